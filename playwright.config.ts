@@ -1,0 +1,64 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Ports of the servers the tests start (kept apart from `npm start`'s 8787/4321). */
+export const TEST_API_PORT = Number(process.env.TEST_API_PORT ?? 8790);
+export const TEST_SITE_PORT = Number(process.env.TEST_SITE_PORT ?? 4390);
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${TEST_SITE_PORT}`,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+    },
+    {
+      name: 'mobile',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        launchOptions: chromium,
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/start.ts',
+    url: `http://127.0.0.1:${TEST_SITE_PORT}/`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      CONTENT_API_PORT: String(TEST_API_PORT),
+      SITE_PORT: String(TEST_SITE_PORT),
+      ASTRO_PREVIEW_BACKGROUND: '0',
+      ASTRO_DEV_BACKGROUND: '0',
+    },
+  },
+});

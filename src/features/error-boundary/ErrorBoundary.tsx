@@ -1,0 +1,37 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t } from '../../i18n';
+import styles from './ErrorBoundary.module.scss';
+
+export interface ErrorBoundaryProps {
+  children: ReactNode;
+}
+
+interface State {
+  failed: boolean;
+}
+
+/**
+ * Catches a rendering failure inside one island and shows `문제가 발생했습니다.` in its place,
+ * so the rest of the page (pre-rendered HTML and other islands) stays usable.
+ */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('[island]', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className={styles.fallback} role="alert">
+        <h2 className={styles.title}>{t('somethingWentWrong')}</h2>
+        <p>{t('somethingWentWrongBody')}</p>
+      </div>
+    );
+  }
+}

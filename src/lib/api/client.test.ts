@@ -1,0 +1,98 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient } from './client.ts';
+
+const validList = { objects: [], paging: { page_size: 0, start_page: 1, end_page: 1 } };
+
+/** A test server whose answer depends on the `term` query: the failure to produce. */
+let server: Server;
+let baseUrl = '';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const term = new URL(req.url ?? '/', 'http://x').searchParams.get('term');
+    switch (term) {
+      case 'slow':
+        setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(validList)), 2_000);
+        return;
+      case 'e500':
+        res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":"boom"}');
+        return;
+      case 'e404':
+        res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"없음"}');
+        return;
+      case 'malformed':
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"objects": [');
+        return;
+      case 'shape':
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"objects": "nope"}');
+        return;
+      default:
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(validList));
+    }
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const address = server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+const call = (term: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
+  createApiClient({ baseUrl, timeoutMs: options.timeoutMs ?? 5_000 })('newsSearch', { page: 1, term }, options);
+
+async function expectFailure(promise: ReturnType<typeof call>, kind: ApiError['kind'], message: RegExp) {
+  const result = await promise;
+  expect(result.ok).toBe(false);
+  if (result.ok) return;
+  expect(result.error).toBeInstanceOf(ApiError);
+  expect(result.error.kind).toBe(kind);
+  expect(result.error.message).toMatch(message);
+}
+
+describe('content API client', () => {
+  it('returns validated data on success', async () => {
+    const result = await call('');
+    expect(result).toEqual({ ok: true, data: validList });
+  });
+
+  it('sends only the endpoint’s own query parameters', async () => {
+    let seen = '';
+    const client = createApiClient({
+      baseUrl: 'https://api.example.com/v1',
+      fetch: async (input) => {
+        seen = String(input);
+        return new Response(JSON.stringify(validList));
+      },
+    });
+    await client('hrStoryTags', { page: 2, topic_id: 3, name: '채용', term: 'ignored' });
+    expect(seen).toBe('https://api.example.com/v1/hrcontents/tags?page=2&topic_id=3&name=%EC%B1%84%EC%9A%A9');
+  });
+
+  it('times out with a Korean message', () => expectFailure(call('slow', { timeoutMs: 200 }), 'timeout', /응답이 지연/));
+
+  it('reports an HTTP 500 with its status', async () => {
+    await expectFailure(call('e500'), 'http', /불러오지 못했습니다.*500/);
+  });
+
+  it('reports a 404 as not found', () => expectFailure(call('e404'), 'not-found', /찾을 수 없습니다/));
+
+  it('reports malformed JSON as an invalid payload', () => expectFailure(call('malformed'), 'invalid', /형식이 올바르지 않습니다/));
+
+  it('reports a response of the wrong shape as an invalid payload', () =>
+    expectFailure(call('shape'), 'invalid', /형식이 올바르지 않습니다/));
+
+  it('reports an aborted call as aborted, not as a failure of the server', async () => {
+    const controller = new AbortController();
+    const pending = call('slow', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expectFailure(pending, 'aborted', /취소/);
+  });
+
+  it('reports an unreachable host as offline', () =>
+    expectFailure(
+      createApiClient({ baseUrl: 'http://127.0.0.1:9' })('newsSearch', { page: 1, term: '' }),
+      'offline',
+      /네트워크에 연결할 수 없습니다/,
+    ));
+});

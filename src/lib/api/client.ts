@@ -1,0 +1,99 @@
+/**
+ * The typed content API client. One generic call driven by the endpoint table: it adds a
+ * time-out, validates the response with the contract's schema, and never rejects — every
+ * failure comes back as a typed {@link ApiError} with a Korean message for the screen.
+ */
+import { endpoints, endpointUrl, type EndpointData, type EndpointName, type EndpointQuery } from './endpoints.ts';
+
+export type ApiErrorKind = 'offline' | 'timeout' | 'http' | 'not-found' | 'invalid' | 'aborted';
+
+const messages: Record<ApiErrorKind, string> = {
+  offline: '네트워크에 연결할 수 없습니다. 인터넷 연결을 확인한 뒤 다시 시도해 주세요.',
+  timeout: '서버 응답이 지연되고 있습니다. 잠시 후 다시 시도해 주세요.',
+  http: '콘텐츠를 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  'not-found': '요청하신 콘텐츠를 찾을 수 없습니다.',
+  invalid: '서버에서 받은 데이터 형식이 올바르지 않습니다. 잠시 후 다시 시도해 주세요.',
+  aborted: '요청이 취소되었습니다.',
+};
+
+/** A failed call: what kind of failure, the HTTP status if there was one, and Korean copy. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+  readonly detail: string | undefined;
+
+  constructor(kind: ApiErrorKind, options: { status?: number; detail?: string } = {}) {
+    const suffix = kind === 'http' && options.status ? ` (오류 코드 ${options.status})` : '';
+    super(messages[kind] + suffix);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = options.status;
+    this.detail = options.detail;
+  }
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  /** Milliseconds before a call fails with kind `timeout` (10 s by default). */
+  timeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export type ApiClient = <N extends EndpointName>(
+  name: N,
+  query?: EndpointQuery,
+  options?: RequestOptions,
+) => Promise<ApiResult<EndpointData<N>>>;
+
+/** Creates a client for one API base address. */
+export function createApiClient({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fetch: fetchImpl }: ApiClientOptions): ApiClient {
+  return async function request(name, query = {}, options = {}) {
+    const doFetch = fetchImpl ?? globalThis.fetch;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+    const fail = (error: ApiError) => ({ ok: false as const, error });
+
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(endpointUrl(baseUrl, name, query), {
+          signal,
+          headers: { Accept: 'application/json' },
+        });
+      } catch (cause) {
+        if (options.signal?.aborted) return fail(new ApiError('aborted'));
+        if (timeout.signal.aborted) return fail(new ApiError('timeout'));
+        return fail(new ApiError('offline', { detail: String(cause) }));
+      }
+      if (response.status === 404) return fail(new ApiError('not-found', { status: 404 }));
+      if (!response.ok) return fail(new ApiError('http', { status: response.status }));
+
+      let json: unknown;
+      try {
+        json = await response.json();
+      } catch (cause) {
+        if (options.signal?.aborted) return fail(new ApiError('aborted'));
+        if (timeout.signal.aborted) return fail(new ApiError('timeout'));
+        return fail(new ApiError('invalid', { detail: `JSON: ${String(cause)}` }));
+      }
+      const parsed = endpoints[name].schema.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return fail(new ApiError('invalid', { detail: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` }));
+      }
+      return { ok: true as const, data: parsed.data as EndpointData<typeof name> };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

@@ -1,0 +1,21 @@
+/** Every route of spec §2 with the heading its page shows. */
+export const staticRoutes: { path: string; heading: RegExp }[] = [
+  { path: '/', heading: /공정하고 정확한 채용|채용/ },
+  { path: '/newsRoom', heading: /뉴스룸/ },
+  { path: '/video', heading: /HR 영상/ },
+  { path: '/seminar', heading: /세미나/ },
+  { path: '/faq', heading: /자주 묻는 질문/ },
+  { path: '/hrcontents', heading: /HR 이야기/ },
+  { path: '/success_story', heading: /성공 사례/ },
+  { path: '/helloty', heading: /성공 사례/ },
+  { path: '/helloty/page', heading: /성공 사례/ },
+  { path: '/tech', heading: /특허 기술 공유/ },
+  { path: '/whitepaper', heading: /AI 공정성 백서/ },
+  { path: '/operation', heading: /운영/ },
+  { path: '/soft-skill', heading: /AI 역량검사/ },
+  { path: '/bei', heading: /구조화 면접/ },
+  { path: '/guider', heading: /인터뷰 가이더/ },
+  { path: '/free-interview', heading: /사전 질문/ },
+  { path: '/result', heading: /결과표/ },
+  { path: '/self-introduction', heading: /자기소개서/ },
+];
