@@ -54,7 +54,8 @@ async function main(): Promise<void> {
   }
 
   const contentDir = values.content === undefined ? DEFAULT_CONTENT_DIR : resolve(values.content);
-  const port = parsePort(values.port ?? process.env['CONTENT_API_PORT'] ?? String(DEFAULT_PORT));
+  // An empty CONTENT_API_PORT counts as unset, as shells often export empty variables.
+  const port = parsePort(values.port ?? (process.env['CONTENT_API_PORT'] || String(DEFAULT_PORT)));
   const publicUrl = values['public-url'];
   if (publicUrl !== undefined && !URL.canParse(publicUrl)) fail(`공개 주소가 올바르지 않습니다: ${publicUrl}`);
 

@@ -5,13 +5,16 @@
 import { MAX_TERM_LENGTH } from '../../src/lib/api/endpoints.ts';
 
 /**
- * The requested page: a positive integer, else 1. Huge values (`99999`, `1e30`) are kept, so
- * the answer is an empty page with correct paging rather than a silent jump to page 1.
+ * The requested page: a positive integer, else 1. Huge values (`99999`, `1e30`, 400 nines)
+ * stay past the end, so the answer is an empty page with correct paging rather than a silent
+ * jump to page 1; they are capped at the largest safe integer to keep page arithmetic exact.
  */
 export function parsePage(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return 1;
   const page = Number(raw);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
+  // A numeral too long for a double parses as Infinity; the word `Infinity` is not a page.
+  if (page === Number.POSITIVE_INFINITY && /\d/.test(raw)) return Number.MAX_SAFE_INTEGER;
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, Number.MAX_SAFE_INTEGER) : 1;
 }
 
 /** A topic id to filter by, or `undefined` (= all topics) when empty or not an integer. */

@@ -1,0 +1,10 @@
+import { formatDate, isoDay } from '../../i18n';
+
+/** A date in Korean style inside `<time>`. */
+export function DateText({ value, className }: { value: string; className?: string }) {
+  return (
+    <time dateTime={isoDay(value)} className={className}>
+      {formatDate(value)}
+    </time>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { t } from '../../i18n';
+import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
+import { CardImage } from './CardImage.tsx';
+import { DateText } from './DateText.tsx';
+import { listKinds } from './list-kinds.ts';
+import { withListContext } from './list-query.ts';
+import { ListFrame } from './ListFrame.tsx';
+import type { ListSnapshot } from './list.store.ts';
+import { useListStore } from './use-list-store.ts';
+import styles from './lists.module.scss';
+
+export interface HrStoryListProps {
+  snapshot: ListSnapshot;
+  subtitle: string;
+}
+
+/**
+ * HR story: the heading with the chosen topic, the topic bar (chips on wide screens with a
+ * 더보기 toggle, a dropdown at 980px or less; CSS picks which one shows, so the first paint is
+ * already right), and the card grid.
+ */
+function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
+  const [state, store] = useListStore('hrStory', snapshot);
+  const [expanded, setExpanded] = useState(false);
+  const { topicId } = state.query;
+  const topicName = topicId === null ? '' : (state.topics.find((topic) => topic.id === topicId)?.name ?? state.query.name);
+
+  const select = (id: number | null) => {
+    const topic = state.topics.find((candidate) => candidate.id === id);
+    store.selectTopic(topic ? topic.id : null, topic?.name ?? '');
+  };
+
+  const toolbar = (
+    <div className={styles.topicBar}>
+      <div className={styles.topicSelect}>
+        <label htmlFor="hr-topic-select" className="visually-hidden">
+          주제 선택
+        </label>
+        <select
+          id="hr-topic-select"
+          value={topicId === null ? '' : String(topicId)}
+          onChange={(event) => select(event.target.value === '' ? null : Number(event.target.value))}
+        >
+          <option value="">{t('all')}</option>
+          {state.topics.map((topic) => (
+            <option key={topic.id} value={String(topic.id)}>
+              {topic.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.topicChipsWrap}>
+        <div
+          id="hr-topic-chips"
+          className={expanded ? `${styles.topicChips} ${styles.topicChipsExpanded}` : styles.topicChips}
+          role="group"
+          aria-label="주제"
+        >
+          <button type="button" aria-pressed={topicId === null} onClick={() => select(null)}>
+            {t('all')}
+          </button>
+          {state.topics.map((topic) => (
+            <button type="button" key={topic.id} aria-pressed={topicId === topic.id} onClick={() => select(topic.id)}>
+              #{topic.name}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className={styles.moreButton}
+          aria-expanded={expanded}
+          aria-controls="hr-topic-chips"
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? t('fold') : t('more')}
+        </button>
+      </div>
+    </div>
+  );
+
+  return (
+    <>
+      <header className={styles.listHeader}>
+        <h1 id="page-title">
+          HR 이야기
+          {topicName && <span className={styles.topicSuffix}> #{topicName}</span>}
+        </h1>
+        <p>{subtitle}</p>
+      </header>
+      <ListFrame config={listKinds.hrStory} state={state} store={store} toolbar={toolbar}>
+        <ul className={styles.grid}>
+          {state.items.map((item, index) => (
+            <li key={item.id} className={styles.card}>
+              <a href={withListContext(item.href, state.query)} className={styles.cardLink}>
+                <CardImage src={item.image} eager={index < 3} />
+                <div className={styles.cardBody}>
+                  {item.tags.length > 0 && (
+                    <p className={styles.cardTags}>{item.tags.map((tag) => `#${tag}`).join(' ')}</p>
+                  )}
+                  <h3 className={styles.cardTitle}>{item.title}</h3>
+                  <p className={styles.cardDescription}>{item.description}</p>
+                  <p className={styles.meta}>
+                    <span>{item.author}</span>
+                    <DateText value={item.date} />
+                  </p>
+                </div>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </ListFrame>
+    </>
+  );
+}
+
+export default withErrorBoundary(HrStoryList);

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { t } from '../../i18n';
+import type { ListKindConfig } from './list-kinds.ts';
+import { serializeListQuery } from './list-query.ts';
+import type { ListState, ListStore } from './list.store.ts';
+import { EmptyState, ErrorState, Skeletons } from './ListStates.tsx';
+import { Pagination } from './Pagination.tsx';
+import { SearchForm } from './SearchForm.tsx';
+import styles from './lists.module.scss';
+
+export interface ListFrameProps {
+  config: ListKindConfig;
+  state: ListState;
+  store: ListStore;
+  /** The items, rendered by the screen's own card component. */
+  children: ReactNode;
+  /** Filters (FAQ categories, HR story topics) above the list. */
+  toolbar?: ReactNode;
+  /** A line above the list (FAQ count). */
+  countLine?: ReactNode;
+  skeleton?: 'card' | 'row' | 'faq';
+  emptyVariant?: 'default' | 'news';
+  /** Visible title of the search area, when the screen shows one. */
+  searchLabel?: string;
+}
+
+/**
+ * The shared frame of every list screen: search, filters, the list region with its loading,
+ * empty and error states, and paging. Screens only supply their cards.
+ */
+export function ListFrame({
+  config,
+  state,
+  store,
+  children,
+  toolbar,
+  countLine,
+  skeleton = 'card',
+  emptyVariant = 'default',
+  searchLabel,
+}: ListFrameProps) {
+  const loading = state.status === 'loading';
+  const hrefFor = (page: number) => config.path + serializeListQuery({ ...state.query, page });
+
+  return (
+    <div className={styles.frame}>
+      {(config.searchable || toolbar) && (
+        <div className={styles.toolbar}>
+          {toolbar}
+          {config.searchable && (
+            <SearchForm
+              term={state.query.term}
+              placeholder={config.placeholder}
+              label={searchLabel ?? `${config.label} ${t('search')}`}
+              onSearch={store.search}
+            />
+          )}
+        </div>
+      )}
+      {countLine}
+      <section className={styles.region} aria-label={config.label} aria-busy={loading} data-status={state.status}>
+        {loading && <Skeletons count={config.skeletons} shape={skeleton} />}
+        {loading && <p className="visually-hidden" role="status">{t('loading')}</p>}
+        {state.status === 'error' && <ErrorState message={state.error} onRetry={store.retry} />}
+        {state.status === 'ready' && (state.empty ? <EmptyState variant={emptyVariant} /> : children)}
+      </section>
+      {state.status !== 'error' && (
+        <Pagination
+          page={state.query.page}
+          total={state.total}
+          pageSize={config.pageSize}
+          hrefFor={hrefFor}
+          onPage={store.goToPage}
+        />
+      )}
+    </div>
+  );
+}

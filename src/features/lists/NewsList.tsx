@@ -1,0 +1,45 @@
+import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
+import { CardImage } from './CardImage.tsx';
+import { DateText } from './DateText.tsx';
+import { listKinds } from './list-kinds.ts';
+import { ListFrame } from './ListFrame.tsx';
+import type { ListSnapshot } from './list.store.ts';
+import { useListStore } from './use-list-store.ts';
+import styles from './lists.module.scss';
+
+export interface NewsListProps {
+  snapshot: ListSnapshot;
+}
+
+/** News room: press articles opening in a new tab. */
+function NewsList({ snapshot }: NewsListProps) {
+  const [state, store] = useListStore('news', snapshot);
+  return (
+    <ListFrame config={listKinds.news} state={state} store={store} emptyVariant="news">
+      <ul className={styles.grid}>
+        {state.items.map((item, index) => (
+          <li key={item.id} className={styles.card}>
+            <a href={item.href} target="_blank" rel="noopener noreferrer" className={styles.cardLink}>
+              <CardImage src={item.image} eager={index < 3} />
+              <div className={styles.cardBody}>
+                <h3 className={styles.cardTitle}>{item.title}</h3>
+                <p className={styles.cardDescription}>{item.description}</p>
+                {item.tags.length > 0 && (
+                  <ul className={styles.tags} aria-label="태그">
+                    {item.tags.map((tag) => (
+                      <li key={tag}>#{tag}</li>
+                    ))}
+                  </ul>
+                )}
+                <DateText value={item.date} className={styles.meta} />
+              </div>
+              <span className="visually-hidden">(새 창에서 열림)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </ListFrame>
+  );
+}
+
+export default withErrorBoundary(NewsList);

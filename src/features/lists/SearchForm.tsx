@@ -1,0 +1,50 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { MAX_TERM_LENGTH } from '../../lib/api/endpoints.ts';
+import { t } from '../../i18n';
+import styles from './lists.module.scss';
+
+export interface SearchFormProps {
+  /** The term in the address; the box follows it on back and forward. */
+  term: string | null;
+  placeholder: string;
+  label: string;
+  onSearch(term: string): void;
+}
+
+/** A search form (`role="search"`): free text, submitted as typed. */
+export function SearchForm({ term, placeholder, label, onSearch }: SearchFormProps) {
+  const id = useId();
+  const [value, setValue] = useState(term ?? '');
+  useEffect(() => setValue(term ?? ''), [term]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(value);
+  };
+
+  return (
+    <form role="search" className={styles.search} onSubmit={submit} aria-label={label}>
+      <label htmlFor={id} className="visually-hidden">
+        {t('searchLabel')}
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="term"
+        value={value}
+        maxLength={MAX_TERM_LENGTH}
+        placeholder={placeholder}
+        autoComplete="off"
+        enterKeyHint="search"
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <button type="submit">
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+          <circle cx="9" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M13.5 13.5 18 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span>{t('search')}</span>
+      </button>
+    </form>
+  );
+}

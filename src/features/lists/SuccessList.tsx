@@ -1,0 +1,37 @@
+import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
+import { CardImage } from './CardImage.tsx';
+import { listKinds } from './list-kinds.ts';
+import { withListContext } from './list-query.ts';
+import { ListFrame } from './ListFrame.tsx';
+import type { ListSnapshot } from './list.store.ts';
+import { newTabProps } from './new-tab.ts';
+import { useListStore } from './use-list-store.ts';
+import styles from './lists.module.scss';
+
+export interface SuccessListProps {
+  snapshot: ListSnapshot;
+}
+
+/** Success stories: a card grid with the customer at the bottom and no description. */
+function SuccessList({ snapshot }: SuccessListProps) {
+  const [state, store] = useListStore('success', snapshot);
+  return (
+    <ListFrame config={listKinds.success} state={state} store={store} searchLabel="성공 사례 검색">
+      <ul className={styles.grid}>
+        {state.items.map((item) => (
+          <li key={item.id} className={styles.card}>
+            <a href={withListContext(item.href, state.query)} className={styles.cardLink} {...newTabProps(item.external)}>
+              <CardImage src={item.image} />
+              <div className={styles.cardBody}>
+                <h3 className={styles.cardTitle}>{item.title}</h3>
+                <p className={styles.author}>{item.author}</p>
+              </div>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </ListFrame>
+  );
+}
+
+export default withErrorBoundary(SuccessList);

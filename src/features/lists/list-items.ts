@@ -1,0 +1,61 @@
+/**
+ * Turns API list items into the small, serialisable card data the islands render and the
+ * pages pass as props. HTML (FAQ answers) is sanitised here, by whichever sanitiser the
+ * caller's side has (sanitize-html at build time, DOMPurify in the browser).
+ */
+import type { ContentItem, Topic } from '../../lib/api/schemas.ts';
+import { isExternalHref } from '../../lib/html/allow-list.ts';
+
+export interface CardItem {
+  id: string;
+  href: string;
+  external: boolean;
+  title: string;
+  description: string;
+  image: string | null;
+  logo: string | null;
+  author: string;
+  /** ISO date-time as sent. */
+  date: string;
+  tags: string[];
+  place: string;
+  /** Seminar in the ended style (falsy type). */
+  ended: boolean;
+  no: number | null;
+  views: number | null;
+  /** Sanitised answer HTML (FAQ). */
+  html: string;
+}
+
+export type Sanitizer = (html: string) => string;
+
+function tagNames(item: ContentItem, topics: readonly Topic[]): string[] {
+  if (typeof item.tags === 'string') {
+    return item.tags.split(',').map((tag) => tag.trim()).filter(Boolean);
+  }
+  if (Array.isArray(item.tags)) return item.tags.map((tag) => tag.name).filter(Boolean);
+  if (item.tag_ids && topics.length > 0) {
+    return item.tag_ids.flatMap((id) => topics.find((topic) => topic.id === id)?.name ?? []);
+  }
+  return [];
+}
+
+export function toCardItem(item: ContentItem, sanitize: Sanitizer, topics: readonly Topic[] = []): CardItem {
+  return {
+    id: item.analytics_page_id,
+    href: item.absolute_url,
+    external: isExternalHref(item.absolute_url),
+    title: (item.html_title || item.title || '').trim(),
+    description: item.meta_description ?? '',
+    image: item.featured_image || item.thumb || null,
+    logo: item.logo || null,
+    author: item.author_name ?? '',
+    date: item.created_time,
+    tags: tagNames(item, topics),
+    place: item.addr ?? '',
+    ended: !item.type || item.type === '0',
+    no: item.no ?? null,
+    views: item.views ?? null,
+    html: item.post_body ? sanitize(item.post_body) : '',
+  };
+}

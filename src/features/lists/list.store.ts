@@ -1,0 +1,141 @@
+/**
+ * The list engine's state: the query (mirrored in the address bar), the items on screen and
+ * the request status. One store per list island; pure enough to test without a browser.
+ */
+import { map, type MapStore } from 'nanostores';
+import type { ApiClient } from '../../lib/api/client.ts';
+import type { ListResponse, Topic } from '../../lib/api/schemas.ts';
+import { totalPages, totalPosts } from '../../lib/paging.ts';
+import { toCardItem, type CardItem, type Sanitizer } from './list-items.ts';
+import type { ListKindConfig } from './list-kinds.ts';
+import { defaultQuery, parseListQuery, sameQuery, serializeListQuery, type ListQuery } from './list-query.ts';
+
+export type ListStatus = 'ready' | 'loading' | 'error';
+
+export interface ListState {
+  query: ListQuery;
+  status: ListStatus;
+  items: CardItem[];
+  /** Total matching items (the API's `page_size`, at least 1 as the spec reads it). */
+  total: number;
+  /** True when the API reported no items at all for this query. */
+  empty: boolean;
+  topics: Topic[];
+  error: string;
+}
+
+/** What the page pre-rendered: the first page for the default query. */
+export interface ListSnapshot {
+  items: CardItem[];
+  total: number;
+  topics: Topic[];
+}
+
+/** The browser surroundings the store talks to; replaced in tests. */
+export interface ListEnvironment {
+  request: ApiClient;
+  /** Loaded lazily so DOMPurify only arrives with the first fetched HTML. */
+  loadSanitizer: () => Promise<Sanitizer>;
+  location: { search: string; pathname: string };
+  history: Pick<History, 'pushState' | 'replaceState'>;
+}
+
+export interface ListStore {
+  $state: MapStore<ListState>;
+  /** Reads the address and loads when it asks for something other than what is shown. */
+  syncFromLocation(): void;
+  search(term: string): void;
+  selectTopic(topicId: number | null, name?: string): void;
+  goToPage(page: number): void;
+  retry(): void;
+  dispose(): void;
+}
+
+export function createListStore(config: ListKindConfig, snapshot: ListSnapshot, env: ListEnvironment): ListStore {
+  const $state = map<ListState>({
+    query: defaultQuery,
+    status: 'ready',
+    items: snapshot.items,
+    total: snapshot.total,
+    empty: snapshot.items.length === 0,
+    topics: snapshot.topics,
+    error: '',
+  });
+  let controller: AbortController | null = null;
+  let generation = 0;
+
+  async function load(query: ListQuery): Promise<void> {
+    controller?.abort();
+    const current = new AbortController();
+    controller = current;
+    const mine = ++generation;
+    $state.set({ ...$state.get(), query, status: 'loading', error: '' });
+
+    const call = config.request(query);
+    const result = await env.request(call.name, call.query, { signal: current.signal });
+    if (mine !== generation) return; // a newer request owns the screen
+    if (!result.ok) {
+      if (result.error.kind === 'aborted') return;
+      $state.set({ ...$state.get(), status: 'error', error: result.error.message });
+      return;
+    }
+    // Every list endpoint answers with a ListResponse (see the endpoint table).
+    const data = result.data as ListResponse;
+    const total = data.paging.page_size;
+    const pages = totalPages(total, config.pageSize);
+    if (data.objects.length === 0 && total >= 1 && query.page > pages) {
+      // A page past the end (old bookmark, hand-typed address): show the last page instead.
+      const last = { ...query, page: pages };
+      env.history.replaceState(null, '', env.location.pathname + serializeListQuery(last));
+      void load(last);
+      return;
+    }
+    const topics = data.tags && data.tags.length > 0 ? data.tags : $state.get().topics;
+    const needsHtml = data.objects.some((item) => item.post_body);
+    const sanitize = needsHtml ? await env.loadSanitizer() : (html: string) => html;
+    if (mine !== generation) return;
+    $state.set({
+      query,
+      status: 'ready',
+      items: data.objects.map((item) => toCardItem(item, sanitize, topics)),
+      total: totalPosts(total),
+      empty: data.objects.length === 0,
+      topics,
+      error: '',
+    });
+  }
+
+  function navigate(query: ListQuery): void {
+    env.history.pushState(null, '', env.location.pathname + serializeListQuery(query));
+    void load(query);
+  }
+
+  return {
+    $state,
+    syncFromLocation() {
+      const query = parseListQuery(env.location.search);
+      const state = $state.get();
+      if (sameQuery(query, state.query) && state.status === 'ready') {
+        $state.setKey('query', query);
+        return;
+      }
+      void load(query);
+    },
+    search(term) {
+      navigate({ page: 1, term: term.trim(), topicId: null, name: '' });
+    },
+    selectTopic(topicId, name = '') {
+      navigate({ page: 1, term: null, topicId, name: topicId === null ? '' : name });
+    },
+    goToPage(page) {
+      navigate({ ...$state.get().query, page });
+    },
+    retry() {
+      void load($state.get().query);
+    },
+    dispose() {
+      controller?.abort();
+      generation++;
+    },
+  };
+}

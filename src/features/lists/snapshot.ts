@@ -1,0 +1,25 @@
+/**
+ * Build-time: the first page of a list screen as the small props its island receives.
+ */
+import { getEntry } from 'astro:content';
+import { totalPosts } from '../../lib/paging.ts';
+import { sanitizeHtmlServer } from '../../lib/html/sanitize.server.ts';
+import { toCardItem } from './list-items.ts';
+import type { ListKind } from './list-kinds.ts';
+import type { ListSnapshot } from './list.store.ts';
+
+export async function loadListEntry(kind: ListKind) {
+  const entry = await getEntry('lists', kind);
+  if (!entry) throw new Error(`목록 데이터가 없습니다: ${kind}`);
+  return entry;
+}
+
+export async function listSnapshot(kind: ListKind): Promise<ListSnapshot> {
+  const { data } = await loadListEntry(kind);
+  const topics = data.topics ?? data.first.tags ?? [];
+  return {
+    items: data.first.objects.map((item) => toCardItem(item, sanitizeHtmlServer, topics)),
+    total: totalPosts(data.first.paging.page_size),
+    topics,
+  };
+}

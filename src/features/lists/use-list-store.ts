@@ -1,0 +1,36 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api/site-client.ts';
+import { listKinds, type ListKind } from './list-kinds.ts';
+import { createListStore, type ListEnvironment, type ListSnapshot, type ListState, type ListStore } from './list.store.ts';
+
+/** The browser surroundings: read at call time, so creating a store during SSR touches nothing. */
+const browserEnvironment: ListEnvironment = {
+  request: api,
+  loadSanitizer: () => import('../../lib/html/sanitize.browser.ts').then((module) => module.sanitizeHtmlBrowser),
+  get location() {
+    return window.location;
+  },
+  get history() {
+    return window.history;
+  },
+};
+
+/**
+ * Creates the list store of one island, follows the address bar (first display, back and
+ * forward) and returns the current state with the store's actions.
+ */
+export function useListStore(kind: ListKind, snapshot: ListSnapshot): [ListState, ListStore] {
+  const [store] = useState(() => createListStore(listKinds[kind], snapshot, browserEnvironment));
+  const state = useStore(store.$state);
+  useEffect(() => {
+    const onPopState = () => store.syncFromLocation();
+    store.syncFromLocation();
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      store.dispose();
+    };
+  }, [store]);
+  return [state, store];
+}

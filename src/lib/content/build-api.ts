@@ -1,0 +1,44 @@
+/**
+ * The content API as the build sees it: the typed client on the configured host, with
+ * failures turned into errors that stop the build with a clear message (a build never
+ * publishes a site made from a broken API).
+ */
+import { createApiClient, type ApiClient } from '../api/client.ts';
+import type { EndpointData, EndpointName, EndpointQuery } from '../api/endpoints.ts';
+import type { ContentItem } from '../api/schemas.ts';
+
+export const DEFAULT_API_URL = 'http://127.0.0.1:8787';
+
+export function buildApiUrl(): string {
+  return process.env.PUBLIC_CONTENT_API_URL || DEFAULT_API_URL;
+}
+
+let client: ApiClient | undefined;
+
+/** Calls an endpoint at build time; throws a Korean error naming the call when it fails. */
+export async function fetchForBuild<N extends EndpointName>(name: N, query: EndpointQuery = {}): Promise<EndpointData<N>> {
+  client ??= createApiClient({ baseUrl: buildApiUrl(), timeoutMs: 30_000 });
+  const result = await client(name, query);
+  if (!result.ok) {
+    const detail = result.error.detail ? ` [${result.error.detail}]` : '';
+    throw new Error(`콘텐츠 API 호출 실패 (${buildApiUrl()} ${name} ${JSON.stringify(query)}): ${result.error.message}${detail}`);
+  }
+  return result.data;
+}
+
+/** Every item of a paged list endpoint, page by page. */
+export async function fetchAllPages(
+  name: 'hrStoryTags' | 'successSearch' | 'techSearch',
+  query: EndpointQuery = {},
+): Promise<ContentItem[]> {
+  const items: ContentItem[] = [];
+  const seen = new Set<string>();
+  for (let page = 1; page <= 10_000; page++) {
+    const data = await fetchForBuild(name, { page, term: '', topic_id: '', name: '', tag: '', ...query });
+    const fresh = data.objects.filter((item) => !seen.has(item.analytics_page_id));
+    for (const item of fresh) seen.add(item.analytics_page_id);
+    items.push(...fresh);
+    if (fresh.length === 0 || items.length >= data.paging.page_size) break;
+  }
+  return items;
+}

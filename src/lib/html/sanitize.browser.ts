@@ -1,0 +1,64 @@
+/**
+ * Browser HTML sanitiser (DOMPurify) driven by the shared allow-list, for HTML that islands
+ * fetch after the build (search results, the live detail fallback).
+ */
+import DOMPurify from 'dompurify';
+import {
+  allowedAttributes,
+  allowedTags,
+  isAllowedIframe,
+  isExternalHref,
+  isSafeUrl,
+} from './allow-list.ts';
+
+const purifier = DOMPurify(window);
+const allAttributes = [...new Set(Object.values(allowedAttributes).flat())];
+
+purifier.addHook('uponSanitizeAttribute', (node, data) => {
+  const tag = node.nodeName.toLowerCase();
+  const allowed = [...(allowedAttributes['*'] ?? []), ...(allowedAttributes[tag] ?? [])];
+  if (!allowed.includes(data.attrName)) {
+    data.keepAttr = false;
+    return;
+  }
+  if (data.attrName === 'href' && !isSafeUrl(data.attrValue)) data.keepAttr = false;
+  if (data.attrName === 'src') {
+    const ok = tag === 'iframe' ? isAllowedIframe(data.attrValue) : isSafeUrl(data.attrValue, ['http', 'https']);
+    if (!ok) data.keepAttr = false;
+  }
+});
+
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  const element = node as Element;
+  const tag = element.nodeName.toLowerCase();
+  if (tag === 'a') {
+    const href = element.getAttribute('href') ?? '';
+    if (href && isExternalHref(href)) {
+      element.setAttribute('target', '_blank');
+      element.setAttribute('rel', 'noopener noreferrer');
+    } else {
+      element.removeAttribute('target');
+      element.removeAttribute('rel');
+    }
+  }
+  if (tag === 'img') {
+    if (!element.getAttribute('src')) element.remove();
+    else {
+      element.setAttribute('loading', 'lazy');
+      element.setAttribute('decoding', 'async');
+    }
+  }
+  if (tag === 'iframe' && !element.getAttribute('src')) element.remove();
+});
+
+/** Sanitises untrusted HTML from the content API in the browser. */
+export function sanitizeHtmlBrowser(html: string): string {
+  return purifier.sanitize(html, {
+    ALLOWED_TAGS: [...allowedTags],
+    ALLOWED_ATTR: allAttributes,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    ADD_TAGS: ['iframe'],
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed', 'svg', 'math'],
+  });
+}
