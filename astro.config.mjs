@@ -10,7 +10,9 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   // Outside node_modules so `npm ci` does not wipe the content, image and page caches.
-  cacheDir: './.cache/astro',
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './.cache/astro',
+  // The nightly rebuild builds each release into its own folder.
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   integrations: [react()],
   env: {
     schema: {

@@ -3,7 +3,7 @@
  * site served like a static host. Ctrl-C stops both servers.
  *
  * Environment: CONTENT_API_PORT (8787), SITE_PORT (4321), HOST (127.0.0.1),
- * CONTENT_DIR (the project's own content). `--no-build` serves the existing dist/.
+ * CONTENT_DIR (the project's own content), ASTRO_OUT_DIR (dist). `--no-build` serves the existing build.
  */
 import { fileURLToPath } from 'node:url';
 import { run, startChild, waitForUrl } from './lib/processes.ts';
@@ -15,6 +15,7 @@ const apiPort = Number(process.env.CONTENT_API_PORT ?? 8787);
 const sitePort = Number(process.env.SITE_PORT ?? 4321);
 const apiUrl = `http://${host}:${apiPort}`;
 const skipBuild = process.argv.includes('--no-build');
+const outDir = process.env.ASTRO_OUT_DIR ?? `${root}/dist`;
 
 const apiArgs = ['scripts/content-api/cli.ts', '--port', String(apiPort), '--host', host];
 if (process.env.CONTENT_DIR) apiArgs.push('--content', process.env.CONTENT_DIR);
@@ -39,7 +40,7 @@ if (!skipBuild) {
   }
 }
 
-const site = await serveStatic(`${root}/dist`, sitePort, host);
+const site = await serveStatic(outDir, sitePort, host);
 console.log(`\n콘텐츠 API  ${apiUrl}`);
 console.log(`사이트      ${site.url}`);
 console.log('Ctrl-C로 둘 다 종료합니다.\n');

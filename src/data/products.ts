@@ -262,3 +262,9 @@ export const products = {
     cardSummary: '자기소개서의 표절과 결함을 걸러 내고 문장에 드러난 직무 역량을 분석합니다.',
   },
 } as const;
+
+/** URL slug of a product page. */
+export type ProductSlug = keyof typeof products;
+
+/** The product pages in menu order. */
+export const productSlugs = Object.keys(products) as ProductSlug[];

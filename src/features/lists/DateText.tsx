@@ -1,7 +1,7 @@
 import { formatDate, isoDay } from '../../i18n';
 
 /** A date in Korean style inside `<time>`. */
-export function DateText({ value, className }: { value: string; className?: string }) {
+export function DateText({ value, className }: { value: string; className?: string | undefined }) {
   return (
     <time dateTime={isoDay(value)} className={className}>
       {formatDate(value)}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MAX_TERM_LENGTH } from '../../lib/api/endpoints.ts';
 import { t } from '../../i18n';
 import styles from './lists.module.scss';
@@ -17,7 +17,7 @@ export function SearchForm({ term, placeholder, label, onSearch }: SearchFormPro
   const [value, setValue] = useState(term ?? '');
   useEffect(() => setValue(term ?? ''), [term]);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
     onSearch(value);
   };

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { FALLBACK_IMAGE } from '../lists/CardImage.tsx';
+import styles from './detail.module.scss';
+
+/**
+ * The article's main image, or the site's fallback when it has none or it fails to load.
+ * Pre-rendered pages get the failure swap from detail-page.client.ts (no hydration there).
+ */
+export function ArticleImage({ src }: { src: string | null }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <figure className={styles.figure}>
+      <img
+        className={styles.image}
+        src={!src || failed ? FALLBACK_IMAGE : src}
+        alt=""
+        width={800}
+        height={450}
+        decoding="async"
+        fetchPriority="high"
+        data-fallback={FALLBACK_IMAGE}
+        onError={() => setFailed(true)}
+      />
+    </figure>
+  );
+}

@@ -1,0 +1,62 @@
+import { t } from '../../i18n';
+import { DateText } from '../lists/DateText.tsx';
+import type { Article } from './article-data.ts';
+import { ArticleImage } from './ArticleImage.tsx';
+import { detailKinds } from './detail-route.ts';
+import { ShareButtons } from './ShareButtons.tsx';
+import styles from './detail.module.scss';
+
+export interface ArticleViewProps {
+  article: Article;
+  /** The `목록으로` address. */
+  backHref: string;
+  /** The canonical address the share buttons carry; no share buttons without it. */
+  shareUrl?: string | undefined;
+}
+
+/**
+ * One detail screen (tags, title, author, date, image, article HTML, back and share links).
+ * Rendered to static HTML by the pre-rendered pages and in the browser by the live fallback,
+ * so both look and behave the same. `article.html` is sanitised by the caller.
+ */
+export function ArticleView({ article, backHref, shareUrl }: ArticleViewProps) {
+  return (
+    <article className={styles.article} aria-labelledby="article-title" data-article={article.kind}>
+      <header className={styles.header}>
+        <p className={styles.section}>{detailKinds[article.kind].section}</p>
+        {article.tags.length > 0 && (
+          <ul className={styles.tags} aria-label={t('tags')}>
+            {article.tags.map((tag) => (
+              <li key={tag}>#{tag}</li>
+            ))}
+          </ul>
+        )}
+        <h1 id="article-title" className={styles.title}>
+          {article.title}
+        </h1>
+        <div className={styles.metaRow}>
+          <p className={styles.meta}>
+            {article.author && (
+              <span className={styles.author}>
+                <span className="visually-hidden">{t('author')} </span>
+                {article.author}
+              </span>
+            )}
+            <DateText value={article.date.slice(0, 10)} />
+          </p>
+          {shareUrl && <ShareButtons url={shareUrl} title={article.title} />}
+        </div>
+      </header>
+      <ArticleImage src={article.image} />
+      {article.html && <div className={styles.prose} dangerouslySetInnerHTML={{ __html: article.html }} />}
+      <footer className={styles.footer}>
+        <a href={backHref} className={styles.back} data-back-link={article.kind}>
+          <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+            <path d="M4 5h12M4 10h12M4 15h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          {t('backToList')}
+        </a>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { siteConfig } from '../../config/site';
+import { api } from '../../lib/api/site-client.ts';
+import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
+import { ArticleView } from './ArticleView.tsx';
+import { backLinkHref } from './back-link.ts';
+import { detailKinds, detailPath, keyFromQuery, matchDetailPath, type DetailKind } from './detail-route.ts';
+import { loadDetail, type DetailLoaderEnv, type DetailOutcome } from './detail-loader.ts';
+import { ArticleSkeleton, DetailError, DetailNotFound } from './DetailStates.tsx';
+import { canonicalUrl } from './share-links.ts';
+
+export type DetailIslandProps =
+  | {
+      /** The query form: `/info/blog?portal=…`, `/cad_archive?portal=…`, `/info/patent?tag=…`. */
+      source: 'query';
+      kind: DetailKind;
+      /** The site's public address, for the canonical address the share links carry. */
+      site: string;
+    }
+  | {
+      /**
+       * The 404 page: shows the detail when the address is a detail path that was not
+       * pre-rendered (an item newer than the build), and leaves the 404 text alone otherwise.
+       */
+      source: 'path';
+      site: string;
+      /** Id of the element holding the 404 text, hidden while a detail is shown instead. */
+      notFoundId: string;
+    };
+
+type ViewState = { status: 'idle' } | { status: 'loading' } | Exclude<DetailOutcome, { status: 'aborted' }>;
+
+const env: DetailLoaderEnv = {
+  request: api,
+  loadSanitizer: () => import('../../lib/html/sanitize.browser.ts').then((module) => module.sanitizeHtmlBrowser),
+};
+
+/** What the current address asks for; `undefined` when this island has nothing to do here. */
+function targetFromLocation(props: DetailIslandProps): { kind: DetailKind; key: string | null } | undefined {
+  if (props.source === 'query') return { kind: props.kind, key: keyFromQuery(props.kind, window.location.search) };
+  return matchDetailPath(window.location.pathname) ?? undefined;
+}
+
+/**
+ * The live fallback for details newer than the last build: fetches the item from the
+ * content API in the browser, sanitises its HTML with DOMPurify and renders the same
+ * ArticleView as the pre-rendered pages, with skeleton, not-found and retryable error states.
+ */
+function DetailIsland(props: DetailIslandProps) {
+  // The query form has to load something (or say what is missing), so its server HTML is the skeleton;
+  // the 404 page renders nothing until it knows the address is a detail path.
+  const [state, setState] = useState<ViewState>({ status: props.source === 'query' ? 'loading' : 'idle' });
+  const [target, setTarget] = useState<{ kind: DetailKind; key: string | null }>();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const wanted = targetFromLocation(props);
+    if (!wanted) {
+      document.documentElement.removeAttribute('data-live-detail');
+      return;
+    }
+    setTarget(wanted);
+    if (props.source === 'path') {
+      const notFound = document.getElementById(props.notFoundId);
+      if (notFound) notFound.hidden = true;
+    }
+    // The 404 page's early check hid its text to avoid a flash; from here the island decides.
+    document.documentElement.removeAttribute('data-live-detail');
+    if (!wanted.key) {
+      setState({ status: 'not-found' });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    void loadDetail({ kind: wanted.kind, key: wanted.key }, env, controller.signal).then((outcome) => {
+      if (outcome.status !== 'aborted') setState(outcome);
+    });
+    return () => controller.abort();
+    // Only the address (read on mount, it does not change under a static page) and explicit
+    // retries start a request, hence `attempt` as the only dependency.
+  }, [attempt]);
+
+  useEffect(() => {
+    if (state.status === 'ready') document.title = `${state.article.title} | ${siteConfig.brand}`;
+  }, [state]);
+
+  if (state.status === 'idle') return null;
+  const kind = target?.kind ?? (props.source === 'query' ? props.kind : 'blog');
+  const backHref = typeof window === 'undefined' ? detailKinds[kind].listPath : backLinkHref(kind, window.location.search);
+
+  switch (state.status) {
+    case 'loading':
+      return <ArticleSkeleton />;
+    case 'not-found':
+      return <DetailNotFound backHref={backHref} />;
+    case 'error':
+      return <DetailError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />;
+    case 'ready': {
+      const article = state.article;
+      const shareUrl =
+        article.kind === 'patent' ? undefined : canonicalUrl(detailPath({ kind: article.kind, key: article.key }), props.site);
+      return <ArticleView article={article} backHref={backHref} shareUrl={shareUrl} />;
+    }
+  }
+}
+
+export default withErrorBoundary(DetailIsland);

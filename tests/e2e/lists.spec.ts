@@ -1,0 +1,143 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { API, apiList, fakeList, titleOf } from './support/api';
+import { screens, type Screen } from './support/screens';
+
+const region = (page: Page, screen: Screen) => page.getByRole('region', { name: screen.region, exact: true });
+const paging = (page: Page) => page.getByRole('navigation', { name: '페이지' });
+const current = (page: Page) => paging(page).locator('[aria-current="page"]');
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
+
+for (const screen of screens) {
+  test.describe(screen.name, () => {
+    test('첫 페이지가 스크립트 없이 HTML에 들어 있다', async ({ request }) => {
+      const first = await apiList(request, screen.firstPage);
+      const html = await (await request.get(screen.path)).text();
+      expect(first.objects.length).toBeGreaterThan(0);
+      for (const item of first.objects.slice(0, screen.perPage)) {
+        expect(html).toContain(titleOf(item).replaceAll('&', '&amp;'));
+      }
+      expect(html).toContain('aria-label="페이지"');
+    });
+
+    test('미리 렌더링된 첫 페이지는 다시 불러오지 않는다', async ({ page }) => {
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes(':8790/')) calls.push(r.url());
+      });
+      await page.goto(screen.path);
+      await page.waitForLoadState('networkidle');
+      await expect(current(page)).toHaveText('1');
+      expect(calls.filter((url) => !url.includes('/images/'))).toEqual([]);
+    });
+
+    test('이상한 주소도 화면을 깨뜨리지 않는다', async ({ page, request }) => {
+      const first = await apiList(request, screen.firstPage);
+      const lastPage = Math.max(1, Math.ceil(first.paging.page_size / screen.perPage));
+      for (const odd of ['?page=abc', '?page=-4', '?topic_id=x', '?page=%E0%A4%A']) {
+        await page.goto(screen.path + odd);
+        await expect(current(page)).toHaveText('1');
+        await expect(region(page, screen)).toHaveAttribute('aria-busy', 'false');
+        await expect(page.getByRole('alert')).toHaveCount(0);
+      }
+      await page.goto(`${screen.path}?page=99999`);
+      await expect(current(page)).toHaveText(String(lastPage));
+      await expect(page).toHaveURL(new RegExp(`page=${lastPage}`));
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    });
+
+    test('API 오류는 알림과 다시 시도로 회복된다', async ({ page, request }) => {
+      const first = await apiList(request, screen.firstPage);
+      const expected = Math.min(2, Math.ceil(first.paging.page_size / screen.perPage));
+      let fail = true;
+      await page.route(API + screen.route, (route) =>
+        fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }) : route.fallback(),
+      );
+      await page.goto(`${screen.path}?page=2`);
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText('오류 코드 500');
+      await axe(page);
+      fail = false;
+      await alert.getByRole('button', { name: '다시 시도' }).click();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(current(page)).toHaveText(String(expected));
+    });
+
+    test('깨진 JSON도 알림으로 보여 준다', async ({ page }) => {
+      await page.route(API + screen.route, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: '{"objects": [' }),
+      );
+      await page.goto(`${screen.path}?page=2`);
+      await expect(page.getByRole('alert')).toContainText('형식이 올바르지 않습니다');
+    });
+
+    test('블록을 넘어 앞뒤로 넘기고, 뒤로 가기로 되돌린다', async ({ page }) => {
+      const prefix = screen.path.slice(1);
+      await page.route(API + screen.route, (route) => {
+        const requested = Number(new URL(route.request().url()).searchParams.get('page') ?? 1);
+        return route.fulfill({ json: fakeList(requested, screen.perPage * 7, prefix, screen.perPage) });
+      });
+      await page.goto(`${screen.path}?page=2`);
+      await expect(current(page)).toHaveText('2');
+      await expect(region(page, screen)).toContainText(`${prefix} 테스트 글 ${screen.perPage + 1}`);
+      await paging(page).getByRole('button', { name: '다음 페이지' }).click();
+      await expect(current(page)).toHaveText('6');
+      await expect(page).toHaveURL(/page=6/);
+      await expect(paging(page).getByRole('link')).toHaveText(['6', '7']);
+      await expect(paging(page).getByRole('button', { name: '다음 페이지' })).toBeDisabled();
+      await paging(page).getByRole('button', { name: '이전 페이지' }).click();
+      await expect(current(page)).toHaveText('5');
+      await expect(paging(page).getByRole('button', { name: '이전 페이지' })).toBeDisabled();
+      await page.goBack();
+      await expect(current(page)).toHaveText('6');
+      await page.goBack();
+      await expect(current(page)).toHaveText('2');
+      await page.goForward();
+      await expect(current(page)).toHaveText('6');
+    });
+
+    test('응답 시간이 초과되면 알림을 보여 준다', async ({ page }) => {
+      await page.clock.install();
+      await page.route(API + screen.route, () => {
+        /* never answers */
+      });
+      await page.goto(`${screen.path}?page=2`);
+      await expect(region(page, screen)).toHaveAttribute('aria-busy', 'true');
+      await page.clock.fastForward(11_000);
+      await expect(page.getByRole('alert')).toContainText('응답이 지연');
+    });
+
+    if (screen.searchable) {
+      test('검색하면 1페이지로 돌아가 주소에 검색어를 쓰고, 새로 고침해도 같다', async ({ page }) => {
+        await page.goto(screen.path);
+        const box = page.getByRole('search').getByRole('searchbox');
+        await box.fill('채용');
+        await box.press('Enter');
+        await expect(page).toHaveURL(/\?page=1&term=%EC%B1%84%EC%9A%A9$/);
+        await expect(region(page, screen)).toHaveAttribute('aria-busy', 'false');
+        const text = await region(page, screen).innerText();
+        await page.reload();
+        await expect(box).toHaveValue('채용');
+        await expect(region(page, screen)).toHaveAttribute('aria-busy', 'false');
+        expect(await region(page, screen).innerText()).toBe(text);
+      });
+
+      test('결과가 없으면 안내 문구를 보여 준다', async ({ page }) => {
+        await page.goto(`${screen.path}?page=1&term=${encodeURIComponent('존재하지않는검색어쿼크')}`);
+        await expect(region(page, screen)).toContainText('현재 등록된 게시물이 없습니다.');
+        await expect(region(page, screen)).toContainText('더 좋은 콘텐츠로 보답하겠습니다.');
+        await axe(page);
+      });
+    }
+
+    test('불러온 목록에 axe 위반이 없다', async ({ page }) => {
+      await page.goto(`${screen.path}?page=2`);
+      await expect(region(page, screen)).toHaveAttribute('aria-busy', 'false');
+      await axe(page);
+    });
+  });
+}
