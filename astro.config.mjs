@@ -25,5 +25,10 @@ export default defineConfig({
     },
   },
   markdown: { syntaxHighlight: false },
+  experimental: {
+    // Pages whose getStaticPaths entry carries an unchanged `cacheKey` are restored from
+    // `cacheDir` instead of rendered again (the nightly rebuild relies on it).
+    incrementalBuild: true,
+  },
   devToolbar: { enabled: false },
 });

@@ -15,7 +15,8 @@ import {
   SuccessSlideSchema,
   TopicSchema,
 } from './lib/api/schemas.ts';
-import { fetchAllPages, fetchForBuild } from './lib/content/build-api.ts';
+import { fetchForBuild } from './lib/content/build-api.ts';
+import { fetchArticles, fetchListFirstPages, fetchPatents } from './lib/content/build-data.ts';
 import { sanitizeHtmlServer } from './lib/html/sanitize.server.ts';
 
 type Entry = { id: string; data: Record<string, unknown> };
@@ -40,31 +41,7 @@ function apiLoader(name: string, fetchEntries: () => Promise<Entry[]>): Loader {
 
 /** First page of every list screen, with its banners and topics. Consumers: the list pages, the home. */
 const lists = defineCollection({
-  loader: apiLoader('lists', async () => {
-    const [news, video, videoBanners, seminar, seminarBanners, faq, faqTopics, hrStory, success, successBanners, patent] =
-      await Promise.all([
-        fetchForBuild('newsSearch', { page: 1, term: '' }),
-        fetchForBuild('videoSearch', { page: 1, term: '' }),
-        fetchForBuild('videoBanner'),
-        fetchForBuild('seminarList', { page: 1 }),
-        fetchForBuild('seminarBanner'),
-        fetchForBuild('faqTags', { page: 1, topic_id: '' }),
-        fetchForBuild('faqAllTags'),
-        fetchForBuild('hrStoryTags', { page: 1, topic_id: '', name: '' }),
-        fetchForBuild('successSearch', { page: 1, term: '' }),
-        fetchForBuild('successBanner'),
-        fetchForBuild('techSearch', { page: 1, term: '', tag: '' }),
-      ]);
-    return [
-      { id: 'news', data: { first: news } },
-      { id: 'video', data: { first: video, banners: videoBanners } },
-      { id: 'seminar', data: { first: seminar, banners: seminarBanners } },
-      { id: 'faq', data: { first: faq, topics: faqTopics } },
-      { id: 'hrStory', data: { first: hrStory, topics: hrStory.tags ?? [] } },
-      { id: 'success', data: { first: success, slides: successBanners } },
-      { id: 'patent', data: { first: patent } },
-    ];
-  }),
+  loader: apiLoader('lists', () => fetchListFirstPages(fetchForBuild)),
   schema: z.object({
     first: ListResponseSchema,
     banners: z.array(BannerSchema).optional(),
@@ -81,13 +58,8 @@ const articleSchema = z.object({
 });
 
 async function articles(list: 'hrStoryTags' | 'successSearch'): Promise<Entry[]> {
-  const items = await fetchAllPages(list);
-  return Promise.all(
-    items.map(async (item) => {
-      const detail = await fetchForBuild('blogDetail', { id: item.analytics_page_id });
-      return { id: item.analytics_page_id, data: { item, detail, safeHtml: sanitizeHtmlServer(detail.content) } };
-    }),
-  );
+  const articles = await fetchArticles(fetchForBuild, list);
+  return articles.map(({ id, item, detail }) => ({ id, data: { item, detail, safeHtml: sanitizeHtmlServer(detail.content) } }));
 }
 
 /** Every HR story with its detail. Consumer: /info/blog/[id]. */
@@ -99,23 +71,14 @@ const successStories = defineCollection({
   schema: articleSchema,
 });
 
-/** The patent key of a list item: the last segment of its `/info/patent/{tag}` address. */
-export function patentTag(absoluteUrl: string): string {
-  return decodeURIComponent(absoluteUrl.split('?')[0]!.split('/').filter(Boolean).pop() ?? '');
-}
-
 /** Every patent with its detail. Consumer: /info/patent/[tag]. */
 const patents = defineCollection({
   loader: apiLoader('patents', async () => {
-    const items = await fetchAllPages('techSearch');
-    return Promise.all(
-      items.map(async (item) => {
-        const tag = patentTag(item.absolute_url);
-        const detail = await fetchForBuild('patentDetail', { tag });
-        const safeHtml = detail.list.content ? sanitizeHtmlServer(detail.list.content) : '';
-        return { id: tag, data: { item, detail: detail.list, safeHtml } };
-      }),
-    );
+    const patents = await fetchPatents(fetchForBuild);
+    return patents.map(({ id, item, detail }) => ({
+      id,
+      data: { item, detail, safeHtml: detail.content ? sanitizeHtmlServer(detail.content) : '' },
+    }));
   }),
   schema: z.object({ item: ContentItemSchema, detail: PatentDetailSchema.shape.list, safeHtml: z.string() }),
 });

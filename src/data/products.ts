@@ -49,7 +49,7 @@ export const products = {
   bei: {
     slug: 'bei',
     navLabel: '구조화 면접(BEI)',
-    title: '구조화 역량 면접(BEI)',
+    title: '구조화 면접(BEI)',
     description:
       '상황·행동·결과 질문으로 지원자의 실제 경험을 확인하는 구조화 역량 면접(BEI). 모든 지원자를 같은 질문과 기준으로 공정하게 평가합니다.',
     eyebrow: '행동사건면접',

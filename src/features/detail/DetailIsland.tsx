@@ -97,8 +97,11 @@ function DetailIsland(props: DetailIslandProps) {
       return <DetailError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />;
     case 'ready': {
       const article = state.article;
+      // With a trailing slash, as the pre-rendered page's canonical address will be after the next build.
       const shareUrl =
-        article.kind === 'patent' ? undefined : canonicalUrl(detailPath({ kind: article.kind, key: article.key }), props.site);
+        article.kind === 'patent'
+          ? undefined
+          : canonicalUrl(`${detailPath({ kind: article.kind, key: article.key })}/`, props.site);
       return <ArticleView article={article} backHref={backHref} shareUrl={shareUrl} />;
     }
   }

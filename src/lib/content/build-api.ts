@@ -5,7 +5,6 @@
  */
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import type { EndpointData, EndpointName, EndpointQuery } from '../api/endpoints.ts';
-import type { ContentItem } from '../api/schemas.ts';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:8787';
 
@@ -24,21 +23,4 @@ export async function fetchForBuild<N extends EndpointName>(name: N, query: Endp
     throw new Error(`콘텐츠 API 호출 실패 (${buildApiUrl()} ${name} ${JSON.stringify(query)}): ${result.error.message}${detail}`);
   }
   return result.data;
-}
-
-/** Every item of a paged list endpoint, page by page. */
-export async function fetchAllPages(
-  name: 'hrStoryTags' | 'successSearch' | 'techSearch',
-  query: EndpointQuery = {},
-): Promise<ContentItem[]> {
-  const items: ContentItem[] = [];
-  const seen = new Set<string>();
-  for (let page = 1; page <= 10_000; page++) {
-    const data = await fetchForBuild(name, { page, term: '', topic_id: '', name: '', tag: '', ...query });
-    const fresh = data.objects.filter((item) => !seen.has(item.analytics_page_id));
-    for (const item of fresh) seen.add(item.analytics_page_id);
-    items.push(...fresh);
-    if (fresh.length === 0 || items.length >= data.paging.page_size) break;
-  }
-  return items;
 }

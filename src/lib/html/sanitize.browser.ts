@@ -51,14 +51,45 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   if (tag === 'iframe' && !element.getAttribute('src')) element.remove();
 });
 
+const config = {
+  ALLOWED_TAGS: [...allowedTags],
+  ALLOWED_ATTR: allAttributes,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ADD_TAGS: ['iframe'],
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed', 'svg', 'math'],
+};
+
+/**
+ * DOMPurify hands input back unchanged where it finds the DOM unsupported, and a faulty DOM
+ * (happy-dom 21 is one) lets handlers through silently. Probing once with a known payload
+ * makes the sanitiser fail closed instead: without a working purifier only text is shown.
+ */
+const CANARY = '<p>ok</p><img src="x" onerror="alert(1)"><script>alert(1)</script>';
+let purifierWorks: boolean | undefined;
+function checkPurifier(): boolean {
+  if (purifierWorks === undefined) {
+    const out = purifier.isSupported ? purifier.sanitize(CANARY, config) : '';
+    purifierWorks = out.startsWith('<p>ok</p><img') && !/onerror|<script/i.test(out);
+  }
+  return purifierWorks;
+}
+
+/** The text of `html` as escaped HTML paragraphs: parsed in an inert document, nothing runs or loads. */
+function textOnly(html: string): string {
+  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  const escape = (value: string) =>
+    value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => `<p>${escape(part)}</p>`)
+    .join('');
+}
+
 /** Sanitises untrusted HTML from the content API in the browser. */
 export function sanitizeHtmlBrowser(html: string): string {
-  return purifier.sanitize(html, {
-    ALLOWED_TAGS: [...allowedTags],
-    ALLOWED_ATTR: allAttributes,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    ADD_TAGS: ['iframe'],
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed', 'svg', 'math'],
-  });
+  if (!checkPurifier()) return textOnly(html);
+  return purifier.sanitize(html, config);
 }

@@ -21,7 +21,9 @@ const options: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'noembed', 'noframes'],
   exclusiveFilter: (frame) =>
     (frame.tag === 'iframe' && !isAllowedIframe(frame.attribs.src ?? '')) ||
-    (frame.tag === 'img' && !isSafeUrl(frame.attribs.src ?? '', ['http', 'https'])),
+    // The scheme filter has already dropped an unsafe src here, so an image without one goes too
+    // (as in the browser sanitiser) instead of rendering an empty box.
+    (frame.tag === 'img' && (!frame.attribs.src || !isSafeUrl(frame.attribs.src, ['http', 'https']))),
   transformTags: {
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';

@@ -1,0 +1,122 @@
+/**
+ * `npm run bench:rebuild [-- --scales 1,10,50]`: times the nightly rebuild on our content and
+ * on generated content N times larger — a full build into an empty folder, a run with no
+ * change, and a run after one HR story changed — and prints a table (Markdown, for the README).
+ *
+ * Each scale gets its own temporary content copy, reference server and output folder; all are
+ * removed afterwards. Times are wall-clock of the CLI process, the way cron would see them.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateContent } from './content-api/generate.ts';
+import { startServer, type RunningServer } from './content-api/server.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface Timed {
+  seconds: number;
+  stdout: string;
+}
+
+interface Row {
+  scale: number;
+  pages: number;
+  full: number;
+  unchanged: number;
+  oneChange: number;
+  rendered: string;
+}
+
+/** Runs the rebuild CLI once; throws with its output when it fails. */
+function runRebuild(out: string, apiUrl: string): Promise<Timed> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out], {
+      cwd: root,
+      env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl, GITHUB_OUTPUT: '' },
+    });
+    let output = '';
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('close', (code) => {
+      if (code === 0) resolve({ seconds: (performance.now() - started) / 1000, stdout });
+      else reject(new Error(`재빌드 실패 (코드 ${code}):\n${output}`));
+    });
+  });
+}
+
+/** Renames the newest HR story: a one-item change. */
+function editOneStory(contentDir: string): void {
+  const file = join(contentDir, 'hr-stories.json');
+  const data = JSON.parse(readFileSync(file, 'utf8')) as { items: { title: string; created_time: string }[] };
+  const newest = [...data.items].sort((a, b) => Date.parse(b.created_time) - Date.parse(a.created_time))[0]!;
+  newest.title = `${newest.title} (벤치마크 수정)`;
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+}
+
+async function benchScale(scale: number, work: string): Promise<Row> {
+  const contentDir = join(work, `content-${scale}`);
+  const out = join(work, `out-${scale}`);
+  generateContent(scale, contentDir);
+  let server: RunningServer = await startServer({ contentDir, port: 0 });
+  try {
+    console.log(`\n■ ${scale}배: 전체 빌드`);
+    const full = await runRebuild(out, server.url);
+    const pages = Number(/페이지 (\d+)개: 렌더링/.exec(full.stdout)?.[1] ?? 0);
+    console.log(`■ ${scale}배: 변경 없음`);
+    const unchanged = await runRebuild(out, server.url);
+    if (!unchanged.stdout.includes('변경 사항이 없어')) throw new Error(`${scale}배: 변경이 없는데 빌드했습니다.`);
+    console.log(`■ ${scale}배: HR 이야기 1건 수정`);
+    editOneStory(contentDir);
+    // Same port: image addresses carry the server's origin.
+    const { port } = server;
+    await server.close();
+    server = await startServer({ contentDir, port });
+    const oneChange = await runRebuild(out, server.url);
+    const counts = /렌더링 (\d+)개, 캐시에서 복원 (\d+)개/.exec(oneChange.stdout);
+    return {
+      scale,
+      pages,
+      full: full.seconds,
+      unchanged: unchanged.seconds,
+      oneChange: oneChange.seconds,
+      rendered: counts ? `${counts[1]} / ${counts[2]}` : '?',
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+const { values } = parseArgs({ options: { scales: { type: 'string', default: '1,10,50' } } });
+const scales = values.scales.split(',').map(Number);
+if (scales.some((n) => !Number.isInteger(n) || n < 1)) {
+  console.error('사용법: npm run bench:rebuild -- [--scales 1,10,50]');
+  process.exit(2);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
+const rows: Row[] = [];
+try {
+  for (const scale of scales) rows.push(await benchScale(scale, work));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const s = (seconds: number) => `${seconds.toFixed(1)}초`;
+console.log(`\n재빌드 시간 (Node ${process.version}, CPU ${cpus().length}개)\n`);
+console.log('| 콘텐츠 | 페이지 | 전체 빌드 | 변경 없음 | HR 이야기 1건 수정 | 1건 수정 시 렌더링 / 복원 |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const row of rows) {
+  const label = row.scale === 1 ? '우리 콘텐츠' : `${row.scale}배`;
+  console.log(`| ${label} | ${row.pages} | ${s(row.full)} | ${s(row.unchanged)} | ${s(row.oneChange)} | ${row.rendered} |`);
+}

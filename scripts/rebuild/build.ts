@@ -1,0 +1,101 @@
+/**
+ * Phase 3: `astro build` as a child process, and what its output says about each page.
+ *
+ * Astro 7.3 logs one line per page (`dist/core/build/generate.js`):
+ *   `  ├─ /info/blog/hr-0001/index.html (+3ms)`        rendered
+ *   `  ├─ /info/blog/hr-0001/index.html (restored)`    copied from `cacheDir` (incremental build)
+ *   `  ├─ /info/blog/hr-0001/index.html (cached)`      already in the output folder, kept
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface BuildOptions {
+  root: string;
+  outDir: string;
+  cacheDir: string;
+  apiUrl: string;
+  /** Every output line, e.g. to echo it with `--verbose`. */
+  onLine?: (line: string) => void;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  exitCode: number;
+  /** Output paths (`/faq/index.html`) rendered in this build. */
+  rendered: string[];
+  /** Output paths restored from Astro's cache (or kept). */
+  restored: string[];
+  /** The last lines of output, shown when the build fails. */
+  tail: string[];
+}
+
+const PAGE_LINE = /├─\s+(\S+)\s+\((restored|cached|\+[^)]*)\)/;
+// Astro colours its output when it thinks it talks to a terminal; the parser must not care.
+const ANSI = /\u001b\[[0-9;]*m/g;
+const TAIL_LINES = 40;
+
+/** The parsed page lines of an Astro build log. */
+export function parseBuildLog(lines: Iterable<string>): Pick<BuildResult, 'rendered' | 'restored'> {
+  const rendered: string[] = [];
+  const restored: string[] = [];
+  for (const raw of lines) {
+    const match = PAGE_LINE.exec(raw.replace(ANSI, ''));
+    if (!match) continue;
+    (match[2] === 'restored' || match[2] === 'cached' ? restored : rendered).push(match[1]!);
+  }
+  return { rendered, restored };
+}
+
+/** `/info/blog/x/index.html` → `/info/blog/x`; `/404.html` → `/404`; `/index.html` → `/`. */
+export function outputPathToRoute(path: string): string {
+  const route = path.replace(/\/index\.html$/, '').replace(/\.html$/, '');
+  return route === '' ? '/' : route;
+}
+
+/** Runs `astro build` with the project's Astro on this Node; never rejects. */
+export function runAstroBuild({ root, outDir, cacheDir, apiUrl, onLine }: BuildOptions): Promise<BuildResult> {
+  const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const lines: string[] = [];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [astroBin, 'build'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ASTRO_OUT_DIR: outDir,
+        ASTRO_CACHE_DIR: cacheDir,
+        PUBLIC_CONTENT_API_URL: apiUrl,
+        // Plain text for the parser and the nightly log.
+        FORCE_COLOR: '0',
+        NO_COLOR: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const collect = (stream: NodeJS.ReadableStream) => {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        const parts = (rest + chunk).split('\n');
+        rest = parts.pop() ?? '';
+        for (const line of parts) {
+          lines.push(line);
+          onLine?.(line);
+        }
+      });
+      stream.on('end', () => {
+        if (rest) {
+          lines.push(rest);
+          onLine?.(rest);
+        }
+      });
+    };
+    collect(child.stdout!);
+    collect(child.stderr!);
+    const finish = (exitCode: number) =>
+      resolve({ ok: exitCode === 0, exitCode, ...parseBuildLog(lines), tail: lines.slice(-TAIL_LINES) });
+    child.on('error', (error) => {
+      lines.push(`astro를 실행할 수 없습니다: ${error.message}`);
+      finish(127);
+    });
+    child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+  });
+}

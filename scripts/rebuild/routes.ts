@@ -1,0 +1,135 @@
+/**
+ * Phase 2 input: every output route of the site with a digest of the content it renders.
+ *
+ * Static pages are discovered from `src/pages/`; the content each one shows is declared here
+ * (`CONTENT_ROUTES`), because it cannot be read off the page. A page that starts showing API
+ * data must be added to that table, otherwise a change to that data would not trigger a build.
+ * Dynamic pages must be declared in `DYNAMIC_PAGES`; an undeclared one stops the run, since
+ * the rebuild could neither detect its changes nor check its output.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { latestStories } from '../../src/components/sections/home/home-success.ts';
+import type { ListId } from '../../src/lib/content/build-data.ts';
+import type { Snapshot } from './snapshot.ts';
+
+/** Route (e.g. `/info/blog/hr-0001`) → digest of the content it renders (`''`: code only). */
+export type RouteDigests = Record<string, string>;
+
+/** Static routes that render API data, and which data. */
+const CONTENT_ROUTES: Record<string, (s: Snapshot) => unknown> = {
+  // The home shows the newest success stories of the whole list.
+  '/': (s) => latestStories(s.successStories.map((story) => story.item)),
+  '/newsRoom': (s) => list(s, 'news'),
+  '/video': (s) => list(s, 'video'),
+  '/seminar': (s) => list(s, 'seminar'),
+  '/faq': (s) => list(s, 'faq'),
+  '/hrcontents': (s) => list(s, 'hrStory'),
+  '/success_story': (s) => list(s, 'success'),
+  '/helloty': (s) => list(s, 'success'),
+  '/helloty/page': (s) => list(s, 'success'),
+  '/tech': (s) => list(s, 'patent'),
+};
+
+/** Dynamic page files (relative to `src/pages`) → their routes and the content of each. */
+const DYNAMIC_PAGES: Record<string, (s: Snapshot) => [route: string, content: unknown][]> = {
+  'info/blog/[id].astro': (s) => s.hrStories.map(({ id, item, detail }) => [`/info/blog/${id}`, { item, detail }]),
+  'cad_archive/[id].astro': (s) => s.successStories.map(({ id, item, detail }) => [`/cad_archive/${id}`, { item, detail }]),
+  'info/patent/[tag].astro': (s) => s.patents.map(({ id, item, detail }) => [`/info/patent/${id}`, { item, detail }]),
+};
+
+/** A page file the rebuild does not know how to handle. */
+export class RouteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RouteError';
+  }
+}
+
+/** The page files of `pagesDir` (relative, `/`-separated), split into static and dynamic ones. */
+export interface PageFiles {
+  static: string[];
+  dynamic: string[];
+}
+
+const PAGE_EXTENSIONS = /\.(astro|md|mdx|html|ts|js)$/;
+
+/** Lists the files Astro turns into routes (skipping `_`-prefixed files and folders, and tests). */
+export function listPageFiles(pagesDir: string): PageFiles {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('_') || entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (PAGE_EXTENSIONS.test(entry.name) && !/\.(test|spec)\.[tj]sx?$/.test(entry.name)) {
+        files.push(relative(pagesDir, path).split(sep).join('/'));
+      }
+    }
+  };
+  walk(pagesDir);
+  files.sort();
+  return { static: files.filter((f) => !f.includes('[')), dynamic: files.filter((f) => f.includes('[')) };
+}
+
+/** The route of a static page file: `index.astro` → `/`, `faq.astro` → `/faq`, `robots.txt.ts` → `/robots.txt`. */
+export function staticRoute(file: string): string {
+  const path = file.replace(PAGE_EXTENSIONS, '').replace(/(^|\/)index$/, '');
+  return `/${path}`;
+}
+
+/**
+ * Every route of the site with its content digest.
+ * @throws {RouteError} for a dynamic page not declared in `DYNAMIC_PAGES`.
+ */
+export function routeDigests(snapshot: Snapshot, pages: PageFiles): RouteDigests {
+  const unknown = pages.dynamic.filter((file) => !(file in DYNAMIC_PAGES));
+  if (unknown.length > 0) {
+    throw new RouteError(
+      `재빌드가 모르는 동적 페이지가 있습니다: ${unknown.map((f) => `src/pages/${f}`).join(', ')} — ` +
+        'scripts/rebuild/routes.ts의 DYNAMIC_PAGES에 경로와 콘텐츠를 추가해 주세요.',
+    );
+  }
+  const routes: RouteDigests = {};
+  for (const file of pages.static) {
+    const route = staticRoute(file);
+    const content = CONTENT_ROUTES[route];
+    routes[route] = content ? digestOf(content(snapshot)) : '';
+  }
+  for (const file of pages.dynamic) {
+    for (const [route, content] of DYNAMIC_PAGES[file]!(snapshot)) routes[route] = digestOf(content);
+  }
+  return Object.fromEntries(Object.entries(routes).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Routes that come from `getStaticPaths` (the ones Astro can restore from its cache). */
+export function dynamicRoutes(snapshot: Snapshot, pages: PageFiles): string[] {
+  return pages.dynamic.flatMap((file) => DYNAMIC_PAGES[file]?.(snapshot).map(([route]) => route) ?? []);
+}
+
+/** The file a route is written to in the output folder (`build.format: 'directory'`). */
+export function routeFile(route: string): string {
+  if (route === '/') return 'index.html';
+  if (route === '/404' || route === '/500') return `${route.slice(1)}.html`;
+  // Endpoints with an extension (`/robots.txt`) are written as that file.
+  if (/\.[a-z0-9]+$/i.test(route)) return route.slice(1);
+  return `${route.slice(1)}/index.html`;
+}
+
+/** A short, stable digest of any JSON value (object keys sorted, so key order does not matter). */
+export function digestOf(value: unknown): string {
+  return createHash('sha256').update(stableJson(value)).digest('hex').slice(0, 20);
+}
+
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, val: unknown) =>
+    val && typeof val === 'object' && !Array.isArray(val)
+      ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : val,
+  );
+}
+
+function list(snapshot: Snapshot, id: ListId): unknown {
+  return snapshot.lists[id];
+}

@@ -1,0 +1,138 @@
+import { test, expect } from '@playwright/test';
+import { home } from '../../src/data/home';
+import { expectNoAxeViolations, expectSliderWorks, expectTabsWork, scrollThrough } from './marketing-helpers';
+
+/** The home's sections in the order of spec §2, with their h2. */
+const sections: [id: string, title: string][] = [
+  ['customers', home.logos.title],
+  ['pain-points', home.painPoints.title],
+  ['solution', home.solution.title],
+  ['soft-skill', home.softSkill.title],
+  ['competency', home.competency.title],
+  ['complementary', home.complementary.title],
+  ['results', home.results.title],
+  ['pre-interview', home.preInterview.title],
+  ['cover-letter', home.coverLetter.title],
+  ['interviewer-guide', home.guide.title],
+  ['success-stories', home.success.title],
+];
+
+const tabGroups: [section: string, labels: string[]][] = [
+  ['competency', home.competency.tabs.map((tab) => tab.label)],
+  ['results', home.results.tabs.map((tab) => tab.label)],
+  ['pre-interview', home.preInterview.tabs.map((tab) => tab.label)],
+  ['cover-letter', home.coverLetter.tabs.map((tab) => tab.label)],
+];
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+});
+
+test('배너 다음에 스펙 순서대로 섹션이 이어진다', async ({ page }) => {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.banner.title.replace('\n', ''));
+  const ids = await page.locator('main > section').evaluateAll((elements) => elements.map((element) => element.id));
+  expect(ids).toEqual(['banner', ...sections.map(([id]) => id)]);
+  await expect(page.locator('main h2')).toHaveText(sections.map(([, title]) => title));
+  for (const [id, title] of sections) {
+    await expect(page.getByRole('region', { name: title, exact: true })).toHaveAttribute('id', id);
+  }
+});
+
+test('배너: 새 창 간편 문의 버튼과 먼저 불러오는 대표 이미지', async ({ page }) => {
+  const banner = page.locator('#banner');
+  const inquiry = banner.getByRole('link', { name: /간편 문의/ });
+  await expect(inquiry).toHaveAttribute('href', /^https:\/\//);
+  await expect(inquiry).toHaveAttribute('target', '_blank');
+  await expect(inquiry).toHaveAttribute('rel', 'noopener noreferrer');
+  const hero = banner.getByRole('img', { name: home.banner.alt });
+  await expect(hero).toHaveAttribute('loading', 'eager');
+  await expect(hero).toHaveAttribute('fetchpriority', 'high');
+  // Only the hero is eager; every image in the page has its size, so nothing shifts.
+  await expect(page.locator('main img[loading="eager"]')).toHaveCount(1);
+  const unsized = await page.locator('main img').evaluateAll(
+    (images) => images.filter((image) => !image.getAttribute('width') || !image.getAttribute('height')).length,
+  );
+  expect(unsized).toBe(0);
+});
+
+test('고객사 로고 12개, 고민 4개, 소프트스킬 수치', async ({ page }) => {
+  await expect(page.locator('#customers li img')).toHaveCount(12);
+  await expect(page.locator('#customers').getByRole('img', { name: '한빛금융그룹' })).toBeVisible();
+  await expect(page.locator('#pain-points h3')).toHaveText(home.painPoints.items.map((item) => item.title));
+  await expect(page.locator('#soft-skill dd').first()).toContainText('0.5');
+  await expect(page.locator('#soft-skill dd').nth(1)).toContainText('9');
+  await expect(page.locator('#soft-skill .indicators li')).toHaveCount(9);
+  await expect(page.locator('#interviewer-guide')).toContainText('5~10분');
+});
+
+for (const [section, labels] of tabGroups) {
+  test(`${section}: 탭은 첫 탭으로 시작하고 클릭과 방향키로 바뀐다`, async ({ page }) => {
+    const tablist = page.locator(`#${section}`).getByRole('tablist');
+    await expect(tablist.getByRole('tab')).toHaveText(labels);
+    await expectTabsWork(page, tablist);
+  });
+}
+
+test('솔루션 이미지: 1440에서는 세 칸, 390에서는 슬라이더', async ({ page }, testInfo) => {
+  const slider = page.locator('#solution [data-carousel]');
+  const slides = slider.locator('.swiper-slide');
+  await expect(slides).toHaveCount(3);
+  await slider.scrollIntoViewIfNeeded();
+  if (testInfo.project.name === 'desktop') {
+    await page.waitForTimeout(600);
+    await expect(slider.locator('.swiper')).not.toHaveClass(/swiper-initialized/);
+    const boxes = await slides.evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().toJSON()));
+    expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
+    expect(boxes[0].right).toBeLessThan(boxes[1].left);
+    for (const box of boxes) expect(box.width).toBeGreaterThan(300);
+    await expect(slider.locator('.carousel-controls')).toBeHidden();
+
+    // Narrowing the window turns it into a slider (through the throttled viewport store), and back.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(slider.locator('.swiper')).toHaveClass(/swiper-initialized/);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(slider.locator('.swiper')).not.toHaveClass(/swiper-initialized/);
+    return;
+  }
+  await expectSliderWorks(page, slider, { arrows: false });
+});
+
+test('성공 사례: 정확히 세 장, 실제 사례는 로고, 요약, 작성자와 자기 페이지 링크', async ({ page }) => {
+  const cards = page.locator('#success-stories [data-success-card]');
+  await expect(cards).toHaveCount(3);
+  const stories = page.locator('#success-stories [data-success-card="story"]');
+  const placeholders = page.locator('#success-stories [data-success-card="placeholder"]');
+  const storyCount = await stories.count();
+  await expect(placeholders).toHaveCount(3 - storyCount);
+  await expect(placeholders.filter({ hasText: '준비 중' })).toHaveCount(3 - storyCount);
+  for (let index = 0; index < storyCount; index++) {
+    const card = stories.nth(index);
+    await expect(card.getByRole('link')).toHaveAttribute('href', /\/cad_archive\/|^https?:/);
+    await expect(card.locator('img')).toHaveAttribute('src', /\S/);
+    await expect(card.locator('.description')).not.toHaveText('');
+    await expect(card.locator('.author')).not.toHaveText('');
+  }
+});
+
+test('면접관 가이드: 인터뷰 가이더 페이지와 외부 가이더 링크', async ({ page }) => {
+  const guide = page.locator('#interviewer-guide');
+  await expect(guide.getByRole('link', { name: home.guide.ctaLabel })).toHaveAttribute('href', '/guider');
+  const external = guide.getByRole('link', { name: /가이더 바로가기/ });
+  await expect(external).toHaveAttribute('target', '_blank');
+  await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+});
+
+test('axe 위반 없음: 처음 상태와 모든 탭을 바꾼 상태', async ({ page }) => {
+  await scrollThrough(page);
+  await expectNoAxeViolations(page);
+  for (const [section] of tabGroups) {
+    const tabs = page.locator(`#${section}`).getByRole('tab');
+    await tabs.nth(1).click();
+  }
+  await expectNoAxeViolations(page);
+  for (const [section] of tabGroups) {
+    const tabs = page.locator(`#${section}`).getByRole('tab');
+    await tabs.last().click();
+  }
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,343 @@
+// @vitest-environment node
+/**
+ * The nightly rebuild end to end: the CLI as a child process against the reference content
+ * server on a temporary copy of the content, with its output in a temporary folder.
+ *
+ * The steps build on each other (each run compares with the release the previous one
+ * published), so they run in order in one file. Full builds are kept to three.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
+import type { ChangedRoutes, ReleaseManifest } from '../../scripts/rebuild/manifest.ts';
+import { endpointUrl } from '../../src/lib/api/endpoints.ts';
+import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const STEP_TIMEOUT = 240_000;
+
+interface HrStoriesFile {
+  topics: unknown[];
+  items: { analytics_page_id: string; absolute_url: string; title: string; created_time: string; [key: string]: unknown }[];
+}
+
+let work: string;
+let contentDir: string;
+let out: string;
+let port: number;
+let api: RunningServer | undefined;
+let fake: Server | undefined;
+
+const hrFile = () => join(contentDir, 'hr-stories.json');
+const readHr = (): HrStoriesFile => JSON.parse(readFileSync(hrFile(), 'utf8')) as HrStoriesFile;
+const writeHr = (data: HrStoriesFile) => writeFileSync(hrFile(), `${JSON.stringify(data, null, 2)}\n`);
+const apiUrl = () => `http://127.0.0.1:${port}`;
+
+/** (Re)starts the reference server on the same port: image addresses carry the origin. */
+async function restartApi(): Promise<void> {
+  await stopApi();
+  api = await startServer({ contentDir, port });
+}
+
+async function stopApi(): Promise<void> {
+  await api?.close();
+  api = undefined;
+  if (fake) {
+    const server = fake;
+    fake = undefined;
+    // Keep-alive connections from the CLI's fetch would hold close() for seconds.
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+}
+
+/**
+ * A stand-in API on the same port answering with `handler`'s status and body, or passing the
+ * request on to `upstream` (with its original Host, so image addresses stay the same).
+ */
+async function startFake(handler: () => { status: number; body: string } | 'proxy', upstream?: string): Promise<void> {
+  await stopApi();
+  const server = createServer((req, res) => {
+    const answer = handler();
+    if (answer === 'proxy' && upstream) {
+      const forward = request(`${upstream}${req.url ?? '/'}`, { headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      forward.on('error', () => res.destroy());
+      forward.end();
+      return;
+    }
+    const { status, body } = answer === 'proxy' ? { status: 502, body: '{}' } : answer;
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  fake = server;
+}
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  seconds: number;
+}
+
+/** Runs `scripts/rebuild.ts` the way `npm run rebuild` does. */
+let lastSnapshotCalls = 0;
+
+function rebuild(...args: string[]): Promise<CliRun> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out, ...args], {
+      cwd: root,
+      env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl(), GITHUB_OUTPUT: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => {
+      const calls = /API 호출 (\d+)건/.exec(stdout);
+      if (code === 0 && calls) lastSnapshotCalls = Number(calls[1]);
+      resolve({ code: code ?? 1, stdout, stderr, seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+const current = () => join(out, 'current');
+const releases = () => readdirSync(join(out, 'releases')).sort();
+const currentTarget = () => readlinkSync(current());
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(current(), file), 'utf8')) as T;
+const page = (route: string) => join(current(), route, 'index.html');
+
+/** Every file under the published site with its bytes, plus where `current` points. */
+function publishedState(): { target: string; files: Map<string, string> } {
+  const files = new Map<string, string>();
+  const base = join(out, currentTarget());
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.set(relative(base, path), readFileSync(path).toString('base64'));
+    }
+  };
+  walk(base);
+  return { target: currentTarget(), files };
+}
+
+/** The ids on the HR list's first page, as the site's list page shows them. */
+async function hrFirstPageIds(): Promise<string[]> {
+  const res = await fetch(endpointUrl(apiUrl(), 'hrStoryTags', { page: 1, topic_id: '', name: '' }));
+  return ListResponseSchema.parse(await res.json()).objects.map((item) => item.analytics_page_id);
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'rebuild-test-'));
+  contentDir = join(work, 'content');
+  out = join(work, 'out');
+  cpSync(join(root, 'scripts/content-api/data'), contentDir, { recursive: true });
+  api = await startServer({ contentDir, port: 0 });
+  port = api.port;
+}, STEP_TIMEOUT);
+
+afterAll(async () => {
+  await stopApi();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('npm run rebuild', () => {
+  let firstRelease = '';
+  let editedRelease = '';
+  let deletedId = '';
+
+  it('publishes the first release with a manifest and every detail page', { timeout: STEP_TIMEOUT }, async () => {
+    const run = await rebuild();
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    console.log(`첫 빌드: ${run.seconds.toFixed(1)}초`);
+
+    expect(lstatSync(current()).isSymbolicLink()).toBe(true);
+    firstRelease = currentTarget();
+    expect(firstRelease).toMatch(/^releases\//);
+    const manifest = readJson<ReleaseManifest>('manifest.json');
+    expect(manifest.routes['/hrcontents']).toBeTruthy();
+    expect(manifest.counts.hrStory).toBe(readHr().items.length);
+
+    for (const item of readHr().items) expect(existsSync(page(`info/blog/${item.analytics_page_id}`))).toBe(true);
+    const success = JSON.parse(readFileSync(join(contentDir, 'success.json'), 'utf8')) as HrStoriesFile;
+    for (const item of success.items) expect(existsSync(page(`cad_archive/${item.analytics_page_id}`))).toBe(true);
+    const patents = JSON.parse(readFileSync(join(contentDir, 'patents.json'), 'utf8')) as { tag: string }[];
+    for (const patent of patents) expect(existsSync(page(`info/patent/${patent.tag}`))).toBe(true);
+
+    const changed = readJson<ChangedRoutes>('changed-routes.json');
+    expect(changed.added).toEqual(Object.keys(manifest.routes).sort());
+    expect(changed.changed).toEqual([]);
+    expect(run.stdout).toMatch(/렌더링 \d+개, 캐시에서 복원 0개/);
+  });
+
+  it('builds nothing when nothing changed', { timeout: STEP_TIMEOUT }, async () => {
+    const before = releases();
+    const run = await rebuild();
+    console.log(`변경 없음: ${run.seconds.toFixed(2)}초`);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('변경 사항이 없어 빌드하지 않습니다.');
+    expect(run.stdout).not.toContain('astro build');
+    expect(releases()).toEqual(before);
+    expect(currentTarget()).toBe(firstRelease);
+  });
+
+  it('after editing one HR story, changes only its page and the lists that show it, and renders only that detail', { timeout: STEP_TIMEOUT }, async () => {
+    const [id] = await hrFirstPageIds();
+    const hr = readHr();
+    const story = hr.items.find((item) => item.analytics_page_id === id)!;
+    story.title = `${story.title} (개정판)`;
+    writeHr(hr);
+    await restartApi();
+
+    const run = await rebuild();
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    console.log(`HR 이야기 1건 수정: ${run.seconds.toFixed(1)}초`);
+    editedRelease = currentTarget();
+    expect(editedRelease).not.toBe(firstRelease);
+
+    const changed = readJson<ChangedRoutes>('changed-routes.json');
+    expect(changed).toEqual({ added: [], changed: ['/hrcontents', `/info/blog/${id}`], removed: [] });
+    // Among the getStaticPaths pages only the edited story was rendered; the rest were restored.
+    const dynamicTotal = Object.keys(readJson<ReleaseManifest>('manifest.json').routes).filter((route) =>
+      /^\/(info\/blog|cad_archive|info\/patent)\/[^/]+$/.test(route),
+    ).length;
+    expect(run.stdout).toContain(`getStaticPaths 페이지 ${dynamicTotal}개 중 렌더링 1개: /info/blog/${id}`);
+    expect(readFileSync(page(`info/blog/${id}`), 'utf8')).toContain('(개정판)');
+    // The release is still complete.
+    for (const item of hr.items) expect(existsSync(page(`info/blog/${item.analytics_page_id}`))).toBe(true);
+  });
+
+  it('lists a deleted story as removed and an added one as added, with their pages gone and present', { timeout: STEP_TIMEOUT }, async () => {
+    const hr = readHr();
+    const firstPage = await hrFirstPageIds();
+    const removed = hr.items.find((item) => !firstPage.includes(item.analytics_page_id))!;
+    deletedId = removed.analytics_page_id;
+    const template = hr.items[0]!;
+    hr.items = hr.items.filter((item) => item !== removed);
+    hr.items.push({
+      ...template,
+      analytics_page_id: 'hr-9001',
+      absolute_url: '/info/blog/hr-9001',
+      title: '새로 올린 HR 이야기',
+      created_time: '2020-01-01T09:00:00+09:00',
+    });
+    writeHr(hr);
+    await restartApi();
+
+    const run = await rebuild();
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    const changed = readJson<ChangedRoutes>('changed-routes.json');
+    expect(changed.added).toEqual(['/info/blog/hr-9001']);
+    expect(changed.removed).toEqual([`/info/blog/${deletedId}`]);
+    expect(existsSync(page(`info/blog/${deletedId}`))).toBe(false);
+    expect(readFileSync(page('info/blog/hr-9001'), 'utf8')).toContain('새로 올린 HR 이야기');
+    // The previous release is left as it was.
+    expect(existsSync(join(out, editedRelease, 'info/blog', deletedId, 'index.html'))).toBe(true);
+  });
+
+  describe('a failing API leaves current untouched, byte for byte', () => {
+    let before: ReturnType<typeof publishedState>;
+    let releasesBefore: string[];
+
+    beforeAll(() => {
+      // A pending change, so a run that got past the snapshot would build and publish.
+      const hr = readHr();
+      hr.items[0]!.title = `${hr.items[0]!.title} (재수정)`;
+      writeHr(hr);
+      before = publishedState();
+      releasesBefore = releases();
+    });
+
+    const expectUntouched = () => {
+      expect(publishedState()).toEqual(before);
+      expect(releases()).toEqual(releasesBefore);
+      expect(existsSync(join(out, '.build'))).toBe(false);
+    };
+
+    it('when the server is stopped', { timeout: STEP_TIMEOUT }, async () => {
+      await stopApi();
+      const run = await rebuild();
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain('콘텐츠 API에 연결할 수 없습니다');
+      expect(run.stderr).toContain('게시된 사이트(current)는 바뀌지 않았습니다.');
+      expectUntouched();
+    });
+
+    it('when it answers 500', { timeout: STEP_TIMEOUT }, async () => {
+      await startFake(() => ({ status: 500, body: '{"error":"서버 오류가 발생했습니다."}' }));
+      const run = await rebuild();
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain('오류 500');
+      expectUntouched();
+    });
+
+    it('when it answers malformed JSON', { timeout: STEP_TIMEOUT }, async () => {
+      await startFake(() => ({ status: 200, body: '{"objects": [' }));
+      const run = await rebuild();
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain('올바른 JSON이 아닙니다');
+      expectUntouched();
+    });
+
+    it('when it answers JSON that breaks the contract', { timeout: STEP_TIMEOUT }, async () => {
+      await startFake(() => ({ status: 200, body: '{"objects": "none", "paging": {}}' }));
+      const run = await rebuild();
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain('계약(스키마)과 맞지 않습니다');
+      expectUntouched();
+    });
+
+    it('when a list is suddenly empty', { timeout: STEP_TIMEOUT }, async () => {
+      const saved = readFileSync(hrFile(), 'utf8');
+      writeHr({ ...readHr(), items: [] });
+      await restartApi();
+      const run = await rebuild();
+      writeFileSync(hrFile(), saved);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain('HR 이야기');
+      expect(run.stderr).toMatch(/크게 줄어/);
+      expectUntouched();
+    });
+
+    it('when the API fails during the build: the half-built release is removed', { timeout: STEP_TIMEOUT }, async () => {
+      // The real API on another port behind a stand-in that answers the snapshot's calls and
+      // fails the build's own calls to the same API.
+      await stopApi();
+      const upstream = await startServer({ contentDir, port: 0 });
+      let calls = 0;
+      try {
+        await startFake(() => (++calls <= lastSnapshotCalls ? 'proxy' : { status: 503, body: '{"error":"점검 중"}' }), upstream.url);
+        const run = await rebuild();
+        expect(lastSnapshotCalls).toBeGreaterThan(0);
+        expect(run.code).not.toBe(0);
+        expect(run.stdout).toContain('astro build 실행 중');
+        expect(run.stderr).toContain('astro build가 실패했습니다');
+        expectUntouched();
+      } finally {
+        await upstream.close();
+      }
+    });
+  });
+
+  it('--rollback switches current back to the previous release', { timeout: STEP_TIMEOUT }, async () => {
+    const from = currentTarget();
+    const run = await rebuild('--rollback');
+    expect(run.code, run.stderr).toBe(0);
+    expect(currentTarget()).toBe(editedRelease);
+    expect(run.stdout).toContain(`${from.replace('releases/', '')} → ${editedRelease.replace('releases/', '')}`);
+    expect(existsSync(page(`info/blog/${deletedId}`))).toBe(true);
+    expect(existsSync(page('info/blog/hr-9001'))).toBe(false);
+  });
+});
