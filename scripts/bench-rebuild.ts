@@ -107,7 +107,11 @@ if (scales.some((n) => !Number.isInteger(n) || n < 1)) {
 const work = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
 const rows: Row[] = [];
 try {
-  for (const scale of scales) rows.push(await benchScale(scale, work));
+  for (const scale of scales) {
+    const row = await benchScale(scale, work);
+    rows.push(row);
+    console.log(`  전체 ${row.full.toFixed(1)}초 · 변경 없음 ${row.unchanged.toFixed(1)}초 · 1건 수정 ${row.oneChange.toFixed(1)}초`);
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -19,9 +19,11 @@ interface Item {
   analytics_page_id: string;
   absolute_url: string;
   created_time: string;
-  title?: string;
-  tag?: string;
-  no?: number;
+  // `| undefined`: the content types come from zod, whose optional fields admit undefined
+  // (the project type-checks with exactOptionalPropertyTypes).
+  title?: string | undefined;
+  tag?: string | undefined;
+  no?: number | undefined;
 }
 
 /** The k-th copy of an item: a new id and address, an earlier date and a varied title. */

@@ -15,7 +15,7 @@ export interface BuildOptions {
   cacheDir: string;
   apiUrl: string;
   /** Every output line, e.g. to echo it with `--verbose`. */
-  onLine?: (line: string) => void;
+  onLine?: ((line: string) => void) | undefined;
 }
 
 export interface BuildResult {

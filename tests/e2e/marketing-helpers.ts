@@ -13,9 +13,12 @@ async function settledIndex(slider: Locator): Promise<number | null> {
 }
 
 async function drag(page: Page, target: Locator, direction: 'left' | 'right'): Promise<void> {
+  await target.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
   const box = await target.boundingBox();
   if (!box) throw new Error('슬라이더가 화면에 없습니다.');
-  const y = box.y + box.height / 2;
+  // A point inside the slider and inside the viewport, even when the slide is taller than the screen.
+  const middle = page.viewportSize()!.height / 2;
+  const y = Math.min(Math.max(middle, box.y + 40), box.y + box.height - 40);
   const [from, to] = direction === 'left' ? [0.8, 0.15] : [0.15, 0.8];
   await page.mouse.move(box.x + box.width * from, y);
   await page.mouse.down();

@@ -37,8 +37,11 @@ test.describe('운영 프로세스 /operation', () => {
     expect(await link.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
 
     // The link covers x 880–1160, y 548–604 of the 1200×640 image, and the area's coords follow the scale.
-    const imageBox = (await image.boundingBox())!;
-    const linkBox = (await link.boundingBox())!;
+    // Both boxes measured at the same moment (the phone layout's scroll box may still be moving).
+    const [imageBox, linkBox] = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().toJSON() as DOMRect;
+      return [box('img[usemap]'), box('[data-process-link]')];
+    });
     const scale = imageBox.width / 1200;
     expect(Math.abs(linkBox.x - (imageBox.x + 880 * scale))).toBeLessThan(2);
     expect(Math.abs(linkBox.y - (imageBox.y + 548 * scale))).toBeLessThan(2);
@@ -101,7 +104,8 @@ test.describe('AI 공정성 백서 /whitepaper', () => {
     await page.goto('/whitepaper');
   });
 
-  test('목차: 제목, 여덟 항목과 목적·배경 아래 네 항목, 수정일', async ({ page }) => {
+  test('목차: 제목, 여덟 항목과 목적·배경 아래 네 항목, 수정일', async ({ page }, testInfo) => {
+    if (testInfo.project.name === 'mobile') await page.locator('[data-toc] summary').click();
     await expect(nav(page).getByRole('heading', { name: 'AI 공정성 백서' })).toHaveCount(1);
     await expect(nav(page).locator(':scope > ol > li > a')).toHaveText(whitepaper.sections.map((s) => s.title));
     const purpose = whitepaper.sections.find((section) => section.id === 'purpose')!;
@@ -120,7 +124,7 @@ test.describe('AI 공정성 백서 /whitepaper', () => {
     } else {
       await expect(summary).toBeHidden();
     }
-    for (const id of ['accuracy', 'purpose-limits', 'data', 'summary']) {
+    for (const id of ['accuracy', 'purpose-ai', 'purpose-limits', 'data', 'summary']) {
       const link = nav(page).locator(`a[href="#${id}"]`);
       await link.click();
       await expect(page).toHaveURL(new RegExp(`#${id}$`));
@@ -146,6 +150,7 @@ test.describe('AI 공정성 백서 /whitepaper', () => {
 const pages = ['/operation', '/whitepaper', ...productSlugs.map((slug) => `/${slug}`)];
 for (const path of pages) {
   test(`${path}: axe 위반 없음`, async ({ page }) => {
+    test.setTimeout(90_000);
     await page.goto(path);
     await scrollThrough(page);
     await expectNoAxeViolations(page);
