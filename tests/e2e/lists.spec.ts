@@ -15,6 +15,7 @@ async function axe(page: Page) {
 for (const screen of screens) {
   test.describe(screen.name, () => {
     test('첫 페이지가 스크립트 없이 HTML에 들어 있다', async ({ request }) => {
+      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
       const first = await apiList(request, screen.firstPage);
       const html = await (await request.get(screen.path)).text();
       expect(first.objects.length).toBeGreaterThan(0);
@@ -25,6 +26,7 @@ for (const screen of screens) {
     });
 
     test('미리 렌더링된 첫 페이지는 다시 불러오지 않는다', async ({ page }) => {
+      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
       const calls: string[] = [];
       page.on('request', (r) => {
         if (r.url().includes(':8790/')) calls.push(r.url());
@@ -68,6 +70,7 @@ for (const screen of screens) {
     });
 
     test('깨진 JSON도 알림으로 보여 준다', async ({ page }) => {
+      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
       await page.route(API + screen.route, (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"objects": [' }),
       );
@@ -76,6 +79,7 @@ for (const screen of screens) {
     });
 
     test('블록을 넘어 앞뒤로 넘기고, 뒤로 가기로 되돌린다', async ({ page }) => {
+      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
       const prefix = screen.path.slice(1);
       await page.route(API + screen.route, (route) => {
         const requested = Number(new URL(route.request().url()).searchParams.get('page') ?? 1);
@@ -101,6 +105,7 @@ for (const screen of screens) {
     });
 
     test('응답 시간이 초과되면 알림을 보여 준다', async ({ page }) => {
+      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
       await page.clock.install();
       await page.route(API + screen.route, () => {
         /* never answers */
