@@ -1,9 +1,14 @@
 // @ts-check
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import { cspDirectives, DEFAULT_CONTENT_API_URL } from './src/lib/security/csp.ts';
+import { isSitemapPage } from './src/lib/seo/sitemap.ts';
 
 /** Public address of the site; canonical URLs and the sitemap are built from it. */
 const site = process.env.SITE_URL ?? 'https://www.insighthire.example';
+/** The content API the build reads and the browser calls; the CSP names its origin. */
+const contentApiUrl = process.env.PUBLIC_CONTENT_API_URL ?? DEFAULT_CONTENT_API_URL;
 
 export default defineConfig({
   site,
@@ -13,7 +18,11 @@ export default defineConfig({
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './.cache/astro',
   // The nightly rebuild builds each release into its own folder.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
-  integrations: [react()],
+  integrations: [
+    react(),
+    // Every indexable page, details included; noindex query forms and second addresses are left out.
+    sitemap({ filter: (page) => isSitemapPage(new URL(page).pathname) }),
+  ],
   env: {
     schema: {
       PUBLIC_CONTENT_API_URL: envField.string({
@@ -24,7 +33,14 @@ export default defineConfig({
       }),
     },
   },
+  // Shiki's inline styles cannot work with the hashed CSP below.
   markdown: { syntaxHighlight: false },
+  security: {
+    // A per-page <meta> policy: Astro hashes its own scripts and styles (no 'unsafe-inline' for
+    // scripts); the other directives come from src/lib/security/csp.ts. Headers that a <meta>
+    // policy cannot carry (frame-ancestors, HSTS…) are in public/_headers.
+    csp: { directives: cspDirectives(contentApiUrl) },
+  },
   experimental: {
     // Pages whose getStaticPaths entry carries an unchanged `cacheKey` are restored from
     // `cacheDir` instead of rendered again (the nightly rebuild relies on it).

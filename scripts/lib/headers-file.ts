@@ -1,10 +1,23 @@
 /**
  * Reads a Netlify/Cloudflare style `_headers` file so the local server sends the same
  * headers as the static host.
+ *
+ * Every rule whose pattern matches a path applies, in file order; a later rule's value replaces
+ * an earlier one of the same name (so put general rules first, specific ones after). Cloudflare
+ * Pages would join the two values with a comma instead, so a rule that replaces a header first
+ * detaches it with Cloudflare's `! Name` line, which removes the value set so far:
+ *
+ *     /_astro/*
+ *       ! Cache-Control
+ *       Cache-Control: public, max-age=31536000, immutable
+ *
+ * See https://developers.cloudflare.com/pages/configuration/headers/ ("Detach a header").
  */
 export interface HeaderRule {
   pattern: RegExp;
   headers: Record<string, string>;
+  /** Header names this rule removes before adding its own (`! Name` lines). */
+  detach: string[];
 }
 
 function patternToRegExp(pattern: string): RegExp {
@@ -18,19 +31,29 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   for (const raw of text.split(/\r?\n/)) {
     if (!raw.trim() || raw.trim().startsWith('#')) continue;
     if (!/^\s/.test(raw)) {
-      current = { pattern: patternToRegExp(raw.trim()), headers: {} };
+      current = { pattern: patternToRegExp(raw.trim()), headers: {}, detach: [] };
       rules.push(current);
       continue;
     }
-    const colon = raw.indexOf(':');
-    if (current && colon > 0) current.headers[raw.slice(0, colon).trim()] = raw.slice(colon + 1).trim();
+    if (!current) continue;
+    const line = raw.trim();
+    if (line.startsWith('!')) {
+      current.detach.push(line.slice(1).trim());
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (colon > 0) current.headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return rules;
 }
 
-/** Headers for a path; later rules override earlier ones for the same name. */
+/** Headers for a path; later rules override (or detach) earlier ones for the same name, case-insensitively. */
 export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const rule of rules) if (rule.pattern.test(pathname)) Object.assign(result, rule.headers);
-  return result;
+  const result = new Map<string, [string, string]>();
+  for (const rule of rules) {
+    if (!rule.pattern.test(pathname)) continue;
+    for (const name of rule.detach) result.delete(name.toLowerCase());
+    for (const [name, value] of Object.entries(rule.headers)) result.set(name.toLowerCase(), [name, value]);
+  }
+  return Object.fromEntries(result.values());
 }

@@ -17,7 +17,7 @@ import type { Snapshot } from './snapshot.ts';
 /** Route (e.g. `/info/blog/hr-0001`) → digest of the content it renders (`''`: code only). */
 export type RouteDigests = Record<string, string>;
 
-/** Static routes that render API data, and which data. */
+/** Static routes that render API data, and which data (used only for pages that exist). */
 const CONTENT_ROUTES: Record<string, (s: Snapshot) => unknown> = {
   // The home shows the newest success stories of the whole list.
   '/': (s) => latestStories(s.successStories.map((story) => story.item)),
@@ -30,6 +30,8 @@ const CONTENT_ROUTES: Record<string, (s: Snapshot) => unknown> = {
   '/helloty': (s) => list(s, 'success'),
   '/helloty/page': (s) => list(s, 'success'),
   '/tech': (s) => list(s, 'patent'),
+  // The feed carries every HR story with its detail.
+  '/rss.xml': (s) => s.hrStories,
 };
 
 /** Dynamic page files (relative to `src/pages`) → their routes and the content of each. */

@@ -19,7 +19,8 @@ import {
   type ReleaseManifest,
 } from './manifest.ts';
 import { acquireLock, currentRelease, layout, listReleases, newReleaseName, pruneReleases, rollback, switchCurrent } from './releases.ts';
-import { dynamicRoutes, listPageFiles, routeDigests } from './routes.ts';
+import { diffOtherFiles } from './other-files.ts';
+import { dynamicRoutes, listPageFiles, routeDigests, routeFile } from './routes.ts';
 import { takeSnapshot } from './snapshot.ts';
 import { validateOutput } from './validate.ts';
 
@@ -137,6 +138,17 @@ async function rebuild(options: RebuildOptions, { root, apiUrl, progress, now = 
     }
   }
   progress.step('검증', `HTML ${validation.htmlFiles}개, 내부 링크 ${validation.links}개 확인`);
+  // Page files of both releases: a removed page is reported as a removed route, not a file.
+  const pageFiles = new Set([...Object.keys(routes), ...Object.keys(previous?.routes ?? {})].map(routeFile));
+  const others = diffOtherFiles(published ? paths.current : null, paths.staging, pageFiles);
+  const changedRoutes: ChangedRoutes = {
+    added: [...diff.added, ...others.added].sort(),
+    changed: [...diff.changed, ...others.changed].sort(),
+    removed: [...diff.removed, ...others.removed].sort(),
+  };
+  if (published && others.added.length + others.changed.length + others.removed.length > 0) {
+    progress.step('검증', `페이지 밖 파일 (사이트맵·공개 파일 등): 추가 ${others.added.length}, 변경 ${others.changed.length}, 삭제 ${others.removed.length}`);
+  }
 
   // 4–5. Record, move into place, switch
   const release = newReleaseName(now(), listReleases(options.out));
@@ -150,7 +162,7 @@ async function rebuild(options: RebuildOptions, { root, apiUrl, progress, now = 
     counts,
     pages: { total, rendered: build.rendered.length, restored: build.restored.length },
   };
-  writeFileSync(join(paths.staging, CHANGED_ROUTES_FILE), `${JSON.stringify(diff, null, 2)}\n`);
+  writeFileSync(join(paths.staging, CHANGED_ROUTES_FILE), `${JSON.stringify(changedRoutes, null, 2)}\n`);
   writeFileSync(join(paths.staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   mkdirSync(paths.releases, { recursive: true });
   renameSync(paths.staging, join(paths.releases, release));

@@ -18,6 +18,7 @@ import {
   rollback,
   switchCurrent,
 } from '../../scripts/rebuild/releases.ts';
+import { diffOtherFiles } from '../../scripts/rebuild/other-files.ts';
 import { digestOf, routeFile, staticRoute } from '../../scripts/rebuild/routes.ts';
 import { internalTarget, parseHtml, validateOutput } from '../../scripts/rebuild/validate.ts';
 
@@ -129,6 +130,24 @@ describe('validateOutput', () => {
     expect(parseHtml('<!DOCTYPE html><html><head><title></title></head><body></body></html>').errors).toContain('<title>이 비어 있습니다');
     expect(internalTarget('/info/blog/%ED%95%9C', 'index.html')).toBe('info/blog/한');
     expect(internalTarget('//cdn.example/x.js', 'index.html')).toBeNull();
+  });
+});
+
+describe('diffOtherFiles', () => {
+  it('compares the files that are not pages, skipping hashed assets and the release records', () => {
+    const files = (root: string, entries: Record<string, string>) => {
+      for (const [file, text] of Object.entries(entries)) {
+        mkdirSync(join(dir, root, file, '..'), { recursive: true });
+        writeFileSync(join(dir, root, file), text);
+      }
+    };
+    files('a', { 'index.html': '1', 'sitemap-0.xml': 'old', 'favicon.svg': 'same', 'old.txt': 'x', '_astro/a.js': '1', 'manifest.json': '1' });
+    files('b', { 'index.html': '2', 'sitemap-0.xml': 'new', 'favicon.svg': 'same', 'new.txt': 'y', '_astro/b.js': '2', 'manifest.json': '2' });
+    expect(diffOtherFiles(join(dir, 'a'), join(dir, 'b'), new Set(['index.html']))).toEqual({
+      added: ['/new.txt'],
+      changed: ['/sitemap-0.xml'],
+      removed: ['/old.txt'],
+    });
   });
 });
 

@@ -1,0 +1,164 @@
+/**
+ * `npm run bench [-- --runs 3 --no-build]`: the performance benchmark. Starts the reference
+ * content server, builds the site against it into a temporary folder, serves the build the way
+ * `npm start` does (the `_headers` rules, brotli/gzip like a CDN), and runs Lighthouse (mobile
+ * preset, its default simulated throttling, Debian Chromium) several times on each benched page
+ * and on a floor page: a one-heading HTML file served the same way, the best the network
+ * simulation allows. Prints the medians next to the budgets (scripts/lib/perf-budgets.ts) as a
+ * Markdown table for the README, and exits 1 when a budget is missed.
+ *
+ * Environment: CHROMIUM_PATH (/usr/bin/chromium), BENCH_OUT_DIR (a temporary folder).
+ * Not a test: `npm test` does not depend on these numbers.
+ */
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from './content-api/server.ts';
+import {
+  allMet,
+  checkBudgets,
+  figuresOf,
+  formatTable,
+  medianFigures,
+  type BenchRoute,
+  type Figures,
+  type LighthouseResultLike,
+} from './lib/perf-budgets.ts';
+import { run } from './lib/processes.ts';
+import { serveStatic } from './lib/static-server.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const runs = Math.max(1, Number(args.runs) || 3);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ownOutDir = !process.env.BENCH_OUT_DIR;
+const outDir = process.env.BENCH_OUT_DIR ?? mkdtempSync(join(tmpdir(), 'bench-site-'));
+const floorDir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
+
+const cleanups: (() => Promise<void> | void)[] = [];
+async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  rmSync(floorDir, { recursive: true, force: true });
+  if (ownOutDir) rmSync(outDir, { recursive: true, force: true });
+}
+
+function fail(message: string): never {
+  console.error(`\n✖ ${message}`);
+  void cleanUp().finally(() => process.exit(2));
+  throw new Error(message);
+}
+
+if (!existsSync(chromePath)) fail(`Chromium이 없습니다: ${chromePath} (apt-get install chromium, 또는 CHROMIUM_PATH)`);
+
+// 1. The reference content server and a build against it.
+const api = await startServer({ contentDir: join(root, 'scripts/content-api/data'), port: 0 });
+cleanups.push(() => api.close());
+console.log(`콘텐츠 API  ${api.url}`);
+
+if (!args['no-build']) {
+  console.log(`사이트를 빌드합니다 → ${outDir}`);
+  const code = await run(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PUBLIC_CONTENT_API_URL: api.url,
+      ASTRO_OUT_DIR: outDir,
+      ASTRO_CACHE_DIR: process.env.ASTRO_CACHE_DIR ?? join(root, '.cache/astro-bench'),
+    },
+  });
+  if (code !== 0) fail(`빌드에 실패했습니다 (코드 ${code}).`);
+}
+if (!existsSync(join(outDir, 'index.html'))) fail(`${outDir}에 빌드된 사이트가 없습니다.`);
+
+// 2. The build and the floor page, served alike.
+writeFileSync(
+  join(floorDir, 'index.html'),
+  '<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>기준 페이지</title></head><body><h1>공정하고 정확한 채용</h1></body></html>',
+);
+if (existsSync(join(outDir, '_headers'))) copyFileSync(join(outDir, '_headers'), join(floorDir, '_headers'));
+const site = await serveStatic(outDir, 0);
+const floorSite = await serveStatic(floorDir, 0);
+cleanups.push(() => site.close(), () => floorSite.close());
+
+const blogIds = readdirSync(join(outDir, 'info/blog'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+if (blogIds.length === 0) fail('빌드에 HR 이야기 상세 페이지가 없습니다.');
+
+const routes: BenchRoute[] = [
+  { name: '홈', path: '/', js: 'home' },
+  { name: '뉴스룸', path: '/newsRoom', js: 'list' },
+  { name: 'HR 이야기', path: '/hrcontents', js: 'list' },
+  { name: 'FAQ', path: '/faq', js: 'list' },
+  { name: 'HR 이야기 상세', path: `/info/blog/${blogIds[0]}`, js: 'none' },
+  { name: 'AI 역량검사', path: '/soft-skill', js: 'none' },
+];
+
+// 3. Lighthouse, one Chromium for every run.
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+cleanups.push(() => chrome.kill());
+
+async function measure(url: string): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`${url}: Lighthouse가 결과를 내지 않았습니다.`);
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  for (const warning of result.lhr.runWarnings) console.warn(`  ! ${warning}`);
+  return figuresOf(result.lhr as unknown as LighthouseResultLike);
+}
+
+async function medianOf(label: string, url: string): Promise<Figures> {
+  const all: Figures[] = [];
+  for (let i = 1; i <= runs; i++) {
+    const figures = await measure(url);
+    all.push(figures);
+    console.log(
+      `  ${label} ${i}/${runs}: 점수 ${figures.score}, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms, ` +
+        `CLS ${figures.cls.toFixed(3)}, JS ${(figures.jsBytes / 1024).toFixed(1)} KB`,
+    );
+  }
+  return medianFigures(all);
+}
+
+console.log(`\nLighthouse ${runs}회씩 (모바일 프리셋, 시뮬레이션 스로틀링, CPU ${cpus().length}코어)`);
+let exitCode = 0;
+try {
+  const floor = await medianOf('기준 페이지', `${floorSite.url}/`);
+  const rows = [];
+  for (const route of routes) rows.push({ route, figures: await medianOf(route.name, `${site.url}${route.path}`) });
+
+  console.log(`\n중앙값 (${runs}회), ${new Date().toISOString().slice(0, 10)}:\n`);
+  console.log(formatTable(rows, floor));
+  const missed = rows.filter(({ route, figures }) => !allMet(checkBudgets(figures, route.js, floor.lcp)));
+  if (missed.length > 0) {
+    console.log(`\n✖ 예산을 넘은 페이지: ${missed.map(({ route }) => route.path).join(', ')}`);
+    exitCode = 1;
+  } else {
+    console.log('\n✔ 모든 페이지가 예산 안에 있습니다.');
+  }
+} catch (error) {
+  console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
+  exitCode = 2;
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);

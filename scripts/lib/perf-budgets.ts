@@ -1,0 +1,150 @@
+/**
+ * The performance budgets of `npm run bench` and the pure parts of the report: reading the
+ * figures out of a Lighthouse result, medians, the budget checks and the Markdown table.
+ */
+
+/** The figures kept from one Lighthouse run. */
+export interface Figures {
+  /** Performance score, 0–100. */
+  score: number;
+  /** Milliseconds. */
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Bytes over the wire (compressed), all resources. */
+  bytes: number;
+  /** Bytes over the wire of script resources. */
+  jsBytes: number;
+}
+
+/** How much JavaScript a page may ship, by what it does. */
+export type JsBudget = 'home' | 'list' | 'none';
+
+export interface BenchRoute {
+  /** Label in the table. */
+  name: string;
+  path: string;
+  js: JsBudget;
+}
+
+/** KB in the budgets and the table: 1024 bytes. */
+export const KB = 1024;
+
+export const budgets = {
+  /** Lighthouse performance score, at least. */
+  score: 98,
+  /** LCP at most this many times the floor page's LCP. */
+  lcpFactor: 1.15,
+  cls: 0.01,
+  /** Total blocking time, ms. */
+  tbt: 50,
+  /** Compressed JavaScript, bytes. */
+  js: { home: 90 * KB, list: 85 * KB, none: 0 } satisfies Record<JsBudget, number>,
+} as const;
+
+/** The parts of a Lighthouse result (LHR) this report reads. */
+export interface LighthouseResultLike {
+  categories: { performance?: { score: number | null } };
+  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+}
+
+interface NetworkRequestItem {
+  url?: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+/** The figures of one run. Throws when Lighthouse could not measure the page (a null score). */
+export function figuresOf(lhr: LighthouseResultLike): Figures {
+  const score = lhr.categories.performance?.score;
+  if (score === null || score === undefined) throw new Error('Lighthouse가 성능 점수를 내지 못했습니다.');
+  const value = (id: string) => {
+    const number = lhr.audits[id]?.numericValue;
+    if (typeof number !== 'number') throw new Error(`Lighthouse 결과에 ${id} 값이 없습니다.`);
+    return number;
+  };
+  const details = lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined;
+  const requests = details?.items ?? [];
+  return {
+    score: Math.round(score * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    bytes: value('total-byte-weight'),
+    jsBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+  };
+}
+
+/** The median of a non-empty list (the mean of the middle two for an even count). */
+export function median(values: number[]): number {
+  if (values.length === 0) throw new Error('median of nothing');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Figure by figure medians of several runs of one page. */
+export function medianFigures(runs: Figures[]): Figures {
+  const of = (key: keyof Figures) => median(runs.map((run) => run[key]));
+  return {
+    score: of('score'),
+    fcp: of('fcp'),
+    lcp: of('lcp'),
+    tbt: of('tbt'),
+    cls: of('cls'),
+    bytes: of('bytes'),
+    jsBytes: of('jsBytes'),
+  };
+}
+
+export interface Verdict {
+  score: boolean;
+  lcp: boolean;
+  cls: boolean;
+  tbt: boolean;
+  js: boolean;
+}
+
+/** Which budgets a page's medians meet, against the floor page's LCP. */
+export function checkBudgets(figures: Figures, js: JsBudget, floorLcp: number): Verdict {
+  return {
+    score: figures.score >= budgets.score,
+    lcp: figures.lcp <= floorLcp * budgets.lcpFactor,
+    cls: figures.cls <= budgets.cls,
+    tbt: figures.tbt <= budgets.tbt,
+    js: figures.jsBytes <= budgets.js[js],
+  };
+}
+
+export function allMet(verdict: Verdict): boolean {
+  return Object.values(verdict).every(Boolean);
+}
+
+const mark = (ok: boolean) => (ok ? '✔' : '✖');
+const ms = (value: number) => `${Math.round(value)} ms`;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+export interface ReportRow {
+  route: BenchRoute;
+  figures: Figures;
+}
+
+/**
+ * The report as a Markdown table: one row per page with each median and, beside it, ✔ or ✖
+ * for its budget; the floor page last, with its figures and no verdicts.
+ */
+export function formatTable(rows: ReportRow[], floor: Figures): string {
+  const lcpLimit = floor.lcp * budgets.lcpFactor;
+  const header = [
+    '| 페이지 | 점수 (≥ 98) | FCP | LCP (≤ 1.15 × 기준) | TBT (≤ 50 ms) | CLS (≤ 0.01) | 전송량 | JS (예산) |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  const body = rows.map(({ route, figures }) => {
+    const v = checkBudgets(figures, route.js, floor.lcp);
+    return `| ${route.name} \`${route.path}\` | ${figures.score} ${mark(v.score)} | ${ms(figures.fcp)} | ${ms(figures.lcp)} ${mark(v.lcp)} | ${ms(figures.tbt)} ${mark(v.tbt)} | ${figures.cls.toFixed(3)} ${mark(v.cls)} | ${kb(figures.bytes)} | ${kb(figures.jsBytes)} / ${kb(budgets.js[route.js])} ${mark(v.js)} |`;
+  });
+  const floorRow = `| 기준: 제목 하나뿐인 HTML | ${floor.score} | ${ms(floor.fcp)} | ${ms(floor.lcp)} (한도 ${ms(lcpLimit)}) | ${ms(floor.tbt)} | ${floor.cls.toFixed(3)} | ${kb(floor.bytes)} | ${kb(floor.jsBytes)} |`;
+  return [...header, ...body, floorRow].join('\n');
+}

@@ -1,0 +1,85 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickEncoding, serveStatic, type StaticServer } from './static-server.ts';
+
+let dir: string;
+let server: StaticServer;
+const page = `<!doctype html><title>t</title>${'<p>본문</p>'.repeat(200)}`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'static-server-'));
+  mkdirSync(join(dir, 'faq'));
+  mkdirSync(join(dir, '_astro'));
+  writeFileSync(join(dir, 'faq', 'index.html'), page);
+  writeFileSync(join(dir, '404.html'), '<!doctype html><title>404</title>');
+  writeFileSync(join(dir, '_astro', 'a.js'), 'console.log(1);'.repeat(100));
+  writeFileSync(join(dir, 'og.png'), Buffer.alloc(2000));
+  writeFileSync(join(dir, '_headers'), '/*\n  X-Test: all\n  Cache-Control: short\n/_astro/*\n  ! Cache-Control\n  Cache-Control: long\n');
+  server = await serveStatic(dir, 0);
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('pickEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('identity')).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
+  });
+});
+
+describe('serveStatic', () => {
+  it('serves clean URLs with the _headers rules', async () => {
+    const res = await fetch(`${server.url}/faq`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-test')).toBe('all');
+    expect(res.headers.get('cache-control')).toBe('short');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe(page);
+    const asset = await fetch(`${server.url}/_astro/a.js`);
+    expect(asset.headers.get('cache-control')).toBe('long');
+  });
+
+  it('compresses text with brotli or gzip and says it varies by Accept-Encoding', async () => {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await new Promise<{ headers: Headers; body: Buffer }>((resolve, reject) => {
+        // fetch would decode the body itself; read the raw bytes instead.
+        import('node:http').then(({ get }) =>
+          get(`${server.url}/faq/`, { headers: { 'Accept-Encoding': encoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({ headers: new Headers(response.headers as Record<string, string>), body: Buffer.concat(chunks) }),
+            );
+          }).on('error', reject),
+        );
+      });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(Number(res.headers.get('content-length'))).toBe(res.body.length);
+      expect(res.body.length).toBeLessThan(Buffer.byteLength(page) / 5);
+      expect(decode(res.body).toString('utf8')).toBe(page);
+    }
+  });
+
+  it('leaves binary files alone and answers unknown paths with the 404 page', async () => {
+    const png = await fetch(`${server.url}/og.png`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(png.headers.get('content-encoding')).toBeNull();
+    expect((await png.arrayBuffer()).byteLength).toBe(2000);
+    const missing = await fetch(`${server.url}/nope`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('404');
+  });
+});

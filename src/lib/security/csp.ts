@@ -1,0 +1,55 @@
+/**
+ * The Content Security Policy directives added to Astro's per-page `<meta>` policy (Astro adds
+ * `script-src` and `style-src` with the hashes of its own scripts and styles). Used by
+ * astro.config.mjs, so it may import nothing from `astro:*`.
+ *
+ * `frame-ancestors` cannot live in a `<meta>` policy; it is sent as a header (public/_headers).
+ */
+import { createHash } from 'node:crypto';
+import { allowedIframeHosts } from '../html/allow-list.ts';
+
+/** The reference content server; the same default as `PUBLIC_CONTENT_API_URL` in astro:env. */
+export const DEFAULT_CONTENT_API_URL = 'http://127.0.0.1:8787';
+
+/** A directive of the shape Astro's `security.csp.directives` accepts. */
+export type CspDirective = `${
+  | 'default-src'
+  | 'img-src'
+  | 'connect-src'
+  | 'font-src'
+  | 'frame-src'
+  | 'base-uri'
+  | 'form-action'
+  | 'object-src'} ${string}`;
+
+/** The origin (`scheme://host:port`) of the content API address. */
+export function apiOrigin(apiUrl: string = DEFAULT_CONTENT_API_URL): string {
+  return new URL(apiUrl).origin;
+}
+
+/**
+ * Directives besides script-src/style-src. Images and API calls may go to the site itself and
+ * the content API (article images live there), frames only to the video hosts the HTML
+ * allow-list keeps, and nothing may be embedded as a plug-in or change the base address.
+ */
+export function cspDirectives(apiUrl: string = DEFAULT_CONTENT_API_URL): CspDirective[] {
+  const api = apiOrigin(apiUrl);
+  return [
+    "default-src 'self'",
+    `img-src 'self' data: ${api}`,
+    `connect-src 'self' ${api}`,
+    "font-src 'self'",
+    `frame-src ${allowedIframeHosts.map((host) => `https://${host}`).join(' ')}`,
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ];
+}
+
+/**
+ * The CSP source (`sha256-…`) that allows one classic inline script with exactly this text,
+ * for `Astro.csp.insertScriptHash` (Astro hashes only the scripts it bundles itself).
+ */
+export function scriptHash(code: string): `sha256-${string}` {
+  return `sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}`;
+}

@@ -1,0 +1,18 @@
+/**
+ * Which built pages the sitemap lists (used by @astrojs/sitemap's filter in astro.config.mjs,
+ * so it imports nothing from `astro:*`).
+ */
+import { isAlias, withTrailingSlash } from './canonical.ts';
+
+/**
+ * Pages that tell search engines not to index them (`noindex`): the query forms of the detail
+ * screens (`/info/blog?portal=…`, `/info/patent?tag=…`, `/cad_archive?portal=…`), whose
+ * canonical addresses are the pre-rendered detail paths, and the 404 page.
+ */
+export const noindexPaths: readonly string[] = ['/info/blog/', '/info/patent/', '/cad_archive/', '/404/'];
+
+/** True for a page path that belongs in the sitemap. */
+export function isSitemapPage(pathname: string): boolean {
+  const path = withTrailingSlash(pathname);
+  return !noindexPaths.includes(path) && !isAlias(path);
+}

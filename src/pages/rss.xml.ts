@@ -1,0 +1,20 @@
+/** `/rss.xml`: the HR stories as an RSS 2.0 feed, newest first, linked from every page's <head>. */
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import { siteConfig } from '../config/site';
+import { t } from '../i18n';
+import { RSS_NAMESPACES, rssItems } from '../lib/seo/rss-items.ts';
+
+export const GET: APIRoute = async ({ site }) => {
+  const stories = await getCollection('hrStories');
+  return rss({
+    title: `${siteConfig.brand} ${t('rssTitle')}`,
+    description: t('rssDescription'),
+    site: site ?? siteConfig.siteUrl,
+    items: rssItems(stories.map((entry) => ({ id: entry.id, item: entry.data.item, detail: entry.data.detail }))),
+    customData: '<language>ko-KR</language>',
+    xmlns: RSS_NAMESPACES,
+    trailingSlash: true,
+  });
+};
