@@ -19,7 +19,8 @@ import {
   switchCurrent,
 } from '../../scripts/rebuild/releases.ts';
 import { diffOtherFiles } from '../../scripts/rebuild/other-files.ts';
-import { digestOf, routeFile, staticRoute } from '../../scripts/rebuild/routes.ts';
+import { digestOf, RouteError, routeDigests, routeFile, staticRoute } from '../../scripts/rebuild/routes.ts';
+import type { Snapshot } from '../../scripts/rebuild/snapshot.ts';
 import { internalTarget, parseHtml, validateOutput } from '../../scripts/rebuild/validate.ts';
 
 let dir: string;
@@ -56,6 +57,15 @@ describe('routes', () => {
       '/robots.txt',
     ]);
     expect(['/', '/404', '/faq', '/robots.txt'].map(routeFile)).toEqual(['index.html', '404.html', 'faq/index.html', 'robots.txt']);
+  });
+
+  it('stops at a dynamic page it does not know, and passes code-only ones', () => {
+    const snapshot = { successStories: [], hrStories: [], patents: [] } as unknown as Snapshot;
+    expect(() => routeDigests(snapshot, { static: [], dynamic: ['events/[id].astro'] })).toThrow(RouteError);
+    expect(routeDigests(snapshot, { static: ['bei.astro', 'index.astro'], dynamic: ['fonts/[name].css.ts'] })).toEqual({
+      '/': digestOf([]),
+      '/bei': '',
+    });
   });
 
   it('digests ignore key order', () => {

@@ -1,0 +1,159 @@
+/**
+ * Security: the headers of public/_headers on the local server, the per-page Content Security
+ * Policy (no violation on any page in Chromium) and `rel` on every link that opens a new tab.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { staticRoutes } from './routes';
+import { builtPages, detailIds } from './support/built-site';
+
+const securityHeaders = {
+  'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+  'content-security-policy': "frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+};
+
+test.describe('헤더와 링크 (한 번만)', () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', '응답 헤더와 HTML만 읽는 검사라 한 번만 실행합니다.');
+  });
+
+  test('페이지: 보안 헤더와 짧은 캐시', async ({ request }) => {
+    for (const path of ['/', '/faq', `/info/blog/${detailIds('info/blog')[0]}`, '/rss.xml', '/no-such-page']) {
+      const response = await request.get(path);
+      expect(response.headers(), path).toMatchObject({
+        ...securityHeaders,
+        'cache-control': 'public, max-age=300, must-revalidate',
+      });
+    }
+  });
+
+  test('해시 이름의 자산: 보안 헤더와 1년 immutable 캐시, 압축 전송', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const asset = /(?:src|href)="(\/_astro\/[^"]+\.(?:js|css|svg))"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const fonts = /data-web-fonts="(\/fonts\/pretendard-[0-9a-f]+\.css)"/.exec(html)?.[1];
+    expect(fonts).toBeTruthy();
+    for (const path of [asset!, fonts!]) {
+      const response = await request.get(path, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers(), path).toMatchObject({
+        ...securityHeaders,
+        'cache-control': 'public, max-age=31536000, immutable',
+        vary: 'Accept-Encoding',
+      });
+      expect(response.headers()['content-encoding'], path).toMatch(/^(br|gzip)$/);
+    }
+  });
+
+  test('target="_blank" 링크는 모두 rel="noopener noreferrer"를 가진다 (빌드된 모든 페이지)', () => {
+    const offenders: string[] = [];
+    let count = 0;
+    for (const { path, html } of builtPages()) {
+      for (const [tag] of html.matchAll(/<a\b[^>]*\starget="_blank"[^>]*>/g)) {
+        count++;
+        const rel = /\srel="([^"]*)"/.exec(tag)?.[1]?.split(/\s+/) ?? [];
+        if (!rel.includes('noopener') || !rel.includes('noreferrer')) offenders.push(`${path}: ${tag}`);
+      }
+    }
+    expect(count).toBeGreaterThan(0);
+    expect(offenders).toEqual([]);
+  });
+
+  test('페이지마다 스크립트에 unsafe-inline 없는 CSP <meta>가 있다', () => {
+    for (const { path, html } of builtPages()) {
+      const csp = /<meta http-equiv="content-security-policy" content="([^"]+)">/.exec(html)?.[1]?.replaceAll('&#39;', "'");
+      expect(csp, path).toBeTruthy();
+      const directives = new Map(
+        csp!
+          .split(';')
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .map((part) => [part.split(/\s+/)[0]!, part] as const),
+      );
+      expect(directives.get('default-src'), path).toBe("default-src 'self'");
+      expect(directives.get('object-src'), path).toBe("object-src 'none'");
+      expect(directives.get('base-uri'), path).toBe("base-uri 'self'");
+      expect(directives.get('connect-src'), path).toMatch(/^connect-src 'self' https?:\/\/[^\s;]+$/);
+      expect(directives.get('script-src'), path).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
+      for (const [name, value] of directives) {
+        if (name.startsWith('script-src')) expect(value, path).not.toMatch(/unsafe-inline|unsafe-eval/);
+      }
+    }
+  });
+});
+
+/** Collects CSP violations: console messages and `securitypolicyviolation` events. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) messages.push(`console: ${message.text().slice(0, 300)}`);
+  });
+  await page.addInitScript(() => {
+    const list: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = list;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      list.push(`${event.violatedDirective} ${event.blockedURI || '(inline)'} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  // Drains what was seen so far (console messages) plus the current document's events.
+  return async () => [
+    ...messages.splice(0),
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations?.splice(0) ?? [])),
+  ];
+}
+
+/** Loads a page, waits for the network, scrolls to the bottom so lazy sliders start, and waits again. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+}
+
+const cspPages = () => [
+  ...staticRoutes.map((route) => route.path),
+  `/info/blog/${detailIds('info/blog')[0]}`,
+  `/info/patent/${detailIds('info/patent')[0]}`,
+  `/cad_archive/${detailIds('cad_archive')[0]}`,
+];
+
+test('모든 페이지를 Chromium으로 열어도 CSP 위반이 없다', async ({ page }) => {
+  test.setTimeout(180_000);
+  const violations = await watchCsp(page);
+  const found: string[] = [];
+  for (const path of cspPages()) {
+    await visit(page, path);
+    found.push(...(await violations()).map((v) => `${path}: ${v}`));
+    // Links the islands render in the browser follow the same rule as the pre-rendered ones.
+    const bad = await page.$$eval('a[target="_blank"]', (links) =>
+      links
+        .filter((a) => !(a.relList.contains('noopener') && a.relList.contains('noreferrer')))
+        .map((a) => a.outerHTML.slice(0, 160)),
+    );
+    found.push(...bad.map((tag) => `${path}: rel 없는 새 창 링크 ${tag}`));
+  }
+  expect(found).toEqual([]);
+});
+
+// The 404 page's pre-paint script and the sanitiser's probe in the live detail fallback need the
+// changes described in the hand-back note; remove the fixme once they are in.
+test('404 페이지와 실시간 상세(쿼리 주소)도 CSP 위반이 없다', async ({ page }) => {
+  test.fixme(true, '404.astro의 is:inline 스크립트와 sanitize.browser.ts의 onerror 탐침이 아직 CSP에 막힙니다.');
+  const violations = await watchCsp(page);
+  const found: string[] = [];
+  const id = detailIds('info/blog')[0]!;
+  for (const path of ['/no-such-page', `/info/blog/${id}-not-built`, `/info/blog?portal=${id}`]) {
+    await visit(page, path);
+    found.push(...(await violations()).map((v) => `${path}: ${v}`));
+  }
+  expect(found).toEqual([]);
+});
