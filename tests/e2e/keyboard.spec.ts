@@ -23,8 +23,11 @@ function focused(page: Page): Promise<Focused | null> {
     if (!el || el === document.body) return null;
     const style = getComputedStyle(el);
     const rect = el.getBoundingClientRect();
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    const shadow = style.boxShadow !== 'none';
+    const ring = (s: CSSStyleDeclaration) =>
+      (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+    // A field may draw its ring on its wrapper (:focus-within), as the search box does.
+    const wrapper = el.parentElement;
+    const wrapperRing = !!wrapper && wrapper.matches(':focus-within') && ring(getComputedStyle(wrapper)) && el.matches('input, select, textarea');
     return {
       tag: el.tagName.toLowerCase(),
       role: el.getAttribute('role'),
@@ -32,7 +35,7 @@ function focused(page: Page): Promise<Focused | null> {
       id: el.id,
       expanded: el.getAttribute('aria-expanded'),
       selected: el.getAttribute('aria-selected'),
-      visibleFocus: (outline || shadow) && rect.width > 0 && rect.height > 0,
+      visibleFocus: (ring(style) || wrapperRing) && rect.width > 0 && rect.height > 0,
     };
   });
 }
@@ -139,7 +142,8 @@ test('홈 탭: 화살표, Home, End로 탭을 옮기고 패널이 바뀐다', as
 
 test('FAQ 아코디언: Enter와 Space로 답을 열고 닫는다', async ({ page }) => {
   await page.goto('/faq');
-  const question = await tabTo(page, (el) => el.tag === 'button' && el.expanded !== null, 'FAQ 질문');
+  const isQuestion = (el: Focused) => el.tag === 'button' && el.id.startsWith('faq-q-');
+  const question = await tabTo(page, isQuestion, 'FAQ 질문');
   expect(question.expanded).toBe('false');
   const button = page.locator(`#${question.id}`);
   const panel = page.locator(`#${await button.getAttribute('aria-controls')}`);
@@ -151,7 +155,7 @@ test('FAQ 아코디언: Enter와 Space로 답을 열고 닫는다', async ({ pag
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await expect(panel).toBeHidden();
   // The next question is one Tab away and opens with Space.
-  const next = await tabTo(page, (el) => el.tag === 'button' && el.expanded !== null, '다음 FAQ 질문', 3);
+  const next = await tabTo(page, isQuestion, '다음 FAQ 질문', 3);
   expect(next.id).not.toBe(question.id);
   await page.keyboard.press('Space');
   await expect(page.locator(`#${next.id}`)).toHaveAttribute('aria-expanded', 'true');
@@ -169,6 +173,10 @@ test('슬라이더: 점 버튼에 Tab으로 닿고 Enter로 슬라이드를 바�
   await page.keyboard.press('Enter');
   await expect(active).not.toHaveAttribute('aria-label', before ?? '');
   await expect(carousel.locator('.swiper-pagination-bullet-active')).toHaveAttribute('aria-label', /2번 슬라이드로 이동/);
+  // Swiper ignores a new slide while the 1 s transition runs; it resets the duration when done.
+  await expect
+    .poll(() => carousel.locator('.swiper-wrapper').evaluate((el) => (el as HTMLElement).style.transitionDuration))
+    .toBe('0ms');
   // And back with the first dot.
   await page.keyboard.down('Shift');
   await page.keyboard.press('Tab');
