@@ -18,7 +18,10 @@ export interface Figures {
   jsBytes: number;
 }
 
-/** How much JavaScript a page may ship, by what it does. */
+/**
+ * How much JavaScript a page may ship, by what it does: the home and other pages whose only
+ * interaction is sliders and tabs, a list page (React island), or nothing interactive at all.
+ */
 export type JsBudget = 'home' | 'list' | 'none';
 
 export interface BenchRoute {

@@ -1,27 +1,52 @@
 /**
- * Web fonts as a progressive enhancement. A Korean page needs 10–20 of Pretendard's unicode-range
- * subsets (about 25 KB each); fetched with the page they delay the first paint by seconds on a
- * mobile connection (Lighthouse measured FCP 3.8 s instead of 1 s). So the page paints in the
- * system Korean font of `--font-sans` (Apple SD Gothic Neo, Noto Sans KR, Malgun Gothic…), and
- * the font stylesheet is added once the page has loaded; the browser then swaps to Pretendard.
- * Later pages get the files from the HTTP cache (hashed names, cached for a year).
+ * Browser side of the web font loading described in src/lib/fonts/font-loading.ts: on a page
+ * that painted without Pretendard, download the subsets its text needs after the load event,
+ * without showing them, and remember that they are cached.
  */
+import { FONT_CACHE_KEY, parseFontFaces } from '../lib/fonts/font-loading.ts';
 
-/** Adds `<link rel="stylesheet" href>` after the window's load event, when the browser is idle. */
-export function loadWebFonts(href: string | undefined, win: Window = window): void {
-  if (!href) return;
-  const doc = win.document;
-  const add = () => {
-    if (doc.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) return;
-    const link = doc.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    doc.head.append(link);
-  };
+/** The family the downloads are registered under: no style uses it, so nothing re-renders. */
+const PREFETCH_FAMILY = 'Pretendard Prefetch';
+
+/** Longest text sample whose characters decide which subsets to download. */
+const SAMPLE = 20_000;
+
+/** The window's globals this module uses (a narrower type, so tests can pass a fake). */
+type FontWindow = Window & typeof globalThis;
+
+function whenIdleAfterLoad(win: FontWindow, run: () => void): void {
   const start = () => {
-    if ('requestIdleCallback' in win) win.requestIdleCallback(add, { timeout: 2000 });
-    else win.setTimeout(add, 0);
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(run, { timeout: 3000 });
+    else win.setTimeout(run, 200);
   };
-  if (doc.readyState === 'complete') start();
+  if (win.document.readyState === 'complete') start();
   else win.addEventListener('load', start, { once: true });
+}
+
+/** Downloads the font files the page's text needs and records the stylesheet as cached. */
+export async function prefetchWebFonts(href: string, win: FontWindow = window): Promise<void> {
+  const doc = win.document;
+  const response = await win.fetch(href);
+  if (!response.ok) return;
+  for (const rule of parseFontFaces(await response.text())) {
+    const url = new URL(rule.url, new URL(href, doc.baseURI)).toString();
+    const face = new win.FontFace(PREFETCH_FAMILY, `url(${JSON.stringify(url)})`, {
+      weight: rule.weight,
+      unicodeRange: rule.unicodeRange,
+    });
+    doc.fonts.add(face);
+  }
+  const text = (doc.body?.innerText ?? '').slice(0, SAMPLE);
+  await doc.fonts.load(`16px "${PREFETCH_FAMILY}"`, text || '가');
+  win.localStorage.setItem(FONT_CACHE_KEY, href);
+}
+
+/** Starts the download after the load event, unless the head script already applied the fonts. */
+export function loadWebFonts(win: FontWindow = window): void {
+  const root = win.document.documentElement;
+  const href = root.dataset.webFonts;
+  if (!href || root.hasAttribute('data-web-fonts-applied')) return;
+  whenIdleAfterLoad(win, () => {
+    prefetchWebFonts(href, win).catch(() => undefined);
+  });
 }

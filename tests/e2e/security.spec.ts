@@ -134,7 +134,7 @@ test('모든 페이지를 Chromium으로 열어도 CSP 위반이 없다', async 
     await visit(page, path);
     found.push(...(await violations()).map((v) => `${path}: ${v}`));
     // Links the islands render in the browser follow the same rule as the pre-rendered ones.
-    const bad = await page.$$eval('a[target="_blank"]', (links) =>
+    const bad = await page.$$eval('a[target="_blank"]', (links: HTMLAnchorElement[]) =>
       links
         .filter((a) => !(a.relList.contains('noopener') && a.relList.contains('noreferrer')))
         .map((a) => a.outerHTML.slice(0, 160)),

@@ -28,8 +28,11 @@ export function rewriteFontUrls(text: string, urls: ReadonlyMap<string, string>)
   });
 }
 
-/** The stylesheet's text. */
-export const pretendardCss = rewriteFontUrls(css, urlByName);
+/**
+ * The stylesheet's text. It is only applied on pages whose fonts are already cached (see
+ * font-loading.ts), so `fallback` (a 100 ms block, no late swap) replaces the package's `swap`.
+ */
+export const pretendardCss = rewriteFontUrls(css, urlByName).replace(/font-display:\s*swap/g, 'font-display: fallback');
 
 /** Content hash in the file name, so the stylesheet can be cached like the hashed assets. */
 export const pretendardCssName = `pretendard-${createHash('sha256').update(pretendardCss).digest('hex').slice(0, 10)}`;

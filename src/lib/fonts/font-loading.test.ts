@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { EARLY_FONT_SCRIPT, FONT_CACHE_KEY, parseFontFaces } from './font-loading.ts';
+import { rewriteFontUrls } from './pretendard.ts';
+
+const css = `/* licence */
+@font-face {
+	font-family: 'Pretendard Variable';
+	font-display: swap;
+	font-weight: 45 920;
+	src: url(./woff2-dynamic-subset/PretendardVariable.subset.91.woff2) format('woff2-variations');
+	unicode-range: U+20-22, U+AC00;
+}
+@font-face{font-family:'Pretendard Variable';font-weight:45 920;src:url("./woff2-dynamic-subset/PretendardVariable.subset.0.woff2") format('woff2-variations');unicode-range:U+F9F0}`;
+
+describe('rewriteFontUrls', () => {
+  it('points every subset at its emitted file and fails on a missing one', () => {
+    const urls = new Map([
+      ['PretendardVariable.subset.91.woff2', '/_astro/PretendardVariable.subset.91.Abc.woff2'],
+      ['PretendardVariable.subset.0.woff2', '/_astro/PretendardVariable.subset.0.Def.woff2'],
+    ]);
+    const out = rewriteFontUrls(css, urls);
+    expect(out).toContain('url(/_astro/PretendardVariable.subset.91.Abc.woff2)');
+    expect(out).toContain('url(/_astro/PretendardVariable.subset.0.Def.woff2)');
+    expect(out).not.toContain('./woff2-dynamic-subset/');
+    expect(() => rewriteFontUrls(css, new Map())).toThrow(/subset\.91/);
+  });
+});
+
+describe('parseFontFaces', () => {
+  it('reads url, unicode-range and weight of each rule', () => {
+    expect(parseFontFaces(css)).toEqual([
+      { url: './woff2-dynamic-subset/PretendardVariable.subset.91.woff2', unicodeRange: 'U+20-22, U+AC00', weight: '45 920' },
+      { url: './woff2-dynamic-subset/PretendardVariable.subset.0.woff2', unicodeRange: 'U+F9F0', weight: '45 920' },
+    ]);
+    expect(parseFontFaces('body{color:red}')).toEqual([]);
+  });
+});
+
+describe('EARLY_FONT_SCRIPT', () => {
+  function run(stored: string | null, href = '/fonts/pretendard-1.css') {
+    const appended: Record<string, unknown>[] = [];
+    const attributes = new Map<string, string>();
+    const link: Record<string, unknown> = {};
+    link.setAttribute = (name: string, value: string) => {
+      link[name] = value;
+    };
+    const document = {
+      documentElement: { dataset: { webFonts: href }, setAttribute: (name: string, value: string) => attributes.set(name, value) },
+      createElement: () => link,
+      head: { appendChild: (node: Record<string, unknown>) => appended.push(node) },
+    };
+    const localStorage = { getItem: (key: string) => (key === FONT_CACHE_KEY ? stored : null) };
+    new Function('document', 'localStorage', EARLY_FONT_SCRIPT)(document, localStorage);
+    return { appended, attributes };
+  }
+
+  it('adds the stylesheet, render-blocking, when its fonts were cached by an earlier page', () => {
+    const { appended, attributes } = run('/fonts/pretendard-1.css');
+    expect(appended).toHaveLength(1);
+    expect(appended[0]).toMatchObject({ rel: 'stylesheet', href: '/fonts/pretendard-1.css', blocking: 'render' });
+    expect(attributes.has('data-web-fonts-applied')).toBe(true);
+  });
+
+  it('does nothing on a first visit or after a new build changed the stylesheet', () => {
+    expect(run(null).appended).toHaveLength(0);
+    expect(run('/fonts/pretendard-0.css').appended).toHaveLength(0);
+  });
+});

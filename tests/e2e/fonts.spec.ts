@@ -1,0 +1,36 @@
+/**
+ * Web fonts stay off the critical path (src/lib/fonts/font-loading.ts): a first visit paints
+ * and stays in the system font and downloads Pretendard in the background after the load
+ * event; the next page applies it before its first paint from the cache.
+ */
+import { test, expect } from '@playwright/test';
+
+test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Pretendard를 쓴다', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', '화면 폭과 관계없는 동작입니다.');
+  const fontRequests: { url: string; beforeLoad: boolean }[] = [];
+  let loaded = false;
+  page.on('load', () => (loaded = true));
+  page.on('request', (request) => {
+    if (/\.woff2$|\/fonts\/pretendard-/.test(request.url())) fontRequests.push({ url: request.url(), beforeLoad: !loaded });
+  });
+
+  await page.goto('/faq', { waitUntil: 'load' });
+  const href = await page.locator('html').getAttribute('data-web-fonts');
+  expect(href).toMatch(/^\/fonts\/pretendard-[0-9a-f]+\.css$/);
+  // Nothing font-related before the load event, and no stylesheet applied on this page.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('web-fonts'))).toBe(href);
+  expect(fontRequests.length).toBeGreaterThan(1);
+  expect(fontRequests.filter((r) => r.beforeLoad)).toEqual([]);
+  await expect(page.locator('link[rel="stylesheet"][href^="/fonts/"]')).toHaveCount(0);
+  expect(await page.evaluate(() => document.fonts.check('16px "Pretendard Variable"', '자주 묻는 질문'))).toBe(false);
+
+  // The next page: the head script adds the stylesheet, render-blocking, and the text uses it.
+  await page.goto('/hrcontents', { waitUntil: 'load' });
+  await expect(page.locator('html')).toHaveAttribute('data-web-fonts-applied', '');
+  await expect(page.locator('link[rel="stylesheet"][href^="/fonts/"]')).toHaveAttribute('blocking', 'render');
+  await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Pretendard Variable"', 'HR 이야기'))).toBe(true);
+  const loadedFamilies = await page.evaluate(() =>
+    [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', '')),
+  );
+  expect(loadedFamilies).toContain('Pretendard Variable');
+});
