@@ -59,20 +59,13 @@ async function main(): Promise<void> {
   const publicUrl = values['public-url'];
   if (publicUrl !== undefined && !URL.canParse(publicUrl)) fail(`공개 주소가 올바르지 않습니다: ${publicUrl}`);
 
-  let server;
-  try {
-    server = await startServer({ contentDir, port, host: values.host, publicUrl });
-  } catch (error) {
-    if (error instanceof ContentError) fail(`콘텐츠 파일 오류: ${error.message}`);
-    fail(`콘텐츠 API를 시작하지 못했습니다: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  console.log(`콘텐츠 API: ${server.url} (콘텐츠 폴더: ${contentDir})`);
-
-  const running = server;
+  // Signal handlers go in before the start line is printed, so a supervisor that stops the
+  // server as soon as it announces itself still gets a clean exit.
+  let running: Awaited<ReturnType<typeof startServer>> | undefined;
   let closing = false;
   const shutdown = () => {
     // A second Ctrl+C while closing exits at once.
-    if (closing) process.exit(1);
+    if (closing || !running) process.exit(closing ? 1 : 0);
     closing = true;
     running.close().then(
       () => process.exit(0),
@@ -81,6 +74,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+
+  try {
+    running = await startServer({ contentDir, port, host: values.host, publicUrl });
+  } catch (error) {
+    if (error instanceof ContentError) fail(`콘텐츠 파일 오류: ${error.message}`);
+    fail(`콘텐츠 API를 시작하지 못했습니다: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  console.log(`콘텐츠 API: ${running.url} (콘텐츠 폴더: ${contentDir})`);
 }
 
 await main();

@@ -36,7 +36,8 @@ export async function prefetchWebFonts(href: string, win: FontWindow = window): 
     });
     doc.fonts.add(face);
   }
-  const text = (doc.body?.innerText ?? '').slice(0, SAMPLE);
+  // textContent, not innerText: innerText would force a style and layout pass of the whole page.
+  const text = (doc.body?.textContent ?? '').replace(/\s+/g, ' ').slice(0, SAMPLE);
   await doc.fonts.load(`16px "${PREFETCH_FAMILY}"`, text || '가');
   win.localStorage.setItem(FONT_CACHE_KEY, href);
 }
