@@ -29,7 +29,7 @@ export default defineConfig({
         context: 'client',
         access: 'public',
         url: true,
-        default: 'http://127.0.0.1:8787',
+        default: DEFAULT_CONTENT_API_URL,
       }),
     },
   },

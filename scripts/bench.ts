@@ -11,7 +11,7 @@
  * Not a test: `npm test` does not depend on these numbers.
  */
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -51,13 +51,13 @@ async function cleanUp(): Promise<void> {
   if (ownOutDir) rmSync(outDir, { recursive: true, force: true });
 }
 
-function fail(message: string): never {
+async function fail(message: string): Promise<never> {
   console.error(`\n✖ ${message}`);
-  void cleanUp().finally(() => process.exit(2));
-  throw new Error(message);
+  await cleanUp();
+  process.exit(2);
 }
 
-if (!existsSync(chromePath)) fail(`Chromium이 없습니다: ${chromePath} (apt-get install chromium, 또는 CHROMIUM_PATH)`);
+if (!existsSync(chromePath)) await fail(`Chromium이 없습니다: ${chromePath} (apt-get install chromium, 또는 CHROMIUM_PATH)`);
 
 // 1. The reference content server and a build against it.
 const api = await startServer({ contentDir: join(root, 'scripts/content-api/data'), port: 0 });
@@ -76,9 +76,9 @@ if (!args['no-build']) {
       ASTRO_CACHE_DIR: process.env.ASTRO_CACHE_DIR ?? join(root, '.cache/astro-bench'),
     },
   });
-  if (code !== 0) fail(`빌드에 실패했습니다 (코드 ${code}).`);
+  if (code !== 0) await fail(`빌드에 실패했습니다 (코드 ${code}).`);
 }
-if (!existsSync(join(outDir, 'index.html'))) fail(`${outDir}에 빌드된 사이트가 없습니다.`);
+if (!existsSync(join(outDir, 'index.html'))) await fail(`${outDir}에 빌드된 사이트가 없습니다.`);
 
 // 2. The build and the floor page, served alike.
 writeFileSync(
@@ -95,7 +95,7 @@ const blogIds = readdirSync(join(outDir, 'info/blog'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
-if (blogIds.length === 0) fail('빌드에 HR 이야기 상세 페이지가 없습니다.');
+if (blogIds.length === 0) await fail('빌드에 HR 이야기 상세 페이지가 없습니다.');
 
 const routes: BenchRoute[] = [
   { name: '홈', path: '/', js: 'home' },
@@ -143,14 +143,19 @@ async function medianOf(label: string, url: string): Promise<Figures> {
   return medianFigures(all);
 }
 
-console.log(`\nLighthouse ${runs}회씩 (모바일 프리셋, 시뮬레이션 스로틀링, CPU ${cpus().length}코어)`);
+// TBT and LCP are simulated from the observed CPU work, so other jobs on the machine inflate them.
+const load = () => loadavg()[0]!.toFixed(1);
+console.log(`\nLighthouse ${runs}회씩 (모바일 프리셋, 시뮬레이션 스로틀링, CPU ${cpus().length}코어, 부하 ${load()})`);
+if (loadavg()[0]! > cpus().length) {
+  console.warn('  ! 다른 작업이 CPU를 쓰고 있습니다: TBT와 LCP가 실제보다 크게 나올 수 있습니다.');
+}
 let exitCode = 0;
 try {
   const floor = await medianOf('기준 페이지', `${floorSite.url}/`);
   const rows = [];
   for (const route of routes) rows.push({ route, figures: await medianOf(route.name, `${site.url}${route.path}`) });
 
-  console.log(`\n중앙값 (${runs}회), ${new Date().toISOString().slice(0, 10)}:\n`);
+  console.log(`\n중앙값 (${runs}회), ${new Date().toISOString().slice(0, 10)}, 끝날 때 부하 ${load()}:\n`);
   console.log(formatTable(rows, floor));
   const missed = rows.filter(({ route, figures }) => !allMet(checkBudgets(figures, route.js, floor.lcp)));
   if (missed.length > 0) {

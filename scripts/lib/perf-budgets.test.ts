@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { allMet, budgets, checkBudgets, figuresOf, formatTable, KB, median, medianFigures, type Figures } from './perf-budgets.ts';
+
+const lhr = (score: number | null, extra: Record<string, number> = {}) => ({
+  categories: { performance: { score } },
+  audits: {
+    'first-contentful-paint': { numericValue: 700 },
+    'largest-contentful-paint': { numericValue: 720 },
+    'total-blocking-time': { numericValue: 12 },
+    'cumulative-layout-shift': { numericValue: 0.002 },
+    'total-byte-weight': { numericValue: 50_000 },
+    'network-requests': {
+      details: {
+        items: [
+          { url: '/', resourceType: 'Document', transferSize: 9000 },
+          { url: '/a.js', resourceType: 'Script', transferSize: 3000 },
+          { url: '/b.js', resourceType: 'Script', transferSize: 2000 },
+          { url: '/c.css', resourceType: 'Stylesheet', transferSize: 1000 },
+        ],
+      },
+    },
+    ...Object.fromEntries(Object.entries(extra).map(([id, numericValue]) => [id, { numericValue }])),
+  },
+});
+
+const figures = (over: Partial<Figures> = {}): Figures => ({
+  score: 100,
+  fcp: 700,
+  lcp: 700,
+  tbt: 10,
+  cls: 0,
+  bytes: 40 * KB,
+  jsBytes: 0,
+  ...over,
+});
+
+describe('figuresOf', () => {
+  it('reads the score, the metrics and the compressed bytes of scripts', () => {
+    expect(figuresOf(lhr(0.985))).toEqual({ score: 99, fcp: 700, lcp: 720, tbt: 12, cls: 0.002, bytes: 50_000, jsBytes: 5000 });
+  });
+
+  it('refuses a run without a score or a metric', () => {
+    expect(() => figuresOf(lhr(null))).toThrow(/점수/);
+    const broken = lhr(1);
+    delete (broken.audits as Record<string, unknown>)['largest-contentful-paint'];
+    expect(() => figuresOf(broken)).toThrow(/largest-contentful-paint/);
+  });
+});
+
+describe('median and medianFigures', () => {
+  it('take the middle value, figure by figure', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(() => median([])).toThrow();
+    const m = medianFigures([figures({ lcp: 900, tbt: 0 }), figures({ lcp: 700, tbt: 90 }), figures({ lcp: 800, tbt: 30 })]);
+    expect(m).toMatchObject({ lcp: 800, tbt: 30 });
+  });
+});
+
+describe('checkBudgets', () => {
+  it('holds each figure against its budget, LCP against the floor', () => {
+    expect(allMet(checkBudgets(figures({ jsBytes: 90 * KB }), 'home', 700))).toBe(true);
+    expect(checkBudgets(figures({ jsBytes: 90 * KB + 1 }), 'home', 700).js).toBe(false);
+    expect(checkBudgets(figures({ jsBytes: 85 * KB + 1 }), 'list', 700).js).toBe(false);
+    expect(checkBudgets(figures({ jsBytes: 1 }), 'none', 700).js).toBe(false);
+    expect(checkBudgets(figures({ lcp: 919 }), 'none', 800).lcp).toBe(true);
+    expect(checkBudgets(figures({ lcp: 921 }), 'none', 800).lcp).toBe(false);
+    expect(checkBudgets(figures({ score: 97 }), 'none', 700).score).toBe(false);
+    expect(checkBudgets(figures({ cls: 0.011 }), 'none', 700).cls).toBe(false);
+    expect(checkBudgets(figures({ tbt: 51 }), 'none', 700).tbt).toBe(false);
+    expect(budgets.score).toBe(98);
+  });
+});
+
+describe('formatTable', () => {
+  it('prints a Markdown row per page with marks and the floor last', () => {
+    const table = formatTable(
+      [
+        { route: { name: '홈', path: '/', js: 'home' }, figures: figures({ jsBytes: 46 * KB }) },
+        { route: { name: '상세', path: '/d', js: 'none' }, figures: figures({ jsBytes: 24 * KB, lcp: 1200 }) },
+      ],
+      figures({ lcp: 632 }),
+    );
+    const lines = table.split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[2]).toBe('| 홈 `/` | 100 ✔ | 700 ms | 700 ms ✔ | 10 ms ✔ | 0.000 ✔ | 40.0 KB | 46.0 KB / 90.0 KB ✔ |');
+    expect(lines[3]).toContain('1200 ms ✖');
+    expect(lines[3]).toContain('24.0 KB / 0.0 KB ✖');
+    expect(lines[4]).toMatch(/^\| 기준: .* \| 632 ms \(한도 727 ms\) \|/);
+  });
+});
