@@ -107,11 +107,10 @@ test('상세 페이지의 JSON-LD: 홈 → 목록 → 글 BreadcrumbList', async
   }
 });
 
-// Needs DetailPage.astro to pass BaseLayout's `article` prop ({ published, author, section, tags }) for
-// HR and success stories; until then the test is skipped as fixme.
+// DetailPage.astro passes BaseLayout's `article` prop ({ published, author, section, tags }) for
+// HR and success stories.
 test('HR 이야기 상세의 JSON-LD: BlogPosting과 og:type article', async ({ request }) => {
   const page = await html(request, `/info/blog/${blogId()}`);
-  test.fixme(!page.includes('"BlogPosting"'), '상세 페이지가 아직 BaseLayout에 article을 넘기지 않습니다.');
   const post = jsonLdOf(page).find((node) => node['@type'] === 'BlogPosting')!;
   const h1 = decodeEntities(/<h1[^>]*>([^<]*)</.exec(page)?.[1] ?? '').trim();
   expect(post).toMatchObject({

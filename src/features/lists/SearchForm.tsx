@@ -24,6 +24,8 @@ export function SearchForm({ term, placeholder, label, onSearch }: SearchFormPro
 
   return (
     <form role="search" className={styles.search} onSubmit={submit} aria-label={label}>
+      {/* Before the island hydrates (or without JavaScript) the form submits natively to ?page=1&term=… */}
+      <input type="hidden" name="page" value="1" />
       <label htmlFor={id} className="visually-hidden">
         {t('searchLabel')}
       </label>
