@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { MAX_TERM_LENGTH } from '../../lib/api/endpoints.ts';
+import { MAX_TERM_LENGTH } from '../../lib/api/limits.ts';
 import { t } from '../../i18n';
 import styles from './lists.module.scss';
 

@@ -12,8 +12,7 @@ import {
   TopicListSchema,
 } from './schemas.ts';
 
-/** Longest search term the API accepts; longer ones get 400. */
-export const MAX_TERM_LENGTH = 200;
+export { MAX_TERM_LENGTH } from './limits.ts';
 
 interface EndpointDef<S extends z.ZodType> {
   path: string;
