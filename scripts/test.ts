@@ -1,10 +1,15 @@
 /**
  * `npm test`: makes sure Debian's Chromium and Korean fonts are installed, then runs
  * astro check, the unit tests (vitest) and the end-to-end tests (Playwright).
+ *
+ * astro check syncs the content collections, which fetch from the content API, so the
+ * reference server runs for that step on its own port (TEST_CHECK_API_PORT, 8791); nothing
+ * else needs to be running. Playwright starts its own servers (playwright.config.ts).
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { run } from './lib/processes.ts';
+import { fileURLToPath } from 'node:url';
+import { run, startChild, waitForUrl } from './lib/processes.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -40,17 +45,41 @@ if (missing.length > 0) {
   }
 }
 
+const root = fileURLToPath(new URL('..', import.meta.url));
+const checkApiPort = Number(process.env.TEST_CHECK_API_PORT ?? 8791);
+const checkApiUrl = `http://127.0.0.1:${checkApiPort}`;
+
+function fail(label: string, code: number): never {
+  console.error(`\n✖ ${label} 실패 (코드 ${code})`);
+  process.exit(code);
+}
+
+console.log(`\n▶ astro check (콘텐츠 API: ${checkApiUrl})`);
+const api = startChild(
+  process.execPath,
+  ['scripts/content-api/cli.ts', '--port', String(checkApiPort), '--host', '127.0.0.1'],
+  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+);
+try {
+  await waitForUrl(`${checkApiUrl}/health`, 30_000, api);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  fail('콘텐츠 API 시작', 1);
+}
+const checkCode = await run('astro', ['check'], {
+  cwd: root,
+  env: { ...process.env, PUBLIC_CONTENT_API_URL: checkApiUrl },
+});
+api.kill('SIGTERM');
+if (checkCode !== 0) fail('astro check', checkCode);
+
 const steps: [string, string, string[]][] = [
-  ['astro check', 'astro', ['check']],
   ['단위 테스트 (vitest)', 'vitest', ['run']],
   ['종단 간 테스트 (Playwright)', 'playwright', ['test']],
 ];
 for (const [label, command, args] of steps) {
   console.log(`\n▶ ${label}`);
-  const code = await run(command, args);
-  if (code !== 0) {
-    console.error(`\n✖ ${label} 실패 (코드 ${code})`);
-    process.exit(code);
-  }
+  const code = await run(command, args, { cwd: root });
+  if (code !== 0) fail(label, code);
 }
 console.log('\n✔ 모든 테스트를 통과했습니다.');
