@@ -18,23 +18,23 @@ import {
 const Html = z.string().min(1);
 
 export const NewsFileSchema = z.array(
-  ContentItemSchema.extend({ title: z.string().min(1), tags: z.string(), meta_description: z.string().min(1) }),
+  z.object({ ...ContentItemSchema.shape, title: z.string().min(1), tags: z.string(), meta_description: z.string().min(1) }),
 );
 
 export const VideoFileSchema = z.object({
   banners: z.array(BannerSchema).min(1),
-  items: z.array(ContentItemSchema.extend({ title: z.string().min(1), author_name: z.string().min(1) })),
+  items: z.array(z.object({ ...ContentItemSchema.shape, title: z.string().min(1), author_name: z.string().min(1) })),
 });
 
 export const SeminarFileSchema = z.object({
   banners: z.array(BannerSchema).min(1),
-  items: z.array(ContentItemSchema.extend({ title: z.string().min(1), addr: z.string().min(1) })),
+  items: z.array(z.object({ ...ContentItemSchema.shape, title: z.string().min(1), addr: z.string().min(1) })),
 });
 
 export const FaqFileSchema = z.object({
-  topics: z.array(TopicSchema.omit({ slug: true })).min(1),
+  topics: z.array(z.object({ id: TopicSchema.shape.id, name: TopicSchema.shape.name })).min(1),
   items: z.array(
-    ContentItemSchema.extend({
+    z.object({ ...ContentItemSchema.shape,
       title: z.string().min(1),
       tag_ids: z.array(z.number().int()).min(1),
       post_body: Html,
@@ -43,9 +43,9 @@ export const FaqFileSchema = z.object({
 });
 
 export const HrStoryFileSchema = z.object({
-  topics: z.array(TopicSchema.extend({ slug: z.string().min(1) })).min(1),
+  topics: z.array(z.object({ ...TopicSchema.shape, slug: z.string().min(1) })).min(1),
   items: z.array(
-    ContentItemSchema.extend({
+    z.object({ ...ContentItemSchema.shape,
       title: z.string().min(1),
       author_name: z.string().min(1),
       tag_ids: z.array(z.number().int()).min(1),
@@ -56,7 +56,7 @@ export const HrStoryFileSchema = z.object({
 });
 
 export const PatentFileSchema = z.array(
-  ContentItemSchema.extend({
+  z.object({ ...ContentItemSchema.shape,
     title: z.string().min(1),
     /** Key of the detail: `/skillInfo/detail?tag=` and `/info/patent/{tag}`. */
     tag: z.string().regex(/^[A-Za-z0-9_-]+$/),
@@ -68,7 +68,7 @@ export const PatentFileSchema = z.array(
 export const SuccessFileSchema = z.object({
   banners: z.array(SuccessSlideSchema).min(1),
   items: z.array(
-    ContentItemSchema.extend({
+    z.object({ ...ContentItemSchema.shape,
       title: z.string().min(1),
       author_name: z.string().min(1),
       meta_description: z.string().min(1),

@@ -2,7 +2,7 @@
  * The endpoint table of the content API: path, accepted query parameters, page size and
  * response schema, in one place for the client, the loaders, the server and the tests.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   BannerListSchema,
   BlogDetailSchema,
@@ -14,7 +14,7 @@ import {
 
 export { MAX_TERM_LENGTH } from './limits.ts';
 
-interface EndpointDef<S extends z.ZodType> {
+interface EndpointDef<S extends z.ZodMiniType> {
   path: string;
   query: readonly string[];
   /** Items per page for list endpoints. */
@@ -22,7 +22,7 @@ interface EndpointDef<S extends z.ZodType> {
   schema: S;
 }
 
-function endpoint<S extends z.ZodType>(def: EndpointDef<S>): EndpointDef<S> {
+function endpoint<S extends z.ZodMiniType>(def: EndpointDef<S>): EndpointDef<S> {
   return def;
 }
 
