@@ -33,7 +33,7 @@ describe('public/_headers', () => {
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
     'Content-Security-Policy': "frame-ancestors 'none'",
     'X-Frame-Options': 'DENY',
   };

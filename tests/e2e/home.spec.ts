@@ -38,17 +38,18 @@ test('배너 다음에 스펙 순서대로 섹션이 이어진다', async ({ pag
   }
 });
 
-test('배너: 새 창 간편 문의 버튼과 먼저 불러오는 대표 이미지', async ({ page }) => {
+test('배너: 새 창 간편 문의 버튼과 HTML에 들어 있는 대표 이미지', async ({ page }) => {
   const banner = page.locator('#banner');
   const inquiry = banner.getByRole('link', { name: /간편 문의/ });
   await expect(inquiry).toHaveAttribute('href', /^https:\/\//);
   await expect(inquiry).toHaveAttribute('target', '_blank');
   await expect(inquiry).toHaveAttribute('rel', 'noopener noreferrer');
   const hero = banner.getByRole('img', { name: home.banner.alt });
-  await expect(hero).toHaveAttribute('loading', 'eager');
-  await expect(hero).toHaveAttribute('fetchpriority', 'high');
-  // Only the hero is eager; every image in the page has its size, so nothing shifts.
-  await expect(page.locator('main img[loading="eager"]')).toHaveCount(1);
+  // The hero paints with the HTML (no request of its own) and shows a real drawing.
+  await expect(hero).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+  expect(await hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  // Every other image waits until it is near the screen, and has its size, so nothing shifts.
+  await expect(page.locator('main img:not([src^="data:"]):not([loading="lazy"])')).toHaveCount(0);
   const unsized = await page.locator('main img').evaluateAll(
     (images) => images.filter((image) => !image.getAttribute('width') || !image.getAttribute('height')).length,
   );

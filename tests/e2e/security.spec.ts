@@ -10,7 +10,7 @@ const securityHeaders = {
   'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
   'content-security-policy': "frame-ancestors 'none'",
   'x-frame-options': 'DENY',
 };

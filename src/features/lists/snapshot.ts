@@ -4,6 +4,7 @@
 import { getEntry } from 'astro:content';
 import { totalPosts } from '../../lib/paging.ts';
 import { sanitizeHtmlServer } from '../../lib/html/sanitize.server.ts';
+import { inlineRemoteImage } from '../../lib/images/inline-remote.ts';
 import { toCardItem } from './list-items.ts';
 import type { ListKind } from './list-kinds.ts';
 import type { ListSnapshot } from './list.store.ts';
@@ -17,8 +18,13 @@ export async function loadListEntry(kind: ListKind) {
 export async function listSnapshot(kind: ListKind): Promise<ListSnapshot> {
   const { data } = await loadListEntry(kind);
   const topics = data.topics ?? data.first.tags ?? [];
+  const items = data.first.objects.map((item) => toCardItem(item, sanitizeHtmlServer, topics));
+  // The first card's image is the largest thing on a phone's first screen: when it is small it
+  // travels inside the HTML (and the island's props) instead of costing a request.
+  const lead = items[0];
+  if (lead?.image) lead.image = (await inlineRemoteImage(lead.image)) ?? lead.image;
   return {
-    items: data.first.objects.map((item) => toCardItem(item, sanitizeHtmlServer, topics)),
+    items,
     total: totalPosts(data.first.paging.page_size),
     topics,
   };
