@@ -3,7 +3,7 @@
  * routes.ts, detail.spec.ts an HR story): the other detail kinds, the live query form of a
  * detail and the 404 page — at 390px and 1440px (the two projects).
  */
-import { test, expect } from '@playwright/test';
+import { test, expect } from './support/test.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { detailIds } from './support/built-site';
 

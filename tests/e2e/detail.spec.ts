@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Locator, type Page } from './support/test.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { sanitizeHtmlServer } from '../../src/lib/html/sanitize.server.ts';
 import { harmlessMarkup, xssPayloads } from '../fixtures/xss-payloads.ts';
@@ -63,6 +63,23 @@ function fakeBlog(title: string, content = '<p>방금 올라온 글의 본문입
   return { title, author: '테스트 작성자', date: '2026-11-20T10:00:00+09:00', img: null, content, tags: ['새 글'] };
 }
 
+/**
+ * The article's picture: the API's image, which a pre-rendered page carries inside its HTML
+ * (a `data:` address) when it is small, or the fallback when the item has none. Either way it
+ * really paints.
+ */
+async function expectArticleImage(page: Page, img: string | null | undefined): Promise<void> {
+  const image = article(page).locator('figure img');
+  if (!img) {
+    await expect(image).toHaveAttribute('src', FALLBACK);
+    return;
+  }
+  const src = (await image.getAttribute('src'))!;
+  expect(src === img || src.startsWith('data:image/'), src.slice(0, 80)).toBe(true);
+  await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  expect(await image.getAttribute('src')).toBe(src);
+}
+
 test.describe('미리 렌더링된 상세', () => {
   test('HR 이야기 상세는 모든 항목과 공유 링크를 보여 준다', async ({ page, request }) => {
     const id = (await apiList(request, '/hrcontents/tags?page=2')).objects[0]!.analytics_page_id;
@@ -75,7 +92,7 @@ test.describe('미리 렌더링된 상세', () => {
     for (const tag of detail.tags) await expect(tags).toContainText(`#${tag}`);
     await expect(article(page)).toContainText(detail.author);
     await expect(article(page).locator('time').first()).toHaveText(dotted(detail.date));
-    await expect(article(page).locator('figure img')).toHaveAttribute('src', detail.img || FALLBACK);
+    await expectArticleImage(page, detail.img);
     const firstParagraph = /<p>(.*?)<\/p>/.exec(detail.content)![1]!.replace(/<[^>]+>/g, '');
     await expect(article(page)).toContainText(firstParagraph.slice(0, 40));
     await expect(backLink(page)).toHaveAttribute('href', '/hrcontents');
@@ -157,7 +174,7 @@ test.describe('미리 렌더링된 상세', () => {
     await page.goto(`${item.absolute_url}?page=2`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(list.title);
     await expect(article(page).locator('time').first()).toHaveText(dotted(list.date));
-    await expect(article(page).locator('figure img')).toHaveAttribute('src', list.img || FALLBACK);
+    await expectArticleImage(page, list.img);
     if (list.content) {
       const heading = /<h2>(.*?)<\/h2>/.exec(list.content)?.[1];
       if (heading) await expect(article(page).getByRole('heading', { level: 2, name: heading }).first()).toBeVisible();

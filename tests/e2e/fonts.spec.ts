@@ -3,7 +3,7 @@
  * and stays in the system font and downloads Pretendard in the background after the load
  * event; the next page applies it before its first paint from the cache.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect } from './support/test.ts';
 
 test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Pretendard를 쓴다', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', '화면 폭과 관계없는 동작입니다.');

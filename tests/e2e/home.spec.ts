@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './support/test.ts';
 import { home } from '../../src/data/home';
 import { expectNoAxeViolations, expectSliderWorks, expectTabsWork, scrollThrough } from './marketing-helpers';
 

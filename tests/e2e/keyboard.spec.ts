@@ -3,7 +3,7 @@
  * slider's dots, the HR story topic dropdown (390px) and 더보기 (1440px), and paging. Every step
  * uses `page.keyboard` only, and every element reached must show a visible focus indicator.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './support/test.ts';
 import { detailIds } from './support/built-site';
 
 interface Focused {

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './support/test.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { API, apiList, fakeList, titleOf } from './support/api';
 import { screens, type Screen } from './support/screens';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './support/test.ts';
 import { operation } from '../../src/data/operation';
 import { products, productSlugs } from '../../src/data/products';
 import { whitepaper } from '../../src/data/whitepaper';

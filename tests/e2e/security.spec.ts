@@ -2,7 +2,7 @@
  * Security: the headers of public/_headers on the local server, the per-page Content Security
  * Policy (no violation on any page in Chromium) and `rel` on every link that opens a new tab.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './support/test.ts';
 import { staticRoutes } from './routes';
 import { builtPages, detailIds } from './support/built-site';
 

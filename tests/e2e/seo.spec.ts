@@ -3,7 +3,7 @@
  * and the RSS feed, checked on the served site and on every page of the build.
  * These read HTML and XML only, so they run once (desktop project).
  */
-import { test, expect, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext } from './support/test.ts';
 import {
   builtPages,
   canonicalOf,

@@ -24,6 +24,12 @@ describe('imageDataUri', () => {
 });
 
 describe('svgDataUri', () => {
+  it('keeps a drawing whose attributes hold single quotes well-formed', () => {
+    const quoted = `<svg xmlns="http://www.w3.org/2000/svg" font-family="Pretendard, 'Noto Sans KR', sans-serif"><text>가</text></svg>`;
+    const body = decodeURIComponent(svgDataUri(quoted).slice('data:image/svg+xml,'.length));
+    expect(body).toBe(`<svg xmlns='http://www.w3.org/2000/svg' font-family='Pretendard, &apos;Noto Sans KR&apos;, sans-serif'><text>가</text></svg>`);
+  });
+
   it('decodes back to the same drawing', () => {
     const uri = svgDataUri(svg);
     const body = decodeURIComponent(uri.slice('data:image/svg+xml,'.length));

@@ -13,7 +13,10 @@ const RASTER_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/av
 
 /** An SVG document as the shortest `data:` address (percent-encoded text, not base64). */
 export function svgDataUri(svg: string): string {
-  return svgToTinyDataUri(svg.trim());
+  // mini-svg-data-uri turns the `"` around attribute values into `'`; a `'` already inside such
+  // a value (font-family="Pretendard, 'Noto Sans KR'") must then become an entity.
+  const text = svg.trim().replace(/="([^"]*)"/g, (_, value: string) => `="${value.replaceAll("'", '&apos;')}"`);
+  return svgToTinyDataUri(text);
 }
 
 /**
