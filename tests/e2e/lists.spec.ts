@@ -12,6 +12,22 @@ async function axe(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
+for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === '/hrcontents')) {
+  test(`${screen.name}: 첫 카드의 작은 이미지는 HTML에 들어 있어 따로 요청하지 않는다`, async ({ page, request }) => {
+    test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+    const lead = (await apiList(request, screen.firstPage)).objects[0]!;
+    const image = lead.featured_image || lead.thumb;
+    expect(image, '첫 항목에 이미지가 있어야 합니다').toBeTruthy();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.goto(screen.path);
+    const first = page.getByRole('region', { name: screen.region, exact: true }).locator('img').first();
+    await expect(first).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(requested).not.toContain(image);
+  });
+}
+
 for (const screen of screens) {
   test.describe(screen.name, () => {
     test('첫 페이지가 스크립트 없이 HTML에 들어 있다', async ({ request }) => {

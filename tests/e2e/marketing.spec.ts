@@ -79,7 +79,11 @@ for (const slug of productSlugs) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
     const inquiry = page.locator('.page-hero').getByRole('link', { name: /간편 문의/ });
     await expect(inquiry).toHaveAttribute('target', '_blank');
-    await expect(page.locator('main img[loading="eager"]')).toHaveCount(1);
+    // The first illustration paints with the HTML (a data: address); every other image is lazy.
+    const first = page.getByRole('img', { name: product.sections[0]!.alt, exact: true });
+    await expect(first).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    expect(await first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect(page.locator('main img:not([src^="data:"]):not([loading="lazy"])')).toHaveCount(0);
     for (const section of product.sections) {
       await expect(page.getByRole('img', { name: section.alt, exact: true })).toHaveCount(1);
       await expect(page.getByRole('heading', { name: section.title, exact: true })).toHaveCount(1);
