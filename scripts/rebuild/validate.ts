@@ -59,11 +59,15 @@ export function parseHtml(html: string): { errors: string[]; urls: string[] } {
   const seen = new Set<string>();
   let title = '';
   let inTitle = false;
+  // Inside inline SVG and MathML `<rect/>` is a complete element (htmlparser2 reports it as an
+  // implied close), so only HTML elements left open are errors.
+  let foreignDepth = 0;
   const parser = new Parser(
     {
       onopentag(name, attribs) {
         seen.add(name);
         if (name === 'title') inTitle = true;
+        if (name === 'svg' || name === 'math') foreignDepth++;
         for (const attribute of URL_ATTRIBUTES) {
           const value = attribs[attribute];
           if (value !== undefined) urls.push(value);
@@ -80,7 +84,8 @@ export function parseHtml(html: string): { errors: string[]; urls: string[] } {
       },
       onclosetag(name, isImplied) {
         if (name === 'title') inTitle = false;
-        if (isImplied && !VOID.has(name) && !OPTIONAL_END.has(name)) errors.push(`<${name}> 요소가 닫히지 않았습니다`);
+        if (name === 'svg' || name === 'math') foreignDepth--;
+        if (isImplied && foreignDepth === 0 && !VOID.has(name) && !OPTIONAL_END.has(name)) errors.push(`<${name}> 요소가 닫히지 않았습니다`);
       },
       onerror(error) {
         errors.push(error.message);

@@ -137,6 +137,9 @@ describe('validateOutput', () => {
 
   it('parses documents strictly enough to catch unclosed elements and empty titles', () => {
     expect(parseHtml(page('<div><span>x</div>')).errors).toContain('<span> 요소가 닫히지 않았습니다');
+    // Self-closing elements are complete inside inline SVG (the header logo), not in HTML.
+    expect(parseHtml(page('<a href="/"><svg viewBox="0 0 1 1"><rect width="1" height="1"/><g><path d="M0 0"/></g></svg></a>')).errors).toEqual([]);
+    expect(parseHtml(page('<svg><rect/></svg><div><span>x</div>')).errors).toContain('<span> 요소가 닫히지 않았습니다');
     expect(parseHtml('<!DOCTYPE html><html><head><title></title></head><body></body></html>').errors).toContain('<title>이 비어 있습니다');
     expect(internalTarget('/info/blog/%ED%95%9C', 'index.html')).toBe('info/blog/한');
     expect(internalTarget('//cdn.example/x.js', 'index.html')).toBeNull();
