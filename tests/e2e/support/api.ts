@@ -10,6 +10,8 @@ export interface ApiItem {
   html_title?: string;
   absolute_url: string;
   meta_description?: string;
+  featured_image?: string | null;
+  thumb?: string | null;
 }
 export interface ApiList {
   objects: ApiItem[];
