@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { cspDirectives, DEFAULT_CONTENT_API_URL } from './src/lib/security/csp.ts';
 import { isSitemapPage } from './src/lib/seo/sitemap.ts';
+import { pageScripts } from './src/integrations/page-scripts/index.ts';
 
 /** Public address of the site; canonical URLs and the sitemap are built from it. */
 const site = process.env.SITE_URL ?? 'https://www.insighthire.example';
@@ -20,6 +21,7 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   integrations: [
     react(),
+    pageScripts(),
     // Every indexable page, details included; noindex query forms and second addresses are left out.
     sitemap({ filter: (page) => isSitemapPage(new URL(page).pathname) }),
   ],

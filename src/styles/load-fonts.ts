@@ -1,8 +1,9 @@
 /**
  * Browser side of the web font loading described in src/lib/fonts/font-loading.ts: on a page
- * that painted without Pretendard, download the subsets its text needs after the load event,
+ * that painted without Pretendard, download the subsets its text needs after the load event and the first paint,
  * without showing them, and remember that they are cached.
  */
+import { afterFirstPaint } from '../lib/dom/after-first-paint.ts';
 import { FONT_CACHE_KEY, parseFontFaces } from '../lib/fonts/font-loading.ts';
 
 /** The family the downloads are registered under: no style uses it, so nothing re-renders. */
@@ -14,11 +15,9 @@ const SAMPLE = 20_000;
 /** The window's globals this module uses (a narrower type, so tests can pass a fake). */
 type FontWindow = Window & typeof globalThis;
 
+/** After the load event and the first paint, so the downloads never hold either of them up. */
 function whenIdleAfterLoad(win: FontWindow, run: () => void): void {
-  const start = () => {
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(run, { timeout: 3000 });
-    else win.setTimeout(run, 200);
-  };
+  const start = () => afterFirstPaint(run, 3000);
   if (win.document.readyState === 'complete') start();
   else win.addEventListener('load', start, { once: true });
 }

@@ -4,8 +4,12 @@ import styles from './lists.module.scss';
 /** The fallback shown when an item has no image, or its image fails to load. */
 export const FALLBACK_IMAGE = '/images/fallback-thumb.svg';
 
-/** A 16:9 card image; decorative, since the card's title names the item. */
-export function CardImage({ src, eager = false }: { src: string | null; eager?: boolean }) {
+/**
+ * A 16:9 card image; decorative, since the card's title names the item. The first card's
+ * image is the largest thing on a phone's first screen and is fetched first (the build usually
+ * inlines it); the others load lazily and at low priority so they never compete with it.
+ */
+export function CardImage({ src, lead = false }: { src: string | null; lead?: boolean }) {
   const [failed, setFailed] = useState(false);
   return (
     <img
@@ -14,7 +18,8 @@ export function CardImage({ src, eager = false }: { src: string | null; eager?: 
       alt=""
       width={800}
       height={450}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={lead ? 'eager' : 'lazy'}
+      fetchPriority={lead ? 'high' : 'low'}
       decoding="async"
       onError={() => setFailed(true)}
     />

@@ -93,7 +93,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
           {state.items.map((item, index) => (
             <li key={item.id} className={styles.card}>
               <a href={withListContext(item.href, state.query)} className={styles.cardLink}>
-                <CardImage src={item.image} eager={index < 3} />
+                <CardImage src={item.image} lead={index === 0} />
                 <div className={styles.cardBody}>
                   {item.tags.length > 0 && (
                     <p className={styles.cardTags}>{item.tags.map((tag) => `#${tag}`).join(' ')}</p>

@@ -20,7 +20,7 @@ function NewsList({ snapshot }: NewsListProps) {
         {state.items.map((item, index) => (
           <li key={item.id} className={styles.card}>
             <a href={item.href} target="_blank" rel="noopener noreferrer" className={styles.cardLink}>
-              <CardImage src={item.image} eager={index < 3} />
+              <CardImage src={item.image} lead={index === 0} />
               <div className={styles.cardBody}>
                 <h3 className={styles.cardTitle}>{item.title}</h3>
                 <p className={styles.cardDescription}>{item.description}</p>

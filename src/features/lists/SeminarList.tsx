@@ -18,10 +18,10 @@ function SeminarList({ snapshot }: SeminarListProps) {
   return (
     <ListFrame config={listKinds.seminar} state={state} store={store}>
       <ul className={styles.grid}>
-        {state.items.map((item) => (
+        {state.items.map((item, index) => (
           <li key={item.id} className={item.ended ? `${styles.card} ${styles.ended}` : styles.card}>
             <a href={item.href} className={styles.cardLink} {...newTabProps(item.external)}>
-              <CardImage src={item.image} />
+              <CardImage src={item.image} lead={index === 0} />
               <div className={styles.cardBody}>
                 <span className={item.ended ? styles.badgeEnded : styles.badge}>{item.ended ? '종료' : '모집 중'}</span>
                 <h3 className={styles.cardTitle}>{item.title}</h3>

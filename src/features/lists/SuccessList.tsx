@@ -18,10 +18,10 @@ function SuccessList({ snapshot }: SuccessListProps) {
   return (
     <ListFrame config={listKinds.success} state={state} store={store} searchLabel="성공 사례 검색">
       <ul className={styles.grid}>
-        {state.items.map((item) => (
+        {state.items.map((item, index) => (
           <li key={item.id} className={styles.card}>
             <a href={withListContext(item.href, state.query)} className={styles.cardLink} {...newTabProps(item.external)}>
-              <CardImage src={item.image} />
+              <CardImage src={item.image} lead={index === 0} />
               <div className={styles.cardBody}>
                 <h3 className={styles.cardTitle}>{item.title}</h3>
                 <p className={styles.author}>{item.author}</p>

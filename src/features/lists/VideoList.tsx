@@ -18,11 +18,11 @@ function VideoList({ snapshot }: VideoListProps) {
   return (
     <ListFrame config={listKinds.video} state={state} store={store}>
       <ul className={styles.grid}>
-        {state.items.map((item) => (
+        {state.items.map((item, index) => (
           <li key={item.id} className={styles.card}>
             <a href={item.href} className={styles.cardLink} {...newTabProps(item.external)}>
               <span className={styles.videoThumb}>
-                <CardImage src={item.image} />
+                <CardImage src={item.image} lead={index === 0} />
                 <span className={styles.play} aria-hidden="true" />
               </span>
               <div className={styles.cardBody}>

@@ -4,7 +4,7 @@
 import { getEntry } from 'astro:content';
 import { totalPosts } from '../../lib/paging.ts';
 import { sanitizeHtmlServer } from '../../lib/html/sanitize.server.ts';
-import { inlineRemoteImage } from '../../lib/images/inline-remote.ts';
+import { leadImageSrc } from '../../lib/images/lead-image.ts';
 import { toCardItem } from './list-items.ts';
 import type { ListKind } from './list-kinds.ts';
 import type { ListSnapshot } from './list.store.ts';
@@ -19,10 +19,10 @@ export async function listSnapshot(kind: ListKind): Promise<ListSnapshot> {
   const { data } = await loadListEntry(kind);
   const topics = data.topics ?? data.first.tags ?? [];
   const items = data.first.objects.map((item) => toCardItem(item, sanitizeHtmlServer, topics));
-  // The first card's image is the largest thing on a phone's first screen: when it is small it
-  // travels inside the HTML (and the island's props) instead of costing a request.
+  // The first card's image is the largest thing on a phone's first screen: when it is small (or
+  // the fallback) it travels inside the HTML and the island's props instead of costing a request.
   const lead = items[0];
-  if (lead?.image) lead.image = (await inlineRemoteImage(lead.image)) ?? lead.image;
+  if (lead) lead.image = await leadImageSrc(lead.image);
   return {
     items,
     total: totalPosts(data.first.paging.page_size),

@@ -30,6 +30,12 @@ describe('svgDataUri', () => {
     expect(body).toBe(`<svg xmlns='http://www.w3.org/2000/svg' font-family='Pretendard, &apos;Noto Sans KR&apos;, sans-serif'><text>가</text></svg>`);
   });
 
+  it('writes no quote characters that HTML attributes would turn into entities', () => {
+    const uri = svgDataUri(svg);
+    expect(uri).not.toMatch(/['"&<>]/);
+    expect(uri).toContain('%27');
+  });
+
   it('decodes back to the same drawing', () => {
     const uri = svgDataUri(svg);
     const body = decodeURIComponent(uri.slice('data:image/svg+xml,'.length));

@@ -16,7 +16,10 @@ export function svgDataUri(svg: string): string {
   // mini-svg-data-uri turns the `"` around attribute values into `'`; a `'` already inside such
   // a value (font-family="Pretendard, 'Noto Sans KR'") must then become an entity.
   const text = svg.trim().replace(/="([^"]*)"/g, (_, value: string) => `="${value.replaceAll("'", '&apos;')}"`);
-  return svgToTinyDataUri(text);
+  // In HTML the address sits in attributes (an <img src>, an island's props) where `'` is
+  // written as a five- or six-character entity, differently by each writer; `%27` is shorter and
+  // the same everywhere, so the copy in the island's props compresses to almost nothing.
+  return svgToTinyDataUri(text).replaceAll("'", '%27');
 }
 
 /**

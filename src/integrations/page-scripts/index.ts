@@ -1,0 +1,23 @@
+/**
+ * Keeps JavaScript out of the first paint: page scripts that can be inlined are, the rest of
+ * the page's code is fetched once the page is painted (see vite-plugins.ts), and islands
+ * hydrate with `client:afterpaint`.
+ */
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { chunkUrls, inlineScriptCopies } from './vite-plugins.ts';
+
+export function pageScripts(): AstroIntegration {
+  return {
+    name: 'insighthire:page-scripts',
+    hooks: {
+      'astro:config:setup': ({ updateConfig, addClientDirective }) => {
+        updateConfig({ vite: { plugins: [inlineScriptCopies(), chunkUrls()] } });
+        addClientDirective({
+          name: 'afterpaint',
+          entrypoint: fileURLToPath(new URL('./after-paint-directive.ts', import.meta.url)),
+        });
+      },
+    },
+  };
+}

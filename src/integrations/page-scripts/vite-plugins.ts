@@ -1,0 +1,101 @@
+/**
+ * Two build rules that keep script requests out of the first paint.
+ *
+ * Astro writes a `<script>` straight into the page only when its bundle imports nothing;
+ * otherwise the browser fetches it (and whatever it imports) while the page is still being
+ * parsed, and on a slow phone those round trips come before the first paint.
+ *
+ * - `*.inline.ts` modules get private copies of everything they import statically, so the
+ *   page script that uses one bundles into a single import-free piece that Astro can inline,
+ *   even when the same helpers are shared with islands elsewhere.
+ * - `import url from './module.ts?chunk-url'` builds `module.ts` (and its imports) as its own
+ *   chunk and gives its address, for an inline script to `import()` once the page is painted.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Plugin } from 'vite';
+
+const INLINE_ROOT = /\.inline\.ts$/;
+const COPY_QUERY = 'inline-copy';
+const CHUNK_URL_QUERY = '?chunk-url';
+const CHUNK_URL_PREFIX = '\0chunk-url:';
+
+/** The path of a module id without its query. */
+function filePath(id: string): string {
+  return id.replace(/\?.*$/, '');
+}
+
+/** The `inline-copy` key a module id carries, or `undefined` for an ordinary module. */
+function copyKey(id: string): string | undefined {
+  const query = id.includes('?') ? id.slice(id.indexOf('?') + 1) : '';
+  return new URLSearchParams(query).get(COPY_QUERY) ?? undefined;
+}
+
+/** The copy key for everything under an `.inline.ts` root: short, stable and unique per root. */
+function rootKey(rootId: string): string {
+  return createHash('sha256').update(filePath(rootId)).digest('hex').slice(0, 8);
+}
+
+function withCopyKey(id: string, key: string): string {
+  return `${id}${id.includes('?') ? '&' : '?'}${COPY_QUERY}=${key}`;
+}
+
+/** Gives every module imported (statically, at any depth) from an `.inline.ts` file its own copy. */
+export function inlineScriptCopies(): Plugin {
+  return {
+    name: 'insighthire:inline-script-copies',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || source.startsWith('\0') || source.endsWith(CHUNK_URL_QUERY)) return null;
+      const key = copyKey(importer) ?? (INLINE_ROOT.test(filePath(importer)) ? rootKey(importer) : undefined);
+      if (key === undefined) return null;
+      const resolved = await this.resolve(source, filePath(importer), { ...options, skipSelf: true });
+      // Type-only and external imports, and ids that are not files, stay as they are.
+      if (!resolved || resolved.external || resolved.id.startsWith('\0') || copyKey(resolved.id)) return resolved;
+      return { ...resolved, id: withCopyKey(resolved.id, key) };
+    },
+    async load(id) {
+      if (copyKey(id) === undefined) return null;
+      const file = filePath(id);
+      this.addWatchFile(file);
+      return readFile(file, 'utf8');
+    },
+  };
+}
+
+/** `?chunk-url` imports: the address of the given module, built as a chunk of its own. */
+export function chunkUrls(): Plugin {
+  let base = '/';
+  let serving = false;
+  const references = new Set<string>();
+  return {
+    name: 'insighthire:chunk-urls',
+    enforce: 'pre',
+    configResolved(config) {
+      base = config.base;
+      serving = config.command === 'serve';
+    },
+    async resolveId(source, importer) {
+      if (!source.endsWith(CHUNK_URL_QUERY)) return null;
+      const resolved = await this.resolve(source.slice(0, -CHUNK_URL_QUERY.length), importer ? filePath(importer) : undefined, {
+        skipSelf: true,
+      });
+      if (!resolved || resolved.external) throw new Error(`chunk-url: cannot resolve ${source}`);
+      // The chunk is shared by every page that loads it: never a private copy.
+      return CHUNK_URL_PREFIX + filePath(resolved.id);
+    },
+    load(id) {
+      if (!id.startsWith(CHUNK_URL_PREFIX)) return null;
+      const target = id.slice(CHUNK_URL_PREFIX.length);
+      // The dev server serves every source file at its own address.
+      if (serving) return `export default ${JSON.stringify(`${base.replace(/\/$/, '')}/@fs${target}`)};`;
+      const reference = this.emitFile({ type: 'chunk', id: target, preserveSignature: 'strict' });
+      references.add(reference);
+      return `export default import.meta.ROLLUP_FILE_URL_${reference};`;
+    },
+    resolveFileUrl({ referenceId, fileName }) {
+      // A root-relative address: the importing script is inlined into pages at every depth.
+      return references.has(referenceId) ? JSON.stringify(`${base.replace(/\/?$/, '/')}${fileName}`) : null;
+    },
+  };
+}
