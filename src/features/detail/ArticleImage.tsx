@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FALLBACK_IMAGE } from '../lists/CardImage.tsx';
+import { FALLBACK_IMAGE } from '../../lib/images/fallback-image.ts';
 import styles from './detail.module.scss';
 
 /**

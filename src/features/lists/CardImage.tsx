@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import styles from './lists.module.scss';
+import { FALLBACK_IMAGE } from '../../lib/images/fallback-image.ts';
+import cards from './cards.module.scss';
 
-/** The fallback shown when an item has no image, or its image fails to load. */
-export const FALLBACK_IMAGE = '/images/fallback-thumb.svg';
 
 /**
  * A 16:9 card image; decorative, since the card's title names the item. The first card's
@@ -13,7 +12,7 @@ export function CardImage({ src, lead = false }: { src: string | null; lead?: bo
   const [failed, setFailed] = useState(false);
   return (
     <img
-      className={styles.cardImage}
+      className={cards.cardImage}
       src={!src || failed ? FALLBACK_IMAGE : src}
       alt=""
       width={800}

@@ -6,6 +6,7 @@ import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import styles from './lists.module.scss';
+import faq from './faq.module.scss';
 
 export interface FaqListProps {
   snapshot: ListSnapshot;
@@ -31,7 +32,7 @@ function FaqList({ snapshot }: FaqListProps) {
     });
 
   const categories = (
-    <div className={styles.categories} role="group" aria-label="질문 분류">
+    <div className={faq.categories} role="group" aria-label="질문 분류">
       <button type="button" aria-pressed={allSelected} onClick={() => store.selectTopic(null)}>
         {t('all')}
       </button>
@@ -72,14 +73,14 @@ function FaqList({ snapshot }: FaqListProps) {
       skeleton="faq"
       searchLabel="자주 묻는 질문 검색"
     >
-      <ul className={styles.accordion}>
+      <ul className={faq.accordion}>
         {state.items.map((item) => {
           const expanded = open.has(item.id);
           const buttonId = `faq-q-${item.id}`;
           const panelId = `faq-a-${item.id}`;
           return (
-            <li key={item.id} className={expanded ? styles.faqOpen : undefined}>
-              <h3 className={styles.faqHeading}>
+            <li key={item.id} className={expanded ? faq.faqOpen : undefined}>
+              <h3 className={faq.faqHeading}>
                 <button
                   type="button"
                   id={buttonId}
@@ -87,20 +88,20 @@ function FaqList({ snapshot }: FaqListProps) {
                   aria-controls={panelId}
                   onClick={() => toggle(item.id)}
                 >
-                  <span className={styles.faqQ} aria-hidden="true">
+                  <span className={faq.faqQ} aria-hidden="true">
                     Q
                   </span>
-                  <span className={styles.faqTitleWrap}>
+                  <span className={faq.faqTitleWrap}>
                     {item.tags.length > 0 && (
-                      <span className={styles.faqTags}>
+                      <span className={faq.faqTags}>
                         {item.tags.map((tag) => (
                           <span key={tag}>{tag}</span>
                         ))}
                       </span>
                     )}
-                    <span className={styles.faqTitle}>{item.title}</span>
+                    <span className={faq.faqTitle}>{item.title}</span>
                   </span>
-                  <svg className={styles.faqChevron} width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+                  <svg className={faq.faqChevron} width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
                     <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
                   </svg>
                 </button>
@@ -110,7 +111,7 @@ function FaqList({ snapshot }: FaqListProps) {
                 role="region"
                 aria-labelledby={buttonId}
                 hidden={!expanded}
-                className={styles.faqAnswer}
+                className={faq.faqAnswer}
                 // Sanitised with the shared allow-list before it reaches the store (list-items.ts).
                 dangerouslySetInnerHTML={{ __html: item.html }}
               />

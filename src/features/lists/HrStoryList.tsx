@@ -9,6 +9,8 @@ import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import styles from './lists.module.scss';
+import cards from './cards.module.scss';
+import hrStory from './hr-story.module.scss';
 
 export interface HrStoryListProps {
   snapshot: ListSnapshot;
@@ -32,8 +34,8 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
   };
 
   const toolbar = (
-    <div className={styles.topicBar}>
-      <div className={styles.topicSelect}>
+    <div className={hrStory.topicBar}>
+      <div className={hrStory.topicSelect}>
         <label htmlFor="hr-topic-select" className="visually-hidden">
           주제 선택
         </label>
@@ -50,10 +52,10 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
           ))}
         </select>
       </div>
-      <div className={styles.topicChipsWrap}>
+      <div className={hrStory.topicChipsWrap}>
         <div
           id="hr-topic-chips"
-          className={expanded ? `${styles.topicChips} ${styles.topicChipsExpanded}` : styles.topicChips}
+          className={expanded ? `${hrStory.topicChips} ${hrStory.topicChipsExpanded}` : hrStory.topicChips}
           role="group"
           aria-label="주제"
         >
@@ -68,7 +70,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
         </div>
         <button
           type="button"
-          className={styles.moreButton}
+          className={hrStory.moreButton}
           aria-expanded={expanded}
           aria-controls="hr-topic-chips"
           onClick={() => setExpanded((value) => !value)}
@@ -81,26 +83,26 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
 
   return (
     <>
-      <header className={styles.listHeader}>
+      <header className={hrStory.listHeader}>
         <h1 id="page-title">
           HR 이야기
-          {topicName && <span className={styles.topicSuffix}> #{topicName}</span>}
+          {topicName && <span className={hrStory.topicSuffix}> #{topicName}</span>}
         </h1>
         <p>{subtitle}</p>
       </header>
       <ListFrame config={listKinds.hrStory} state={state} store={store} toolbar={toolbar}>
         <ul className={styles.grid}>
           {state.items.map((item, index) => (
-            <li key={item.id} className={styles.card}>
-              <a href={withListContext(item.href, state.query)} className={styles.cardLink}>
+            <li key={item.id} className={cards.card}>
+              <a href={withListContext(item.href, state.query)} className={cards.cardLink}>
                 <CardImage src={item.image} lead={index === 0} />
-                <div className={styles.cardBody}>
+                <div className={cards.cardBody}>
                   {item.tags.length > 0 && (
-                    <p className={styles.cardTags}>{item.tags.map((tag) => `#${tag}`).join(' ')}</p>
+                    <p className={cards.cardTags}>{item.tags.map((tag) => `#${tag}`).join(' ')}</p>
                   )}
-                  <h3 className={styles.cardTitle}>{item.title}</h3>
-                  <p className={styles.cardDescription}>{item.description}</p>
-                  <p className={styles.meta}>
+                  <h3 className={cards.cardTitle}>{item.title}</h3>
+                  <p className={cards.cardDescription}>{item.description}</p>
+                  <p className={cards.meta}>
                     <span>{item.author}</span>
                     <DateText value={item.date} />
                   </p>

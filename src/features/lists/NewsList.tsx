@@ -6,6 +6,7 @@ import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import styles from './lists.module.scss';
+import cards from './cards.module.scss';
 
 export interface NewsListProps {
   snapshot: ListSnapshot;
@@ -18,20 +19,20 @@ function NewsList({ snapshot }: NewsListProps) {
     <ListFrame config={listKinds.news} state={state} store={store} emptyVariant="news">
       <ul className={styles.grid}>
         {state.items.map((item, index) => (
-          <li key={item.id} className={styles.card}>
-            <a href={item.href} target="_blank" rel="noopener noreferrer" className={styles.cardLink}>
+          <li key={item.id} className={cards.card}>
+            <a href={item.href} target="_blank" rel="noopener noreferrer" className={cards.cardLink}>
               <CardImage src={item.image} lead={index === 0} />
-              <div className={styles.cardBody}>
-                <h3 className={styles.cardTitle}>{item.title}</h3>
-                <p className={styles.cardDescription}>{item.description}</p>
+              <div className={cards.cardBody}>
+                <h3 className={cards.cardTitle}>{item.title}</h3>
+                <p className={cards.cardDescription}>{item.description}</p>
                 {item.tags.length > 0 && (
-                  <ul className={styles.tags} aria-label="태그">
+                  <ul className={cards.tags} aria-label="태그">
                     {item.tags.map((tag) => (
                       <li key={tag}>#{tag}</li>
                     ))}
                   </ul>
                 )}
-                <DateText value={item.date} className={styles.meta} />
+                <DateText value={item.date} className={cards.meta} />
               </div>
               <span className="visually-hidden">(새 창에서 열림)</span>
             </a>

@@ -5,7 +5,7 @@ import { withListContext } from './list-query.ts';
 import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
-import styles from './lists.module.scss';
+import patent from './patent.module.scss';
 
 export interface PatentListProps {
   snapshot: ListSnapshot;
@@ -16,7 +16,7 @@ function PatentList({ snapshot }: PatentListProps) {
   const [state, store] = useListStore('patent', snapshot);
   return (
     <ListFrame config={listKinds.patent} state={state} store={store} skeleton="row" searchLabel="특허 검색">
-      <table className={styles.table}>
+      <table className={patent.table}>
         <caption className="visually-hidden">특허 목록</caption>
         <thead>
           <tr>

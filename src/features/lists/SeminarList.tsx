@@ -7,6 +7,7 @@ import type { ListSnapshot } from './list.store.ts';
 import { newTabProps } from './new-tab.ts';
 import { useListStore } from './use-list-store.ts';
 import styles from './lists.module.scss';
+import cards from './cards.module.scss';
 
 export interface SeminarListProps {
   snapshot: ListSnapshot;
@@ -19,13 +20,13 @@ function SeminarList({ snapshot }: SeminarListProps) {
     <ListFrame config={listKinds.seminar} state={state} store={store}>
       <ul className={styles.grid}>
         {state.items.map((item, index) => (
-          <li key={item.id} className={item.ended ? `${styles.card} ${styles.ended}` : styles.card}>
-            <a href={item.href} className={styles.cardLink} {...newTabProps(item.external)}>
+          <li key={item.id} className={item.ended ? `${cards.card} ${cards.ended}` : cards.card}>
+            <a href={item.href} className={cards.cardLink} {...newTabProps(item.external)}>
               <CardImage src={item.image} lead={index === 0} />
-              <div className={styles.cardBody}>
-                <span className={item.ended ? styles.badgeEnded : styles.badge}>{item.ended ? '종료' : '모집 중'}</span>
-                <h3 className={styles.cardTitle}>{item.title}</h3>
-                <dl className={styles.facts}>
+              <div className={cards.cardBody}>
+                <span className={item.ended ? cards.badgeEnded : cards.badge}>{item.ended ? '종료' : '모집 중'}</span>
+                <h3 className={cards.cardTitle}>{item.title}</h3>
+                <dl className={cards.facts}>
                   <div>
                     <dt>장소</dt>
                     <dd>{item.place}</dd>

@@ -7,6 +7,7 @@ import type { ListSnapshot } from './list.store.ts';
 import { newTabProps } from './new-tab.ts';
 import { useListStore } from './use-list-store.ts';
 import styles from './lists.module.scss';
+import cards from './cards.module.scss';
 
 export interface SuccessListProps {
   snapshot: ListSnapshot;
@@ -19,12 +20,12 @@ function SuccessList({ snapshot }: SuccessListProps) {
     <ListFrame config={listKinds.success} state={state} store={store} searchLabel="성공 사례 검색">
       <ul className={styles.grid}>
         {state.items.map((item, index) => (
-          <li key={item.id} className={styles.card}>
-            <a href={withListContext(item.href, state.query)} className={styles.cardLink} {...newTabProps(item.external)}>
+          <li key={item.id} className={cards.card}>
+            <a href={withListContext(item.href, state.query)} className={cards.cardLink} {...newTabProps(item.external)}>
               <CardImage src={item.image} lead={index === 0} />
-              <div className={styles.cardBody}>
-                <h3 className={styles.cardTitle}>{item.title}</h3>
-                <p className={styles.author}>{item.author}</p>
+              <div className={cards.cardBody}>
+                <h3 className={cards.cardTitle}>{item.title}</h3>
+                <p className={cards.author}>{item.author}</p>
               </div>
             </a>
           </li>

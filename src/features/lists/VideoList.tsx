@@ -7,6 +7,7 @@ import type { ListSnapshot } from './list.store.ts';
 import { newTabProps } from './new-tab.ts';
 import { useListStore } from './use-list-store.ts';
 import styles from './lists.module.scss';
+import cards from './cards.module.scss';
 
 export interface VideoListProps {
   snapshot: ListSnapshot;
@@ -19,15 +20,15 @@ function VideoList({ snapshot }: VideoListProps) {
     <ListFrame config={listKinds.video} state={state} store={store}>
       <ul className={styles.grid}>
         {state.items.map((item, index) => (
-          <li key={item.id} className={styles.card}>
-            <a href={item.href} className={styles.cardLink} {...newTabProps(item.external)}>
-              <span className={styles.videoThumb}>
+          <li key={item.id} className={cards.card}>
+            <a href={item.href} className={cards.cardLink} {...newTabProps(item.external)}>
+              <span className={cards.videoThumb}>
                 <CardImage src={item.image} lead={index === 0} />
-                <span className={styles.play} aria-hidden="true" />
+                <span className={cards.play} aria-hidden="true" />
               </span>
-              <div className={styles.cardBody}>
-                <h3 className={styles.cardTitle}>{item.title}</h3>
-                <p className={styles.meta}>
+              <div className={cards.cardBody}>
+                <h3 className={cards.cardTitle}>{item.title}</h3>
+                <p className={cards.meta}>
                   <span>{item.author}</span>
                   <DateText value={item.date} />
                 </p>

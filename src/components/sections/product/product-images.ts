@@ -1,10 +1,12 @@
 /** The three screen illustrations of each product page: `assets/products/<slug>-1..3.svg`. */
 import type { ImageMetadata } from 'astro';
+import type { SvgComponent } from 'astro/types';
 import type { ProductSlug } from '../../../data/products.ts';
-import { svgDataUri } from '../../../lib/images/data-uri.ts';
 
-const files = import.meta.glob<ImageMetadata>('../../../assets/products/*.svg', { eager: true, import: 'default' });
-const sources = import.meta.glob<string>('../../../assets/products/*-1.svg', { eager: true, query: '?raw', import: 'default' });
+/** An imported SVG file: its size for <Image>, and a component that draws it inline. */
+type SvgFile = SvgComponent & ImageMetadata;
+
+const files = import.meta.glob<SvgFile>('../../../assets/products/*.svg', { eager: true, import: 'default' });
 
 /** The illustrations of a product's sections, in order. */
 export function productImages(slug: ProductSlug): ImageMetadata[] {
@@ -16,11 +18,9 @@ export function productImages(slug: ProductSlug): ImageMetadata[] {
 }
 
 /**
- * The first illustration, the largest element at the top of a product page, as a `data:`
- * address: it paints with the HTML instead of waiting for a request.
+ * The first illustration, the largest thing at the top of a product page, as a component that
+ * draws it inline: it paints with the first frame, with no request and no image to decode.
  */
-export function productLeadImage(slug: ProductSlug): string {
-  const source = sources[`../../../assets/products/${slug}-1.svg`];
-  if (!source) throw new Error(`제품 이미지가 없습니다: ${slug}-1.svg`);
-  return svgDataUri(source);
+export function productLeadImage(slug: ProductSlug): SvgComponent {
+  return productImages(slug)[0] as SvgFile;
 }
