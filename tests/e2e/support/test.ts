@@ -1,6 +1,6 @@
 /**
  * The Playwright `test` of the end-to-end specs: after `page.goto` and `page.reload` it waits
- * until every island has hydrated. List islands use `client:idle`, so a test that clicked right
+ * until every island has hydrated. List islands use `client:afterpaint`, so a test that clicked right
  * after the load event could otherwise press a button that React does not handle yet (a
  * visitor's early click falls back to the plain HTML form and links, which tests check apart).
  */

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type Rollup } from 'vite';
+import { chunkUrls, inlineScriptCopies } from './vite-plugins.ts';
+
+let root: string;
+let output: Rollup.OutputChunk[];
+
+/** Builds three page scripts that share helpers, as Astro's client build does. */
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'page-scripts-'));
+  const files: Record<string, string> = {
+    'shared.ts': `export const greet = (name: string): string => 'hello ' + name;`,
+    'helper.ts': `import { greet } from './shared.ts';\nexport const run = () => greet('page');`,
+    'island.ts': `import { greet } from './shared.ts';\nconsole.log(greet('island'));`,
+    'page.inline.ts': `import { run } from './helper.ts';\nconsole.log(run());`,
+    'page-entry.ts': `import './page.inline.ts';`,
+    'late.ts': `import { greet } from './shared.ts';\nexport const start = () => greet('late');`,
+    'loader-entry.ts': `import url from './late.ts?chunk-url';\nvoid import(/* @vite-ignore */ url);`,
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
+  const result = await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [inlineScriptCopies(), chunkUrls()],
+    build: {
+      write: false,
+      minify: false,
+      rollupOptions: {
+        input: { page: join(root, 'page-entry.ts'), island: join(root, 'island.ts'), loader: join(root, 'loader-entry.ts') },
+      },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  output = outputs.flatMap((o) => o.output).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+}, 60_000);
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const chunk = (name: string) => output.find((o) => o.name === name)!;
+
+describe('inlineScriptCopies', () => {
+  it('bundles everything an .inline.ts module imports into its page script, even helpers islands share', () => {
+    const page = chunk('page');
+    expect(page.imports).toEqual([]);
+    expect(page.code).toMatch(/greet = .*"hello "/);
+    // The island and the late chunk keep sharing the ordinary module; the copy is the page's alone.
+    const ordinary = join(root, 'shared.ts');
+    expect(page.moduleIds).not.toContain(ordinary);
+    expect(output.filter((o) => o.moduleIds.includes(ordinary)).length).toBeGreaterThan(0);
+    expect(output.filter((o) => o !== page).flatMap((o) => o.moduleIds).some((id) => id.includes('inline-copy'))).toBe(false);
+  });
+});
+
+describe('chunkUrls', () => {
+  it('builds a ?chunk-url module as its own chunk and hands the importer its root-relative address', () => {
+    const loader = chunk('loader');
+    const late = output.find((o) => o.isEntry && o.facadeModuleId?.endsWith('late.ts'));
+    expect(late, output.map((o) => o.fileName).join(', ')).toBeDefined();
+    expect(loader.imports).toEqual([]);
+    expect(loader.dynamicImports).toEqual([]);
+    expect(loader.code).toContain(JSON.stringify(`/${late!.fileName}`));
+    expect(late!.exports).toContain('start');
+  });
+});
