@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type Rollup } from 'vite';
+import { build, type Rolldown } from 'vite';
 import { chunkUrls, inlineScriptCopies } from './vite-plugins.ts';
 
 let root: string;
-let output: Rollup.OutputChunk[];
+let output: Rolldown.OutputChunk[];
 
 /** Builds three page scripts that share helpers, as Astro's client build does. */
 beforeAll(async () => {
@@ -34,8 +34,8 @@ beforeAll(async () => {
       },
     },
   });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-  output = outputs.flatMap((o) => o.output).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  output = outputs.flatMap((o) => o.output).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
 }, 60_000);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
