@@ -57,6 +57,25 @@ test('배너: 새 창 간편 문의 버튼과 HTML에 들어 있는 대표 이�
   expect(unsized).toBe(0);
 });
 
+test('섹션 주소(/#id)로 열면 그 섹션이 헤더 바로 아래에 온다', async ({ page }) => {
+  test.slow(); // eleven page loads
+  // Sections skipped by content-visibility have an estimated height; a section after one of them
+  // would land off target. Only the page's last section may be skipped. Each address is opened as
+  // a new document, the way a visitor follows a shared link (not a jump within the page).
+  for (const [id] of sections) {
+    await page.goto('about:blank');
+    await page.goto(`/#${id}`);
+    const position = () =>
+      page.evaluate((target) => {
+        const top = Math.round(document.getElementById(target)!.getBoundingClientRect().top);
+        // The last sections may not reach the header when the page cannot scroll any further.
+        const atBottom = Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight;
+        return atBottom ? 'bottom' : top >= 60 && top <= 100 ? 'under header' : `top ${top}px`;
+      }, id);
+    await expect.poll(position, { message: id }).toMatch(/^(under header|bottom)$/);
+  }
+});
+
 test('고객사 로고 12개, 고민 4개, 소프트스킬 수치', async ({ page }) => {
   await expect(page.locator('#customers li img')).toHaveCount(12);
   await expect(page.locator('#customers').getByRole('img', { name: '한빛금융그룹' })).toBeVisible();
