@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './support/test.ts';
 import { home } from '../../src/data/home';
 import { expectNoAxeViolations, expectSliderWorks, expectTabsWork, scrollThrough } from './marketing-helpers';
@@ -60,21 +61,33 @@ test('배너: 새 창 간편 문의 버튼과 HTML에 들어 있는 대표 이�
 test('섹션 주소(/#id)로 열면 그 섹션이 헤더 바로 아래에 온다', async ({ page }) => {
   test.slow(); // eleven page loads
   // Sections skipped by content-visibility have an estimated height; a section after one of them
-  // would land off target. Only the page's last section may be skipped. Each address is opened as
-  // a new document, the way a visitor follows a shared link (not a jump within the page).
+  // would land off target. Each address is opened as a new document, the way a visitor follows a
+  // shared link.
   for (const [id] of sections) {
     await page.goto('about:blank');
     await page.goto(`/#${id}`);
-    const position = () =>
-      page.evaluate((target) => {
-        const top = Math.round(document.getElementById(target)!.getBoundingClientRect().top);
-        // The last sections may not reach the header when the page cannot scroll any further.
-        const atBottom = Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight;
-        return atBottom ? 'bottom' : top >= 60 && top <= 100 ? 'under header' : `top ${top}px`;
-      }, id);
-    await expect.poll(position, { message: id }).toMatch(/^(under header|bottom)$/);
+    await expect.poll(() => placeOf(page, id), { message: id }).toMatch(/^(under header|bottom)$/);
   }
 });
+
+test('홈 안에서 먼 섹션의 주소로 옮겨 가도 그 섹션에 닿는다', async ({ page }) => {
+  // A jump within the page, as an in-page link makes: the sections in between have not been laid out.
+  for (const id of ['results', 'cover-letter']) {
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.evaluate((target) => (location.hash = target), id);
+    await expect.poll(() => placeOf(page, id), { message: id }).toBe('under header');
+  }
+});
+
+/** Where a section sits: right under the sticky header, at the page's end, or elsewhere. */
+function placeOf(page: Page, id: string): Promise<string> {
+  return page.evaluate((target) => {
+    const top = Math.round(document.getElementById(target)!.getBoundingClientRect().top);
+    // The last sections may not reach the header when the page cannot scroll any further.
+    const atBottom = Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight;
+    return atBottom ? 'bottom' : top >= 60 && top <= 100 ? 'under header' : `top ${top}px`;
+  }, id);
+}
 
 test('고객사 로고 12개, 고민 4개, 소프트스킬 수치', async ({ page }) => {
   await expect(page.locator('#customers li img')).toHaveCount(12);
