@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSy
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -148,7 +149,7 @@ const load = () => loadavg()[0]!.toFixed(1);
 // The build just now kept every core busy; give the load average (a one-minute mean) time to fall.
 const settleBy = Date.now() + 90_000;
 while (loadavg()[0]! > cpus().length / 2 && Date.now() < settleBy) {
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await sleep(2_000);
 }
 console.log(`\nLighthouse ${runs}회씩 (모바일 프리셋, 시뮬레이션 스로틀링, CPU ${cpus().length}코어, 부하 ${load()})`);
 if (loadavg()[0]! > cpus().length) {
