@@ -1,16 +1,17 @@
 /**
- * `npm run rebuild -- --out DIR [--rollback] [--keep 5] [--min-ratio 0.5]`: the nightly
- * incremental rebuild. Publishes a new release of the site into `DIR/current` only when the
- * content or the code changed and the new build is complete; see `scripts/rebuild/run.ts`.
+ * `npm run rebuild -- --out DIR [--every 5m] [--rollback|--resume] [--keep 5] [--min-ratio 0.5]`:
+ * the incremental rebuild. Publishes a new release of the site into `DIR/current` only when the
+ * content, the code or the configuration changed and the new build is complete; see
+ * `scripts/rebuild/run.ts`. With `--every` it keeps polling, one quiet line per unchanged poll.
  *
- * Exit code 0: published, unchanged or rolled back; 1: failed (the published site is untouched);
- * 2: bad command line.
+ * Exit code 0: published, unchanged, rolled back or held; 1: failed (the published site is
+ * untouched); 2: bad command line; 3: published, but a later step (pruning) failed.
  */
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_API_URL } from '../src/lib/content/build-api.ts';
 import { parseRebuildArgs, UsageError, USAGE } from './rebuild/args.ts';
 import { createProgress } from './rebuild/log.ts';
-import { runRebuild } from './rebuild/run.ts';
+import { EXIT_CODES, runRebuild } from './rebuild/run.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -29,5 +30,31 @@ if (options === 'help') {
 }
 
 const apiUrl = process.env.PUBLIC_CONTENT_API_URL || DEFAULT_API_URL;
-const outcome = await runRebuild(options, { root, apiUrl, progress: createProgress() });
-process.exitCode = outcome === 'failed' ? 1 : 0;
+
+if (options.everyMs === null) {
+  const outcome = await runRebuild(options, { root, apiUrl, progress: createProgress() });
+  process.exitCode = EXIT_CODES[outcome];
+} else {
+  // Polling: each run as above, quiet unless something changed; a failed poll is reported
+  // and the next one tries again. SIGINT/SIGTERM stop between runs, never mid-publish.
+  const every = options.everyMs;
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const stop = () => {
+    stopping = true;
+    wake?.();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  console.log(`${every / 1000}초마다 콘텐츠 API를 확인합니다 (${apiUrl}). 멈추려면 Ctrl-C.`);
+  while (!stopping) {
+    const started = Date.now();
+    await runRebuild(options, { root, apiUrl, progress: createProgress(console.log, console.error, { quiet: true }) });
+    const wait = Math.max(0, every - (Date.now() - started));
+    if (!stopping) await new Promise<void>((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, wait);
+    });
+  }
+  console.log('확인을 멈췄습니다.');
+}

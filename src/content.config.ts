@@ -16,17 +16,17 @@ import {
   TopicSchema,
 } from './lib/api/schemas.ts';
 import { fetchForBuild } from './lib/content/build-api.ts';
-import { fetchArticles, fetchListFirstPages, fetchPatents } from './lib/content/build-data.ts';
+import { fetchArticles, fetchListFirstPages, fetchPatents, type Warn } from './lib/content/build-data.ts';
 import { sanitizeHtmlServer } from './lib/html/sanitize.server.ts';
 
 type Entry = { id: string; data: Record<string, unknown> };
 
 /** A loader that replaces the collection with what `fetchEntries` returns, skipping unchanged entries. */
-function apiLoader(name: string, fetchEntries: () => Promise<Entry[]>): Loader {
+function apiLoader(name: string, fetchEntries: (warn: Warn) => Promise<Entry[]>): Loader {
   return {
     name,
     async load({ store, parseData, generateDigest, logger }) {
-      const entries = await fetchEntries();
+      const entries = await fetchEntries((message) => logger.warn(message));
       const ids = new Set(entries.map((entry) => entry.id));
       for (const id of store.keys()) if (!ids.has(id)) store.delete(id);
       let changed = 0;
@@ -57,24 +57,24 @@ const articleSchema = z.object({
   safeHtml: z.string(),
 });
 
-async function articles(list: 'hrStoryTags' | 'successSearch'): Promise<Entry[]> {
-  const articles = await fetchArticles(fetchForBuild, list);
+async function articles(list: 'hrStoryTags' | 'successSearch', warn: Warn): Promise<Entry[]> {
+  const articles = await fetchArticles(fetchForBuild, list, warn);
   return articles.map(({ id, item, detail }) => ({ id, data: { item, detail, safeHtml: sanitizeHtmlServer(detail.content) } }));
 }
 
 /** Every HR story with its detail. Consumer: /info/blog/[id]. */
-const hrStories = defineCollection({ loader: apiLoader('hrStories', () => articles('hrStoryTags')), schema: articleSchema });
+const hrStories = defineCollection({ loader: apiLoader('hrStories', (warn) => articles('hrStoryTags', warn)), schema: articleSchema });
 
 /** Every success story with its detail. Consumers: /cad_archive/[id], the home. */
 const successStories = defineCollection({
-  loader: apiLoader('successStories', () => articles('successSearch')),
+  loader: apiLoader('successStories', (warn) => articles('successSearch', warn)),
   schema: articleSchema,
 });
 
 /** Every patent with its detail. Consumer: /info/patent/[tag]. */
 const patents = defineCollection({
-  loader: apiLoader('patents', async () => {
-    const patents = await fetchPatents(fetchForBuild);
+  loader: apiLoader('patents', async (warn) => {
+    const patents = await fetchPatents(fetchForBuild, warn);
     return patents.map(({ id, item, detail }) => ({
       id,
       data: { item, detail, safeHtml: detail.content ? sanitizeHtmlServer(detail.content) : '' },

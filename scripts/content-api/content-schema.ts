@@ -6,6 +6,11 @@
  * belongs to, the key of a patent detail. The server derives every response from these.
  * Image fields may be paths under `/images/`; the server turns them into absolute addresses
  * on its own origin.
+ *
+ * The files are checked against these schemas but served as written (see `load-content.ts`):
+ * the contract's schemas clean what the site receives, and the server must be able to send
+ * hostile values so that the site's handling of them can be tested. The types are therefore
+ * the schemas' input (wire) types.
  */
 import { z } from 'zod';
 import {
@@ -16,25 +21,27 @@ import {
 } from '../../src/lib/api/schemas.ts';
 
 const Html = z.string().min(1);
+/** Every item in a content file links somewhere; the wire allows a missing link. */
+const Item = { ...ContentItemSchema.shape, absolute_url: z.string().min(1) };
 
 export const NewsFileSchema = z.array(
-  z.object({ ...ContentItemSchema.shape, title: z.string().min(1), tags: z.string(), meta_description: z.string().min(1) }),
+  z.object({ ...Item, title: z.string().min(1), tags: z.string(), meta_description: z.string().min(1) }),
 );
 
 export const VideoFileSchema = z.object({
   banners: z.array(BannerSchema).min(1),
-  items: z.array(z.object({ ...ContentItemSchema.shape, title: z.string().min(1), author_name: z.string().min(1) })),
+  items: z.array(z.object({ ...Item, title: z.string().min(1), author_name: z.string().min(1) })),
 });
 
 export const SeminarFileSchema = z.object({
   banners: z.array(BannerSchema).min(1),
-  items: z.array(z.object({ ...ContentItemSchema.shape, title: z.string().min(1), addr: z.string().min(1) })),
+  items: z.array(z.object({ ...Item, title: z.string().min(1), addr: z.string().min(1) })),
 });
 
 export const FaqFileSchema = z.object({
   topics: z.array(z.object({ id: TopicSchema.shape.id, name: TopicSchema.shape.name })).min(1),
   items: z.array(
-    z.object({ ...ContentItemSchema.shape,
+    z.object({ ...Item,
       title: z.string().min(1),
       tag_ids: z.array(z.number().int()).min(1),
       post_body: Html,
@@ -45,7 +52,7 @@ export const FaqFileSchema = z.object({
 export const HrStoryFileSchema = z.object({
   topics: z.array(z.object({ ...TopicSchema.shape, slug: z.string().min(1) })).min(1),
   items: z.array(
-    z.object({ ...ContentItemSchema.shape,
+    z.object({ ...Item,
       title: z.string().min(1),
       author_name: z.string().min(1),
       tag_ids: z.array(z.number().int()).min(1),
@@ -56,7 +63,7 @@ export const HrStoryFileSchema = z.object({
 });
 
 export const PatentFileSchema = z.array(
-  z.object({ ...ContentItemSchema.shape,
+  z.object({ ...Item,
     title: z.string().min(1),
     /** Key of the detail: `/skillInfo/detail?tag=` and `/info/patent/{tag}`. */
     tag: z.string().regex(/^[A-Za-z0-9_-]+$/),
@@ -68,7 +75,7 @@ export const PatentFileSchema = z.array(
 export const SuccessFileSchema = z.object({
   banners: z.array(SuccessSlideSchema).min(1),
   items: z.array(
-    z.object({ ...ContentItemSchema.shape,
+    z.object({ ...Item,
       title: z.string().min(1),
       author_name: z.string().min(1),
       meta_description: z.string().min(1),
@@ -89,10 +96,10 @@ export const contentFiles = {
   'success.json': SuccessFileSchema,
 } as const;
 
-export type NewsFile = z.infer<typeof NewsFileSchema>;
-export type VideoFile = z.infer<typeof VideoFileSchema>;
-export type SeminarFile = z.infer<typeof SeminarFileSchema>;
-export type FaqFile = z.infer<typeof FaqFileSchema>;
-export type HrStoryFile = z.infer<typeof HrStoryFileSchema>;
-export type PatentFile = z.infer<typeof PatentFileSchema>;
-export type SuccessFile = z.infer<typeof SuccessFileSchema>;
+export type NewsFile = z.input<typeof NewsFileSchema>;
+export type VideoFile = z.input<typeof VideoFileSchema>;
+export type SeminarFile = z.input<typeof SeminarFileSchema>;
+export type FaqFile = z.input<typeof FaqFileSchema>;
+export type HrStoryFile = z.input<typeof HrStoryFileSchema>;
+export type PatentFile = z.input<typeof PatentFileSchema>;
+export type SuccessFile = z.input<typeof SuccessFileSchema>;

@@ -2,7 +2,7 @@
  * The list mechanics shared by every list endpoint: wire projection, newest-first order,
  * filtering and the page slice with its paging object.
  */
-import type { ContentItem, ListResponse, Topic } from '../../src/lib/api/schemas.ts';
+import type { Topic, WireContentItem as ContentItem, WireListResponse as ListResponse } from '../../src/lib/api/schemas.ts';
 import { serverBlock } from '../../src/lib/paging.ts';
 import { matches, searchText, type Searchable } from './search.ts';
 

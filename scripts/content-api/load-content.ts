@@ -24,7 +24,7 @@ export const CONTENT_FILE_NAMES = {
 type FileNames = typeof CONTENT_FILE_NAMES;
 
 /** Everything the server serves, one validated value per content file. */
-export type Content = { [K in keyof FileNames]: z.infer<(typeof contentFiles)[FileNames[K]]> };
+export type Content = { [K in keyof FileNames]: z.input<(typeof contentFiles)[FileNames[K]]> };
 
 /** Most schema problems listed per file; the rest are counted, to keep the message readable. */
 const MAX_ISSUES_PER_FILE = 5;
@@ -83,8 +83,10 @@ function loadFile(dir: string, file: keyof typeof contentFiles): FileResult {
   } catch (error) {
     return { ok: false, problem: `${file}: JSON 형식이 올바르지 않습니다: ${messageOf(error)}` };
   }
-  const parsed = contentFiles[file].safeParse(normalizeStrings(json));
-  if (parsed.success) return { ok: true, value: parsed.data };
+  const normalized = normalizeStrings(json);
+  const parsed = contentFiles[file].safeParse(normalized);
+  // Served as written: the schemas only check (see content-schema.ts).
+  if (parsed.success) return { ok: true, value: normalized };
   const issues = parsed.error.issues;
   const lines = issues.slice(0, MAX_ISSUES_PER_FILE).map((issue) => {
     const path = formatPath(issue.path);

@@ -5,7 +5,12 @@
  */
 import type { Hono } from 'hono';
 import { endpoints, type EndpointName } from '../../src/lib/api/endpoints.ts';
-import type { BlogDetail, ContentItem, PatentDetail, Topic } from '../../src/lib/api/schemas.ts';
+import type {
+  Topic,
+  WireBlogDetail as BlogDetail,
+  WireContentItem as ContentItem,
+  WirePatentDetail as PatentDetail,
+} from '../../src/lib/api/schemas.ts';
 import { buildList, filterByTerm, filterByTopic, listPage, type ListEntry } from './list.ts';
 import type { Content } from './load-content.ts';
 import { parsePage, parseTerm, parseTopicId } from './query.ts';

@@ -6,6 +6,10 @@ export interface RebuildOptions {
   /** The output folder (absolute). */
   out: string;
   rollback: boolean;
+  /** Lift the hold a rollback left, then run as usual. */
+  resume: boolean;
+  /** On a first run, publish even when a list is empty. */
+  allowEmpty: boolean;
   /** Releases kept after publishing. */
   keep: number;
   /** A list under this share of its previous count stops the run. */
@@ -16,14 +20,31 @@ export interface RebuildOptions {
   force: boolean;
   /** Echo Astro's output. */
   verbose: boolean;
+  /** `--every`: poll the API this often (milliseconds), quietly; `null`: run once. */
+  everyMs: number | null;
 }
+
+/** `30s`, `5m`, `1h` or plain seconds → milliseconds; `null` when it is not a duration. */
+export function parseDuration(value: string): number | null {
+  const match = /^(\d+(?:\.\d+)?)\s*(s|m|h)?$/i.exec(value.trim());
+  if (!match) return null;
+  const unit = { s: 1_000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's').toLowerCase() as 's' | 'm' | 'h'];
+  return Math.round(Number(match[1]) * unit);
+}
+
+/** Polls closer than this would only queue behind each other's builds. */
+const MIN_EVERY_MS = 10_000;
 
 export const USAGE = `사용법: npm run rebuild -- --out 폴더 [옵션]
   --out 폴더        출력 폴더 (current, releases/, cache/ 가 여기에 생깁니다)
-  --rollback        current를 바로 이전 릴리스로 되돌립니다
+  --rollback        current를 게시 기록상 바로 이전의 온전한 릴리스로 되돌리고,
+                    --resume 전까지 그 릴리스를 유지합니다 (다음 실행이 같은 빌드를 다시 게시하지 않도록)
+  --resume          되돌리기 후의 유지를 풀고 평소처럼 재빌드합니다
+  --allow-empty     첫 빌드에서 비어 있는 목록이 있어도 게시합니다
   --keep N          게시 후 남길 릴리스 수 (기본값 5)
   --min-ratio R     목록 항목 수가 이전 릴리스의 R배 미만이면 중단 (기본값 0.5, 0이면 끔)
   --timeout 초      API 호출 하나의 제한 시간 (기본값 30)
+  --every 간격      끝나지 않고 간격마다 다시 확인합니다 (예: 30s, 5m, 1h). 변경이 없으면 한 줄만 씁니다
   --force           변경이 없어도 빌드합니다
   --verbose         Astro 빌드 출력을 모두 보여 줍니다
 환경 변수: PUBLIC_CONTENT_API_URL (기본값 http://127.0.0.1:8787)`;
@@ -40,10 +61,13 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
       options: {
         out: { type: 'string' },
         rollback: { type: 'boolean', default: false },
+        resume: { type: 'boolean', default: false },
+        'allow-empty': { type: 'boolean', default: false },
         keep: { type: 'string', default: '5' },
         'min-ratio': { type: 'string', default: '0.5' },
         timeout: { type: 'string', default: '30' },
         force: { type: 'boolean', default: false },
+        every: { type: 'string' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -54,6 +78,7 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
   }
   if (values.help) return 'help';
   if (!values.out) throw new UsageError('--out 폴더를 지정해 주세요.');
+  if (values.rollback && values.resume) throw new UsageError('--rollback 과 --resume 은 함께 쓸 수 없습니다.');
   const keep = Number(values.keep);
   if (!Number.isInteger(keep) || keep < 1) throw new UsageError(`--keep 은 1 이상의 정수여야 합니다: ${values.keep}`);
   const minRatio = Number(values['min-ratio']);
@@ -62,13 +87,22 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
   }
   const timeout = Number(values.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout 은 양수(초)여야 합니다: ${values.timeout}`);
+  let everyMs: number | null = null;
+  if (values.every !== undefined) {
+    everyMs = parseDuration(values.every);
+    if (everyMs === null || everyMs < MIN_EVERY_MS) throw new UsageError(`--every 는 10초 이상의 간격이어야 합니다 (예: 30s, 5m): ${values.every}`);
+    if (values.rollback) throw new UsageError('--every 와 --rollback 은 함께 쓸 수 없습니다.');
+  }
   return {
     out: resolve(cwd, values.out),
     rollback: values.rollback,
+    resume: values.resume,
+    allowEmpty: values['allow-empty'],
     keep,
     minRatio,
     timeoutMs: Math.round(timeout * 1000),
     force: values.force,
     verbose: values.verbose,
+    everyMs,
   };
 }

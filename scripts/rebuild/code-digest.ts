@@ -34,3 +34,18 @@ export function codeDigest(root: string, inputs: readonly string[] = CODE_INPUTS
   }
   return hash.digest('hex').slice(0, 20);
 }
+
+/**
+ * The build's configuration as it reaches the pages: the site address (canonical addresses,
+ * sitemap, share links), the content API address (the CSP, the browser's calls) and any other
+ * `PUBLIC_*` setting. A different value is a change to every page, like a code change.
+ */
+export function configDigest(env: NodeJS.ProcessEnv, apiUrl: string): string {
+  const settings: Record<string, string> = { PUBLIC_CONTENT_API_URL: apiUrl, SITE_URL: env.SITE_URL ?? '' };
+  for (const [key, value] of Object.entries(env)) {
+    if (key.startsWith('PUBLIC_') && key !== 'PUBLIC_CONTENT_API_URL' && value !== undefined) settings[key] = value;
+  }
+  const hash = createHash('sha256');
+  for (const key of Object.keys(settings).sort()) hash.update(key).update('=').update(settings[key]!).update('\0');
+  return hash.digest('hex').slice(0, 20);
+}

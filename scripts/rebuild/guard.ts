@@ -1,6 +1,9 @@
 /**
- * The shrinking-list guard: a list that suddenly has far fewer items than the published
- * release (an empty answer from a half-broken API, a bad export) must not replace a good site.
+ * The shrinking-content guard: content that suddenly has far fewer items than the published
+ * release (an empty answer from a half-broken API, a bad export, articles whose bodies went
+ * blank) must not replace a good site. It counts what the build renders — the objects each
+ * first page actually returned, banners, slides, topics, detail pages and non-empty bodies —
+ * not the totals an API claims.
  */
 import type { ListId } from '../../src/lib/content/build-data.ts';
 import type { Snapshot } from './snapshot.ts';
@@ -16,37 +19,68 @@ export const LIST_LABELS: Record<ListId, string> = {
   patent: '특허',
 };
 
-/** Items per list: the reported total for first-page lists, the items fetched for the others. */
-export function snapshotCounts(snapshot: Snapshot): Record<ListId, number> {
-  const total = (id: ListId) => snapshot.lists[id].first.paging.page_size;
+/** Everything counted, with its Korean label. The first seven are the lists themselves. */
+export const COUNT_LABELS = {
+  ...LIST_LABELS,
+  videoBanners: 'HR 영상 배너',
+  seminarBanners: '세미나 배너',
+  successSlides: '성공 사례 슬라이드',
+  faqTopics: 'FAQ 주제',
+  hrStoryTopics: 'HR 이야기 주제',
+  hrStoryBodies: '본문이 있는 HR 이야기',
+  successBodies: '본문이 있는 성공 사례',
+  patentBodies: '본문이 있는 특허',
+} as const;
+
+export type CountKey = keyof typeof COUNT_LABELS;
+export type Counts = Record<CountKey, number>;
+
+/** Whether article HTML has any visible text or picture. */
+function hasBody(html: string | undefined): boolean {
+  if (!html) return false;
+  return /<(img|iframe)\b/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') !== '';
+}
+
+/** What the build would render, counted. */
+export function snapshotCounts(snapshot: Snapshot): Counts {
+  const shown = (id: ListId) => snapshot.lists[id].first.objects.length;
   return {
-    news: total('news'),
-    video: total('video'),
-    seminar: total('seminar'),
-    faq: total('faq'),
+    news: shown('news'),
+    video: shown('video'),
+    seminar: shown('seminar'),
+    faq: shown('faq'),
     hrStory: snapshot.hrStories.length,
     success: snapshot.successStories.length,
     patent: snapshot.patents.length,
+    videoBanners: snapshot.lists.video.banners?.length ?? 0,
+    seminarBanners: snapshot.lists.seminar.banners?.length ?? 0,
+    successSlides: snapshot.lists.success.slides?.length ?? 0,
+    faqTopics: snapshot.lists.faq.topics?.length ?? 0,
+    hrStoryTopics: snapshot.lists.hrStory.topics?.length ?? 0,
+    hrStoryBodies: snapshot.hrStories.filter((story) => hasBody(story.detail.content)).length,
+    successBodies: snapshot.successStories.filter((story) => hasBody(story.detail.content)).length,
+    patentBodies: snapshot.patents.filter((patent) => hasBody(patent.detail.content)).length,
   };
 }
 
 /**
- * Korean descriptions of every list that fell under `minRatio` of its previous count (empty
- * when all is well). Lists that had no items before are never flagged.
+ * Korean descriptions of every count that fell under `minRatio` of its previous value (empty
+ * when all is well). Counts that were zero or unknown before are never flagged.
  */
-export function shrunkLists(
-  previous: Partial<Record<ListId, number>> | undefined,
-  current: Record<ListId, number>,
-  minRatio: number,
-): string[] {
+export function shrunkCounts(previous: Partial<Record<string, number>> | undefined, current: Counts, minRatio: number): string[] {
   if (!previous) return [];
   const problems: string[] = [];
-  for (const [id, now] of Object.entries(current) as [ListId, number][]) {
-    const before = previous[id];
+  for (const [key, now] of Object.entries(current) as [CountKey, number][]) {
+    const before = previous[key];
     if (typeof before !== 'number' || before <= 0) continue;
     if (now < before * minRatio) {
-      problems.push(`${LIST_LABELS[id]} ${before}건 → ${now}건 (기준: 이전의 ${Math.round(minRatio * 100)}% 이상)`);
+      problems.push(`${COUNT_LABELS[key]} ${before}건 → ${now}건 (기준: 이전의 ${Math.round(minRatio * 100)}% 이상)`);
     }
   }
   return problems;
+}
+
+/** On a first run there is nothing to compare with: an empty list is refused outright. */
+export function emptyLists(current: Counts): string[] {
+  return (Object.keys(LIST_LABELS) as ListId[]).filter((id) => current[id] === 0).map((id) => LIST_LABELS[id]);
 }

@@ -4,7 +4,7 @@
  * purge).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { ListId } from '../../src/lib/content/build-data.ts';
+import type { Counts } from './guard.ts';
 import type { RouteDigests } from './routes.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -12,17 +12,22 @@ export const CHANGED_ROUTES_FILE = 'changed-routes.json';
 
 /** What a release was built from and what the build did. */
 export interface ReleaseManifest {
-  version: 1;
+  /** 2: counts are what the build rendered, and the build configuration is digested. */
+  version: 2;
   /** Folder name under `releases/`. */
   release: string;
   createdAt: string;
   apiUrl: string;
   codeDigest: string;
+  /** Digest of the build's configuration (site address, API address, other `PUBLIC_*` settings). */
+  configDigest: string;
   /** Route → digest of the content it renders. */
   routes: RouteDigests;
-  /** Items per list (totals), for the shrinking-list guard of the next run. */
-  counts: Record<ListId, number>;
+  /** What was rendered (items, banners, topics, bodies), for the shrinking-content guard of the next run. */
+  counts: Partial<Counts>;
   pages: { total: number; rendered: number; restored: number };
+  /** Items left out or links in content that lead nowhere, one Korean line each. */
+  warnings: string[];
 }
 
 /** Routes since the previous release. On a code change every kept route is `changed`. */
@@ -32,6 +37,11 @@ export interface ChangedRoutes {
   removed: string[];
 }
 
+/** `changed-routes.json`: the routes for a CDN purge, and the content warnings of the run. */
+export interface ChangedRoutesFile extends ChangedRoutes {
+  warnings: string[];
+}
+
 /**
  * Reads a release's manifest. Missing → `null`; unreadable or foreign → `null` plus a warning,
  * so a damaged manifest costs one full build rather than blocking every night.
@@ -39,9 +49,11 @@ export interface ChangedRoutes {
 export function readManifest(path: string, warn: (message: string) => void): ReleaseManifest | null {
   if (!existsSync(path)) return null;
   try {
-    const value = JSON.parse(readFileSync(path, 'utf8')) as Partial<ReleaseManifest>;
-    if (value.version === 1 && typeof value.routes === 'object' && typeof value.codeDigest === 'string') {
-      return value as ReleaseManifest;
+    const value = JSON.parse(readFileSync(path, 'utf8')) as Omit<Partial<ReleaseManifest>, 'version'> & { version?: number };
+    if ((value.version === 1 || value.version === 2) && typeof value.routes === 'object' && typeof value.codeDigest === 'string') {
+      // Version 1 counted the totals the API claimed, not what was rendered: not comparable.
+      const counts = value.version === 2 ? (value.counts ?? {}) : {};
+      return { ...value, version: 2, counts, configDigest: value.configDigest ?? '', warnings: value.warnings ?? [] } as ReleaseManifest;
     }
     warn(`이전 매니페스트의 형식을 알 수 없어 무시합니다: ${path}`);
   } catch (error) {
@@ -51,9 +63,14 @@ export function readManifest(path: string, warn: (message: string) => void): Rel
 }
 
 /** Compares the routes of the new snapshot with the previous release. */
-export function diffRoutes(previous: ReleaseManifest | null, routes: RouteDigests, codeDigest: string): ChangedRoutes {
+export function diffRoutes(
+  previous: ReleaseManifest | null,
+  routes: RouteDigests,
+  codeDigest: string,
+  configDigest: string,
+): ChangedRoutes {
   const before = previous?.routes ?? {};
-  const codeChanged = previous !== null && previous.codeDigest !== codeDigest;
+  const codeChanged = previous !== null && (previous.codeDigest !== codeDigest || previous.configDigest !== configDigest);
   const added: string[] = [];
   const changed: string[] = [];
   for (const [route, digest] of Object.entries(routes)) {

@@ -1,17 +1,23 @@
 /**
- * Phase 4: the output folder's layout and the atomic switch.
+ * Phase 4: the output folder's layout, the atomic switch, the publish history, pruning and
+ * rollback.
  *
- *   DIR/current        symlink → releases/<name> (what the host serves / uploads)
- *   DIR/releases/<name> one complete site per published build, names sort by time
- *   DIR/cache          Astro's cacheDir, kept between runs
- *   DIR/.build         the build in progress (a fixed path: Astro bakes the output folder into
- *                      its page hashes, so a new folder per build would defeat the page cache)
+ *   DIR/current         symlink → releases/<name> (what the host serves / uploads)
+ *   DIR/releases/<name> one complete site per published build
+ *   DIR/history.jsonl   one line per switch of `current` (publish, rollback): pruning and
+ *                       rollback follow this, not the order of release names
+ *   DIR/hold.json       present after a rollback: runs keep that release until `--resume`
+ *   DIR/cache           Astro's cacheDir, kept between runs
+ *   DIR/.build          the build in progress (a fixed path: Astro bakes the output folder into
+ *                       its page hashes, so a new folder per build would defeat the page cache)
  *
  * `current` is replaced by `rename(2)` of a fresh symlink over it, so a reader sees the old
  * release or the new one, never a missing or half-written one.
  */
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { MANIFEST_FILE } from './manifest.ts';
+import { routeFile } from './routes.ts';
 
 /** Paths inside the output folder. */
 export function layout(out: string) {
@@ -20,7 +26,10 @@ export function layout(out: string) {
     releases: join(out, 'releases'),
     cache: join(out, 'cache'),
     staging: join(out, '.build'),
+    snapshot: join(out, '.snapshot.json'),
     lock: join(out, '.rebuild.lock'),
+    history: join(out, 'history.jsonl'),
+    hold: join(out, 'hold.json'),
   };
 }
 
@@ -32,7 +41,7 @@ export class ReleaseError extends Error {
   }
 }
 
-/** Release names, oldest first. */
+/** Release folder names (unordered: their order means nothing, the history does). */
 export function listReleases(out: string): string[] {
   const dir = layout(out).releases;
   if (!existsSync(dir)) return [];
@@ -65,10 +74,42 @@ export function newReleaseName(now: Date, existing: readonly string[]): string {
   return name;
 }
 
-/** Points `current` at `release` in one step. */
-export function switchCurrent(out: string, release: string): void {
+/** One switch of `current`. */
+export interface HistoryEntry {
+  at: string;
+  action: 'publish' | 'rollback' | 'resume';
+  /** The release `current` points to after this entry. */
+  release: string;
+  /** The release it pointed to before (`null` on the first publish). */
+  from: string | null;
+}
+
+/** The publish history, oldest first. Unreadable lines are skipped: history must never block a run. */
+export function readHistory(out: string): HistoryEntry[] {
+  const { history } = layout(out);
+  if (!existsSync(history)) return [];
+  const entries: HistoryEntry[] = [];
+  for (const line of readFileSync(history, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const entry = JSON.parse(line) as HistoryEntry;
+      if (typeof entry.release === 'string' && typeof entry.action === 'string') entries.push(entry);
+    } catch {
+      // A line cut short by a crash: the rest of the history still counts.
+    }
+  }
+  return entries;
+}
+
+function appendHistory(out: string, entry: HistoryEntry): void {
+  appendFileSync(layout(out).history, `${JSON.stringify(entry)}\n`);
+}
+
+/** Points `current` at `release` in one step and records the switch. */
+export function switchCurrent(out: string, release: string, action: 'publish' | 'rollback' = 'publish', now = new Date()): void {
   const { current, releases } = layout(out);
   if (!existsSync(join(releases, release))) throw new ReleaseError(`릴리스가 없습니다: ${release}`);
+  const from = currentRelease(out);
   const temp = join(out, `.current-${process.pid}-${Date.now()}`);
   // Relative target: the output folder can be moved or synced elsewhere as a whole.
   symlinkSync(join('releases', release), temp);
@@ -78,64 +119,120 @@ export function switchCurrent(out: string, release: string): void {
     rmSync(temp, { force: true });
     throw error;
   }
+  appendHistory(out, { at: now.toISOString(), action, release, from });
 }
 
-/** Deletes the oldest releases beyond `keep`, never the current one. Returns the deleted names. */
+/**
+ * Releases ranked by when they were last current, most recent first. Releases the history
+ * never saw (made before it existed) follow, newest name first.
+ */
+export function releasesByRecency(out: string): string[] {
+  const existing = new Set(listReleases(out));
+  const ranked: string[] = [];
+  for (const entry of readHistory(out).reverse()) {
+    if (existing.has(entry.release) && !ranked.includes(entry.release)) ranked.push(entry.release);
+  }
+  const unseen = [...existing].filter((name) => !ranked.includes(name)).sort().reverse();
+  return [...ranked, ...unseen];
+}
+
+/**
+ * Deletes releases beyond the `keep` most recently current ones; never the current release or
+ * one a rollback holds. Returns the deleted names.
+ */
 export function pruneReleases(out: string, keep: number): string[] {
-  const current = currentRelease(out);
-  const releases = listReleases(out);
-  const doomed = releases.slice(0, Math.max(0, releases.length - keep)).filter((name) => name !== current);
+  const protectedNames = new Set([currentRelease(out), readHold(out)?.release].filter((name): name is string => !!name));
+  const ranked = releasesByRecency(out);
+  const doomed = ranked.slice(keep).filter((name) => !protectedNames.has(name));
   for (const name of doomed) rmSync(join(layout(out).releases, name), { recursive: true, force: true });
   return doomed;
 }
 
-/**
- * Switches `current` to the release before it (by release order).
- * @returns the releases switched from and to.
- * @throws {ReleaseError} when nothing is published or there is no older release.
- */
-export function rollback(out: string): { from: string; to: string } {
-  const from = currentRelease(out);
-  if (from === null) throw new ReleaseError('게시된 릴리스가 없어 되돌릴 수 없습니다.');
-  const releases = listReleases(out);
-  const index = releases.indexOf(from);
-  const to = index > 0 ? releases[index - 1] : undefined;
-  if (to === undefined) throw new ReleaseError(`${from}보다 이전 릴리스가 없어 되돌릴 수 없습니다.`);
-  switchCurrent(out, to);
-  return { from, to };
+/** Korean reasons a release cannot be served (empty: complete). */
+export function releaseProblems(out: string, release: string): string[] {
+  const dir = join(layout(out).releases, release);
+  if (!existsSync(dir)) return ['폴더가 없습니다'];
+  const manifestPath = join(dir, MANIFEST_FILE);
+  if (!existsSync(manifestPath)) return ['manifest.json이 없습니다'];
+  let routes: string[];
+  try {
+    routes = Object.keys((JSON.parse(readFileSync(manifestPath, 'utf8')) as { routes?: Record<string, string> }).routes ?? {});
+  } catch {
+    return ['manifest.json을 읽을 수 없습니다'];
+  }
+  const missing = routes.filter((route) => !existsSync(join(dir, routeFile(route))));
+  if (!existsSync(join(dir, 'index.html'))) missing.unshift('/');
+  return missing.length > 0 ? [`페이지 ${missing.length}개가 없습니다 (${missing.slice(0, 5).join(' ')})`] : [];
 }
 
 /**
- * Takes the output folder's lock so two runs (a slow night and the next cron tick) never
- * build or switch at once. A lock left by a dead process is taken over.
- * @returns a function releasing the lock.
+ * The release a rollback from `from` returns to: the one that was current before it, skipping
+ * releases that a rollback already moved away from (unless published again since) and any
+ * that are no longer complete.
  */
-export function acquireLock(out: string): () => void {
-  const { lock } = layout(out);
-  mkdirSync(out, { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lock, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lock, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(readFileSync(lock, 'utf8'));
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-        throw new ReleaseError(`다른 재빌드가 실행 중입니다 (pid ${pid}, 잠금 파일 ${lock}).`);
-      }
-      rmSync(lock, { force: true });
+export function rollbackTarget(out: string, from: string): { to: string | null; skipped: string[] } {
+  const history = readHistory(out);
+  const rejected = new Set<string>();
+  for (const entry of history) {
+    if (entry.action === 'rollback' && entry.from) rejected.add(entry.from);
+    if (entry.action === 'publish') rejected.delete(entry.release);
+  }
+  const candidates: string[] = [];
+  for (const entry of [...history].reverse()) {
+    for (const name of [entry.release, entry.from]) {
+      if (name && name !== from && !rejected.has(name) && !candidates.includes(name)) candidates.push(name);
     }
   }
-  throw new ReleaseError(`잠금 파일을 만들 수 없습니다: ${lock}`);
+  // Releases from before the history existed, newest name first.
+  for (const name of listReleases(out).reverse()) {
+    if (name !== from && !rejected.has(name) && !candidates.includes(name) && name < from) candidates.push(name);
+  }
+  const skipped: string[] = [];
+  for (const name of candidates) {
+    if (!existsSync(join(layout(out).releases, name))) continue;
+    const problems = releaseProblems(out, name);
+    if (problems.length === 0) return { to: name, skipped };
+    skipped.push(`${name}: ${problems.join(', ')}`);
+  }
+  return { to: null, skipped };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+/**
+ * Switches `current` back to the release before it (by the history) and holds it there: the
+ * next runs do not publish until `--resume`, so a bad build is not simply published again.
+ * @throws {ReleaseError} when nothing is published or there is no complete earlier release.
+ */
+export function rollback(out: string, now = new Date()): { from: string; to: string; skipped: string[] } {
+  const from = currentRelease(out);
+  if (from === null) throw new ReleaseError('게시된 릴리스가 없어 되돌릴 수 없습니다.');
+  const { to, skipped } = rollbackTarget(out, from);
+  if (to === null) {
+    const why = skipped.length > 0 ? ` (온전하지 않은 릴리스: ${skipped.join('; ')})` : '';
+    throw new ReleaseError(`${from}보다 이전의 온전한 릴리스가 없어 되돌릴 수 없습니다${why}.`);
   }
+  switchCurrent(out, to, 'rollback', now);
+  writeFileSync(layout(out).hold, `${JSON.stringify({ release: to, from, at: now.toISOString() }, null, 2)}\n`);
+  return { from, to, skipped };
+}
+
+/** The hold a rollback left, or `null`. */
+export function readHold(out: string): { release: string; from: string; at: string } | null {
+  const { hold } = layout(out);
+  if (!existsSync(hold)) return null;
+  try {
+    return JSON.parse(readFileSync(hold, 'utf8')) as { release: string; from: string; at: string };
+  } catch {
+    // An unreadable hold still holds: publishing by accident is the worse outcome.
+    return { release: currentRelease(out) ?? '?', from: '?', at: '?' };
+  }
+}
+
+/** Lifts the hold; returns whether there was one. */
+export function releaseHold(out: string, now = new Date()): boolean {
+  const hold = readHold(out);
+  if (!hold) return false;
+  rmSync(layout(out).hold, { force: true });
+  const current = currentRelease(out);
+  if (current) appendHistory(out, { at: now.toISOString(), action: 'resume', release: current, from: current });
+  return true;
 }

@@ -1,13 +1,15 @@
 /**
- * The nightly rebuild, phase by phase: snapshot → change detection → build → validation →
- * atomic publish. Any failure before the switch leaves `current` exactly as it was.
+ * The nightly rebuild, phase by phase: snapshot → change detection → build (from the
+ * snapshot) → validation → atomic publish. Any failure before the switch leaves `current`
+ * exactly as it was; a failure after it is reported as such, with its own exit code.
  */
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RebuildOptions } from './args.ts';
 import { outputPathToRoute, runAstroBuild } from './build.ts';
-import { codeDigest } from './code-digest.ts';
-import { shrunkLists, snapshotCounts } from './guard.ts';
+import { codeDigest, configDigest } from './code-digest.ts';
+import { emptyLists, shrunkCounts, snapshotCounts } from './guard.ts';
+import { acquireLock, type Lock } from './lock.ts';
 import type { Progress } from './log.ts';
 import {
   CHANGED_ROUTES_FILE,
@@ -16,50 +18,107 @@ import {
   MANIFEST_FILE,
   readManifest,
   type ChangedRoutes,
+  type ChangedRoutesFile,
   type ReleaseManifest,
 } from './manifest.ts';
-import { acquireLock, currentRelease, layout, listReleases, newReleaseName, pruneReleases, rollback, switchCurrent } from './releases.ts';
+import {
+  currentRelease,
+  layout,
+  listReleases,
+  newReleaseName,
+  pruneReleases,
+  readHold,
+  releaseHold,
+  rollback,
+  switchCurrent,
+} from './releases.ts';
 import { diffOtherFiles } from './other-files.ts';
 import { dynamicRoutes, listPageFiles, routeDigests, routeFile } from './routes.ts';
 import { takeSnapshot } from './snapshot.ts';
-import { validateOutput } from './validate.ts';
+import { addressesIn, contentLinkTargets, validateOutput } from './validate.ts';
+import { SNAPSHOT_FILE_ENV } from '../../src/lib/content/recorded-api.ts';
 
 export interface RunContext {
   /** The project root (where `astro.config.mjs` is). */
   root: string;
   apiUrl: string;
   progress: Progress;
-  /** Clock for release names. */
+  /** Clock for release names and the history. */
   now?: () => Date;
+  /** The environment the build configuration is read from (default: `process.env`). */
+  env?: NodeJS.ProcessEnv;
 }
 
-/** How a run ended; the CLI maps it to the exit code (0 for the first three). */
-export type RunOutcome = 'published' | 'unchanged' | 'rolled-back' | 'failed';
+/**
+ * How a run ended; the CLI maps it to the exit code: 0 for published, unchanged, rolled back
+ * and held; 1 for failed (current untouched); 3 for published with a later step failed.
+ */
+export type RunOutcome = 'published' | 'unchanged' | 'rolled-back' | 'held' | 'failed' | 'published-with-errors';
+
+/** Exit code of each outcome. */
+export const EXIT_CODES: Record<RunOutcome, number> = {
+  published: 0,
+  unchanged: 0,
+  'rolled-back': 0,
+  held: 0,
+  failed: 1,
+  'published-with-errors': 3,
+};
+
+/** Set once `current` moved, so a later failure is never reported as "current unchanged". */
+interface RunState {
+  switched: string | null;
+}
 
 /** Runs the rebuild (or the rollback) once. Never throws: failures are reported and returned. */
 export async function runRebuild(options: RebuildOptions, context: RunContext): Promise<RunOutcome> {
   const { progress } = context;
-  let unlock: (() => void) | undefined;
+  const state: RunState = { switched: null };
+  let lock: Lock | undefined;
+  let outcome: RunOutcome;
   try {
-    unlock = acquireLock(options.out);
+    mkdirSync(options.out, { recursive: true });
+    lock = acquireLock(layout(options.out).lock);
     if (options.rollback) {
-      const { from, to } = rollback(options.out);
+      const { from, to, skipped } = rollback(options.out, (context.now ?? (() => new Date()))());
+      for (const line of skipped) progress.step('되돌리기', `건너뜀 (온전하지 않음): ${line}`);
       progress.step('되돌리기', `current: ${from} → ${to}`);
-      return 'rolled-back';
+      progress.step('되돌리기', '다음 실행부터 이 릴리스를 유지합니다. 다시 게시하려면 --resume 으로 실행해 주세요.');
+      reportToCi({ published: 'true', release: to });
+      outcome = 'rolled-back';
+    } else {
+      outcome = await rebuild(options, context, state);
     }
-    return await rebuild(options, context);
   } catch (error) {
     progress.fail(error instanceof Error ? error.message : String(error));
-    if (!options.rollback) progress.fail('게시된 사이트(current)는 바뀌지 않았습니다.');
-    return 'failed';
-  } finally {
-    unlock?.();
+    if (state.switched) {
+      progress.fail(`게시는 완료되었습니다 (current → ${state.switched}). 그 뒤 단계가 실패했습니다.`);
+      outcome = 'published-with-errors';
+    } else {
+      if (!options.rollback) progress.fail('게시된 사이트(current)는 바뀌지 않았습니다.');
+      outcome = 'failed';
+    }
   }
+  if (lock && !lock.release()) {
+    progress.fail('잠금이 이미 다른 실행으로 넘어가 있어 풀지 않았습니다.');
+  }
+  return outcome;
 }
 
-async function rebuild(options: RebuildOptions, { root, apiUrl, progress, now = () => new Date() }: RunContext): Promise<RunOutcome> {
+async function rebuild(
+  options: RebuildOptions,
+  { root, apiUrl, progress, now = () => new Date(), env = process.env }: RunContext,
+  state: RunState,
+): Promise<RunOutcome> {
   const paths = layout(options.out);
   const warn = (message: string) => progress.step('경고', message);
+  if (options.resume && releaseHold(options.out, now())) progress.step('준비', '되돌리기 후의 유지를 풀었습니다.');
+  const hold = readHold(options.out);
+  if (hold) {
+    console.log(`되돌린 릴리스(${hold.release})를 유지하는 중이라 게시하지 않습니다. 다시 게시하려면 --resume 으로 실행해 주세요.`);
+    reportToCi({ published: 'false' });
+    return 'held';
+  }
   const published = currentRelease(options.out);
   const previous = published ? readManifest(join(paths.current, MANIFEST_FILE), warn) : null;
   progress.step('준비', published ? `게시 중인 릴리스: ${published}` : '게시된 릴리스가 없습니다 (첫 빌드)');
@@ -67,42 +126,58 @@ async function rebuild(options: RebuildOptions, { root, apiUrl, progress, now = 
   // 1. Snapshot
   const snapshot = await takeSnapshot({ apiUrl, timeoutMs: options.timeoutMs, progress });
   const counts = snapshotCounts(snapshot);
-  const shrunk = shrunkLists(previous?.counts, counts, options.minRatio);
+  const shrunk = shrunkCounts(previous?.counts, counts, options.minRatio);
   if (shrunk.length > 0) {
-    progress.fail(`목록 항목 수가 이전 릴리스보다 크게 줄어 게시하지 않습니다: ${shrunk.join(', ')}`);
+    progress.fail(`렌더링할 콘텐츠가 이전 릴리스보다 크게 줄어 게시하지 않습니다: ${shrunk.join(', ')}`);
     progress.fail('콘텐츠가 맞다면 --min-ratio 를 낮춰 다시 실행해 주세요.');
     return 'failed';
+  }
+  if (!published) {
+    const empty = emptyLists(counts);
+    if (empty.length > 0 && !options.allowEmpty) {
+      progress.fail(`첫 빌드인데 비어 있는 목록이 있어 게시하지 않습니다: ${empty.join(', ')}`);
+      progress.fail('비어 있는 것이 맞다면 --allow-empty 를 붙여 다시 실행해 주세요.');
+      return 'failed';
+    }
   }
 
   // 2. Change detection
   const pages = listPageFiles(join(root, 'src', 'pages'));
   const routes = routeDigests(snapshot, pages);
   const code = codeDigest(root);
-  const diff = diffRoutes(previous, routes, code);
+  const config = configDigest(env, apiUrl);
+  const diff = diffRoutes(previous, routes, code, config);
   const codeChanged = previous !== null && previous.codeDigest !== code;
-  progress.step(
-    '변경 감지',
+  const configChanged = previous !== null && previous.configDigest !== config;
+  const changeLine =
     `경로 ${Object.keys(routes).length}개: 추가 ${diff.added.length}, 변경 ${diff.changed.length}, 삭제 ${diff.removed.length}` +
-      (codeChanged ? ' (코드가 바뀌어 모든 경로를 변경으로 봅니다)' : ''),
-  );
+    (codeChanged ? ' (코드가 바뀌어 모든 경로를 변경으로 봅니다)' : configChanged ? ' (설정(SITE_URL·API 주소 등)이 바뀌어 모든 경로를 변경으로 봅니다)' : '');
   if (isUnchanged(previous, diff) && !options.force) {
-    console.log('변경 사항이 없어 빌드하지 않습니다.');
+    if (progress.quiet) console.log(`${stamp(now())} 변경 없음 (API 호출 ${snapshot.requests}건, ${progress.elapsed().toFixed(1)}초)`);
+    else console.log('변경 사항이 없어 빌드하지 않습니다.');
     reportToCi({ published: 'false' });
     return 'unchanged';
   }
+  // A poll stays one line until something changed; from here on the run is worth reading.
+  progress.reveal();
+  progress.step('변경 감지', changeLine);
   printRoutes(progress, diff);
 
   // 3. Build into the fixed staging folder, then validate
   rmSync(paths.staging, { recursive: true, force: true });
   mkdirSync(paths.cache, { recursive: true });
-  progress.step('빌드', 'astro build 실행 중');
+  // The build renders this very snapshot: one read of the API per run.
+  writeFileSync(paths.snapshot, JSON.stringify(snapshot.recorded));
+  progress.step('빌드', 'astro build 실행 중 (스냅샷에서 렌더링)');
   const build = await runAstroBuild({
     root,
     outDir: paths.staging,
     cacheDir: paths.cache,
     apiUrl,
+    env: { [SNAPSHOT_FILE_ENV]: paths.snapshot },
     onLine: options.verbose ? (line) => console.log(`  │ ${line}`) : undefined,
   });
+  rmSync(paths.snapshot, { force: true });
   if (!build.ok) {
     rmSync(paths.staging, { recursive: true, force: true });
     // A failed build may have rewritten some cached pages without recording their new keys;
@@ -123,7 +198,7 @@ async function rebuild(options: RebuildOptions, { root, apiUrl, progress, now = 
     `getStaticPaths 페이지 ${cacheable.size}개 중 렌더링 ${renderedDynamic.length}개` + listSome(renderedDynamic),
   );
 
-  const validation = validateOutput(paths.staging, Object.keys(routes));
+  const validation = validateOutput(paths.staging, Object.keys(routes), contentLinkTargets(addressesIn(snapshot.recorded.calls)));
   if (validation.problems.length > 0) {
     rmSync(paths.staging, { recursive: true, force: true });
     for (const problem of validation.problems) console.error(`  - ${problem}`);
@@ -138,13 +213,17 @@ async function rebuild(options: RebuildOptions, { root, apiUrl, progress, now = 
     }
   }
   progress.step('검증', `HTML ${validation.htmlFiles}개, 내부 링크 ${validation.links}개 확인`);
+  const warnings = [...snapshot.warnings, ...validation.warnings];
+  for (const line of validation.warnings) warn(line);
+  if (warnings.length > 0) progress.step('검증', `콘텐츠 경고 ${warnings.length}건 (게시는 계속합니다; changed-routes.json의 warnings 참고)`);
   // Page files of both releases: a removed page is reported as a removed route, not a file.
   const pageFiles = new Set([...Object.keys(routes), ...Object.keys(previous?.routes ?? {})].map(routeFile));
   const others = diffOtherFiles(published ? paths.current : null, paths.staging, pageFiles);
-  const changedRoutes: ChangedRoutes = {
+  const changedRoutes: ChangedRoutesFile = {
     added: [...diff.added, ...others.added].sort(),
     changed: [...diff.changed, ...others.changed].sort(),
     removed: [...diff.removed, ...others.removed].sort(),
+    warnings,
   };
   if (published && others.added.length + others.changed.length + others.removed.length > 0) {
     progress.step('검증', `페이지 밖 파일 (사이트맵·공개 파일 등): 추가 ${others.added.length}, 변경 ${others.changed.length}, 삭제 ${others.removed.length}`);
@@ -153,26 +232,41 @@ async function rebuild(options: RebuildOptions, { root, apiUrl, progress, now = 
   // 4–5. Record, move into place, switch
   const release = newReleaseName(now(), listReleases(options.out));
   const manifest: ReleaseManifest = {
-    version: 1,
+    version: 2,
     release,
     createdAt: now().toISOString(),
     apiUrl,
     codeDigest: code,
+    configDigest: config,
     routes,
     counts,
     pages: { total, rendered: build.rendered.length, restored: build.restored.length },
+    warnings,
   };
   writeFileSync(join(paths.staging, CHANGED_ROUTES_FILE), `${JSON.stringify(changedRoutes, null, 2)}\n`);
   writeFileSync(join(paths.staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   mkdirSync(paths.releases, { recursive: true });
   renameSync(paths.staging, join(paths.releases, release));
-  switchCurrent(options.out, release);
-  progress.step('게시', `current → releases/${release}`);
-  const pruned = pruneReleases(options.out, options.keep);
-  if (pruned.length > 0) progress.step('게시', `오래된 릴리스 ${pruned.length}개 삭제: ${pruned.join(', ')}`);
+  switchCurrent(options.out, release, 'publish', now());
+  state.switched = release;
+  // First thing after the switch: whatever fails next, CI must upload what is now current.
   reportToCi({ published: 'true', release });
+  progress.step('게시', `current → releases/${release}`);
+  let pruned: string[];
+  try {
+    pruned = pruneReleases(options.out, options.keep);
+  } catch (error) {
+    progress.fail(`게시는 완료되었습니다. 오래된 릴리스 정리에 실패했습니다: ${error instanceof Error ? error.message : String(error)}`);
+    return 'published-with-errors';
+  }
+  if (pruned.length > 0) progress.step('게시', `오래된 릴리스 ${pruned.length}개 삭제: ${pruned.join(', ')}`);
   progress.step('완료', `${progress.elapsed().toFixed(1)}초`);
   return 'published';
+}
+
+/** `[2026-11-22 21:05:03]`, for the one line a quiet poll prints. */
+function stamp(date: Date): string {
+  return `[${date.toISOString().replace('T', ' ').slice(0, 19)}Z]`;
 }
 
 function printRoutes(progress: Progress, diff: ChangedRoutes): void {

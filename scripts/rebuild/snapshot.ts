@@ -9,12 +9,14 @@ import {
   fetchArticles,
   fetchListFirstPages,
   fetchPatents,
+  FetchError,
   type ArticleData,
   type Fetcher,
   type ListEntryData,
   type ListId,
   type PatentData,
 } from '../../src/lib/content/build-data.ts';
+import { callKey, type RecordedCalls } from '../../src/lib/content/recorded-api.ts';
 import type { Progress } from './log.ts';
 
 /** Everything the site is built from. */
@@ -26,7 +28,14 @@ export interface Snapshot {
   patents: PatentData[];
   /** API calls made. */
   requests: number;
+  /** Every answer, for the build to render from (`CONTENT_SNAPSHOT_FILE`): one read per run. */
+  recorded: RecordedCalls;
+  /** Items left out (bad id, missing or broken detail), one Korean line each. */
+  warnings: string[];
 }
+
+/** Detail calls whose failure is the item's problem (skipped with a warning), not the API's. */
+const ITEM_CALLS = new Set<EndpointName>(['blogDetail', 'patentDetail']);
 
 /** The API could not deliver a complete, valid snapshot. `message` is Korean and names the call. */
 export class SnapshotError extends Error {
@@ -54,6 +63,12 @@ export async function takeSnapshot({ apiUrl, timeoutMs, concurrency = 8, progres
   const client = createApiClient({ baseUrl: apiUrl, timeoutMs });
   const limit = createLimiter(concurrency);
   let requests = 0;
+  const calls: RecordedCalls['calls'] = {};
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    progress.step(PHASE, `경고 · ${message}`);
+  };
   // The first failure is the one to report: calls cancelled after it fail too, possibly sooner.
   let failure: SnapshotError | undefined;
 
@@ -61,11 +76,18 @@ export async function takeSnapshot({ apiUrl, timeoutMs, concurrency = 8, progres
     const result = await limit(() => client(name, query));
     requests++;
     if (requests % PROGRESS_EVERY === 0) progress.step(PHASE, `API 호출 ${requests}건 완료`);
+    const key = callKey(name, query);
     if (!result.ok) {
+      if (ITEM_CALLS.has(name) && (result.error.kind === 'not-found' || result.error.kind === 'invalid')) {
+        const message = describeFailure(apiUrl, name, query, result.error, timeoutMs);
+        calls[key] = { ok: false, kind: result.error.kind, message };
+        throw new FetchError(result.error.kind, message);
+      }
       limit.stop();
       failure ??= new SnapshotError(describeFailure(apiUrl, name, query, result.error, timeoutMs));
       throw failure;
     }
+    calls[key] = { ok: true, data: result.data };
     return result.data;
   };
 
@@ -75,15 +97,15 @@ export async function takeSnapshot({ apiUrl, timeoutMs, concurrency = 8, progres
       progress.step(PHASE, `목록 첫 페이지 ${pages.length}개 (배너·주제 포함)`);
       return pages;
     }),
-    fetchArticles(fetcher, 'hrStoryTags').then((items) => {
+    fetchArticles(fetcher, 'hrStoryTags', warn).then((items) => {
       progress.step(PHASE, `HR 이야기 ${items.length}건 (상세 포함)`);
       return items;
     }),
-    fetchArticles(fetcher, 'successSearch').then((items) => {
+    fetchArticles(fetcher, 'successSearch', warn).then((items) => {
       progress.step(PHASE, `성공 사례 ${items.length}건 (상세 포함)`);
       return items;
     }),
-    fetchPatents(fetcher).then((items) => {
+    fetchPatents(fetcher, warn).then((items) => {
       progress.step(PHASE, `특허 ${items.length}건 (상세 포함)`);
       return items;
     }),
@@ -96,7 +118,16 @@ export async function takeSnapshot({ apiUrl, timeoutMs, concurrency = 8, progres
   }
   const lists = Object.fromEntries(firstPages.map(({ id, data }) => [id, data])) as Record<ListId, ListEntryData>;
   progress.step(PHASE, `완료: API 호출 ${requests}건`);
-  return { apiUrl, lists, hrStories, successStories, patents, requests };
+  return {
+    apiUrl,
+    lists,
+    hrStories,
+    successStories,
+    patents,
+    requests,
+    recorded: { version: 1, apiUrl, calls },
+    warnings,
+  };
 }
 
 /** A Korean sentence saying which call failed and how. */

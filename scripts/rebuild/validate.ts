@@ -1,10 +1,16 @@
 /**
  * Phase 3, second half: is the built folder a complete site? Every expected route has its
- * file, every HTML file parses into a whole document, and no internal link or asset reference
- * points to a file that is not there.
+ * file, every HTML file parses into a whole document, the feed and the sitemaps are
+ * well-formed XML, no address runs script, and no internal link or asset reference of the
+ * site's own structure points to a file that is not there.
+ *
+ * Links that come from the content (a card's address, a link in an article body) are the
+ * content team's to fix: one that leads nowhere is a warning, never a reason to keep the
+ * whole site from updating.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
 import { Parser } from 'htmlparser2';
 import { routeFile } from './routes.ts';
 
@@ -13,7 +19,14 @@ export interface ValidationResult {
   links: number;
   /** Korean descriptions of every problem found (empty: valid). */
   problems: string[];
+  /** Content links that lead nowhere, one Korean line per target (with the pages showing it). */
+  warnings: string[];
 }
+
+/** A scheme that runs script or renders a document of its own, wherever it appears. */
+const DANGEROUS_SCHEME = /^(javascript|vbscript|data:text\/html|data:application\/xhtml)/i;
+/** Characters XML 1.0 does not allow anywhere in a document. */
+const INVALID_XML_CHAR = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;
 
 /** Attributes holding one address. `component-url` & co. are the island scripts Astro loads. */
 const URL_ATTRIBUTES = ['href', 'src', 'poster', 'component-url', 'renderer-url', 'before-hydration-url'];
@@ -24,8 +37,13 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 const MAX_PROBLEMS = 30;
 
 /** Checks the output folder against the expected routes. */
-export function validateOutput(outDir: string, expectedRoutes: readonly string[]): ValidationResult {
+export function validateOutput(
+  outDir: string,
+  expectedRoutes: readonly string[],
+  contentTargets: ReadonlySet<string> = new Set(),
+): ValidationResult {
   const problems: string[] = [];
+  const brokenContent = new Map<string, Set<string>>();
   const add = (problem: string) => {
     if (problems.length < MAX_PROBLEMS) problems.push(problem);
     else if (problems.length === MAX_PROBLEMS) problems.push('… (이하 생략)');
@@ -43,13 +61,62 @@ export function validateOutput(outDir: string, expectedRoutes: readonly string[]
     const { errors, urls } = parseHtml(html);
     for (const error of errors) add(`HTML 오류: /${file}: ${error}`);
     for (const url of urls) {
+      if (DANGEROUS_SCHEME.test(url.replace(/[\u0000-\u0020]/g, ''))) add(`스크립트를 실행하는 주소: /${file} → ${url.slice(0, 80)}`);
       const target = internalTarget(url, file);
       if (target === null) continue;
       links++;
-      if (!resolvesTo(target, files)) add(`깨진 내부 링크: /${file} → ${url}`);
+      if (resolvesTo(target, files)) continue;
+      if (contentTargets.has(target)) {
+        const pages = brokenContent.get(target) ?? new Set<string>();
+        pages.add(`/${file}`);
+        brokenContent.set(target, pages);
+      } else add(`깨진 내부 링크: /${file} → ${url}`);
     }
   }
-  return { htmlFiles: htmlFiles.length, links, problems };
+  for (const file of [...files].filter((name) => name.endsWith('.xml'))) {
+    for (const error of xmlErrors(readFileSync(join(outDir, file), 'utf8'))) add(`XML 오류: /${file}: ${error}`);
+  }
+  const warnings = [...brokenContent].map(([target, pages]) => {
+    const shown = [...pages].slice(0, 3).join(' ');
+    return `콘텐츠의 링크가 없는 페이지를 가리킵니다: /${target} (${shown}${pages.size > 3 ? ` 외 ${pages.size - 3}곳` : ''})`;
+  });
+  return { htmlFiles: htmlFiles.length, links, problems, warnings };
+}
+
+/** Why a document is not well-formed XML (empty: it is). */
+export function xmlErrors(xml: string): string[] {
+  const errors: string[] = [];
+  const bad = INVALID_XML_CHAR.exec(xml);
+  if (bad) errors.push(`XML에 쓸 수 없는 문자 U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} (위치 ${bad.index})`);
+  const result = XMLValidator.validate(xml);
+  if (result !== true) errors.push(`${result.err.msg} (${result.err.line}행)`);
+  return errors;
+}
+
+/**
+ * The output paths that links from the content point to (card addresses, links in article
+ * HTML), resolved as {@link internalTarget} resolves the built pages' links.
+ */
+export function contentLinkTargets(addresses: Iterable<string>): Set<string> {
+  const targets = new Set<string>();
+  for (const address of addresses) {
+    const target = internalTarget(address, 'index.html');
+    if (target !== null) targets.add(target);
+  }
+  return targets;
+}
+
+/** Every address in a JSON value: address fields, and `href`/`src` inside HTML strings. */
+export function addressesIn(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value.startsWith('/')) into.push(value);
+    else if (value.includes('<')) into.push(...parseHtml(value).urls);
+  } else if (Array.isArray(value)) {
+    for (const inner of value) addressesIn(inner, into);
+  } else if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) addressesIn(inner, into);
+  }
+  return into;
 }
 
 /** Parses one document; returns structural errors and every address it references. */

@@ -6,7 +6,6 @@ const blog = {
   title: '새 글',
   author: '인사이트하이어 HR연구소',
   date: '2026-11-20T10:00:00+09:00',
-  img: null,
   content: '<p>본문</p><script>x</script>',
   tags: ['AI 채용', ' '],
 };

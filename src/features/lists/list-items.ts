@@ -4,11 +4,12 @@
  * caller's side has (sanitize-html at build time, DOMPurify in the browser).
  */
 import type { ContentItem, Topic } from '../../lib/api/schemas.ts';
-import { isExternalHref } from '../../lib/html/allow-list.ts';
+import { isExternalHref } from '../../lib/api/untrusted.ts';
 
 export interface CardItem {
   id: string;
-  href: string;
+  /** Where the card links; `undefined` when the API's address failed the contract (no link). */
+  href: string | undefined;
   external: boolean;
   title: string;
   description: string;

@@ -54,8 +54,8 @@ export function sameQuery(a: ListQuery, b: ListQuery): boolean {
 }
 
 /** Link from a list card to an on-site detail, carrying the list page and topic to return to. */
-export function withListContext(href: string, query: ListQuery): string {
-  if (!href.startsWith('/') || href.startsWith('//')) return href;
+export function withListContext<H extends string | undefined>(href: H, query: ListQuery): H | string {
+  if (!href || !href.startsWith('/') || href.startsWith('//')) return href;
   const url = new URL(href, 'https://site.invalid');
   url.searchParams.set('page', String(query.page));
   if (query.topicId !== null) {

@@ -9,50 +9,83 @@
  * with these, and classic zod would add about 20 KB (compressed) to every list page.
  */
 import { z } from 'zod/mini';
+import { cleanText, safeImage, safeLink } from './untrusted.ts';
 
 // Zod compiles fast object parsers with `new Function` where it may, and probes for that once.
 // The site's CSP allows no eval, and Chromium reports even the caught probe as a CSP violation;
 // interpreted parsing is fast enough for these payloads (zod skips the probe when jitless).
 z.config({ jitless: true });
 
+/**
+ * Every value is untrusted (see `untrusted.ts`): text is cleaned of control characters and
+ * lone surrogates, links and images that fail the address policy arrive as `undefined`, so
+ * no page, feed or island has to decide again. An item that breaks the contract is dropped
+ * from its list rather than failing the whole answer.
+ */
+const text = () => z.string().check(z.overwrite(cleanText));
+const requiredText = () => z.string().check(z.overwrite(cleanText), z.minLength(1));
+/** A link: an http(s) address or a site path, otherwise `undefined` (no link). */
+const link = () => z.optional(z.pipe(z.nullable(z.string()), z.transform((value) => safeLink(value))));
+/** An image address, otherwise `undefined` (the site's fallback picture). */
+const image = () => z.optional(z.pipe(z.nullable(z.string()), z.transform((value) => safeImage(value))));
+
+/** Most objects one list answer may render; a runaway answer cannot freeze a phone. */
+export const MAX_OBJECTS_PER_PAGE = 100;
+
+/** An array whose invalid elements are dropped (at most `max` kept). */
+function lenientArray<T extends z.ZodMiniType>(element: T, max = Number.POSITIVE_INFINITY) {
+  return z.pipe(
+    z.array(z.unknown()),
+    z.transform((values) => {
+      const kept: z.output<T>[] = [];
+      for (const value of values) {
+        if (kept.length >= max) break;
+        const parsed = element.safeParse(value);
+        if (parsed.success) kept.push(parsed.data as z.output<T>);
+      }
+      return kept;
+    }),
+  );
+}
+
 /** A tag on a FAQ item: the wire sends objects with a name. */
-export const TagNameSchema = z.object({ name: z.string() });
+export const TagNameSchema = z.object({ name: text() });
 
 /** A list card (spec §3). Field names stay snake_case as on the wire. */
 export const ContentItemSchema = z.object({
   /** Stable id; also the FAQ open/closed key. */
-  analytics_page_id: z.string().check(z.minLength(1)),
-  /** Where the card links (see the contract's "Links"). */
-  absolute_url: z.string().check(z.minLength(1)),
-  html_title: z.optional(z.string()),
-  title: z.optional(z.string()),
-  meta_description: z.optional(z.string()),
-  /** Missing or empty means the site's fallback image. */
-  featured_image: z.nullish(z.string()),
-  thumb: z.nullish(z.string()),
-  logo: z.nullish(z.string()),
-  author_name: z.optional(z.string()),
+  analytics_page_id: requiredText(),
+  /** Where the card links (see the contract's "Links"); `undefined`: no link. */
+  absolute_url: link(),
+  html_title: z.optional(text()),
+  title: z.optional(text()),
+  meta_description: z.optional(text()),
+  /** Missing or unsafe means the site's fallback image. */
+  featured_image: image(),
+  thumb: image(),
+  logo: image(),
+  author_name: z.optional(text()),
   /** ISO 8601 with offset, e.g. 2026-10-02T09:00:00+09:00. */
-  created_time: z.string().check(z.minLength(1)),
+  created_time: requiredText(),
   tag_ids: z.optional(z.array(z.number())),
   /** A comma separated string on news, an array of `{ name }` on FAQ. */
-  tags: z.optional(z.union([z.string(), z.array(TagNameSchema)])),
-  classify: z.optional(z.string()),
+  tags: z.optional(z.union([text(), z.array(TagNameSchema)])),
+  classify: z.optional(text()),
   /** Seminars: a falsy type is shown in the ended style. */
-  type: z.nullish(z.union([z.string(), z.number()])),
+  type: z.nullish(z.union([text(), z.number()])),
   views: z.optional(z.number()),
   no: z.optional(z.number()),
   /** Seminar place. */
-  addr: z.optional(z.string()),
-  /** FAQ answer HTML (decided in the contract). */
-  post_body: z.optional(z.string()),
+  addr: z.optional(text()),
+  /** FAQ answer HTML (decided in the contract); sanitised before it is shown. */
+  post_body: z.optional(text()),
 });
 
 /** A topic: id and name; slug on HR story topics only. */
 export const TopicSchema = z.object({
   id: z.int(),
-  name: z.string().check(z.minLength(1)),
-  slug: z.optional(z.string()),
+  name: requiredText(),
+  slug: z.optional(text()),
 });
 
 /** `page_size` is the total number of matching items, not a page length. */
@@ -63,54 +96,59 @@ export const PagingSchema = z.object({
 });
 
 export const ListResponseSchema = z.object({
-  objects: z.array(ContentItemSchema),
+  objects: lenientArray(ContentItemSchema, MAX_OBJECTS_PER_PAGE),
   paging: PagingSchema,
-  tags: z.optional(z.array(TopicSchema)),
+  tags: z.optional(lenientArray(TopicSchema)),
 });
 
 export const BannerSchema = z.object({
-  title: z.string().check(z.minLength(1)),
-  featured_image: z.nullish(z.string()),
-  absolute_url: z.string().check(z.minLength(1)),
-  created_time: z.optional(z.string()),
-  date: z.optional(z.string()),
-  button_text: z.optional(z.string()),
+  title: requiredText(),
+  featured_image: image(),
+  absolute_url: link(),
+  created_time: z.optional(text()),
+  date: z.optional(text()),
+  button_text: z.optional(text()),
 });
 
 export const SuccessSlideSchema = z.object({
-  title: z.string().check(z.minLength(1)),
-  author_name: z.string(),
-  created_time: z.string(),
-  absolute_url: z.string().check(z.minLength(1)),
-  featured_image: z.nullish(z.string()),
-  thumb: z.nullish(z.string()),
+  title: requiredText(),
+  author_name: text(),
+  created_time: text(),
+  absolute_url: link(),
+  featured_image: image(),
+  thumb: image(),
 });
 
 export const BlogDetailSchema = z.object({
-  title: z.string().check(z.minLength(1)),
-  author: z.string(),
-  date: z.string(),
-  img: z.nullish(z.string()),
+  title: requiredText(),
+  author: text(),
+  date: text(),
+  img: image(),
   /** Article HTML: untrusted, sanitised before it is shown. */
-  content: z.string(),
-  tags: z.array(z.string()),
+  content: text(),
+  tags: z.array(text()),
 });
 
 export const PatentDetailSchema = z.object({
   list: z.object({
-    title: z.string().check(z.minLength(1)),
-    date: z.string(),
-    img: z.nullish(z.string()),
-    content: z.optional(z.string()),
+    title: requiredText(),
+    date: text(),
+    img: image(),
+    content: z.optional(text()),
   }),
 });
 
-export const BannerListSchema = z.array(BannerSchema);
-export const SuccessSlideListSchema = z.array(SuccessSlideSchema);
-export const TopicListSchema = z.array(TopicSchema);
+export const BannerListSchema = lenientArray(BannerSchema, MAX_OBJECTS_PER_PAGE);
+export const SuccessSlideListSchema = lenientArray(SuccessSlideSchema, MAX_OBJECTS_PER_PAGE);
+export const TopicListSchema = lenientArray(TopicSchema);
 export const ApiErrorSchema = z.object({ error: z.string() });
 
-export type ContentItem = z.infer<typeof ContentItemSchema>;
+export type ContentItem = z.output<typeof ContentItemSchema>;
+/** A list item as the wire may send it (before the contract cleaned it): the reference server's type. */
+export type WireContentItem = z.input<typeof ContentItemSchema>;
+export type WireListResponse = z.input<typeof ListResponseSchema>;
+export type WireBlogDetail = z.input<typeof BlogDetailSchema>;
+export type WirePatentDetail = z.input<typeof PatentDetailSchema>;
 export type Topic = z.infer<typeof TopicSchema>;
 export type Paging = z.infer<typeof PagingSchema>;
 export type ListResponse = z.infer<typeof ListResponseSchema>;

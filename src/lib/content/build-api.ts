@@ -1,10 +1,13 @@
 /**
  * The content API as the build sees it: the typed client on the configured host, with
  * failures turned into errors that stop the build with a clear message (a build never
- * publishes a site made from a broken API).
+ * publishes a site made from a broken API). Under the nightly rebuild the build reads the
+ * rebuild's recorded snapshot instead (`recorded-api.ts`), so the API is read once per run.
  */
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import type { EndpointData, EndpointName, EndpointQuery } from '../api/endpoints.ts';
+import { FetchError, type Fetcher } from './build-data.ts';
+import { readRecordedCalls, replayFetcher, SNAPSHOT_FILE_ENV } from './recorded-api.ts';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:8787';
 
@@ -13,14 +16,23 @@ export function buildApiUrl(): string {
 }
 
 let client: ApiClient | undefined;
+let replay: Fetcher | undefined;
 
 /** Calls an endpoint at build time; throws a Korean error naming the call when it fails. */
 export async function fetchForBuild<N extends EndpointName>(name: N, query: EndpointQuery = {}): Promise<EndpointData<N>> {
+  const snapshotFile = process.env[SNAPSHOT_FILE_ENV];
+  if (snapshotFile) {
+    replay ??= replayFetcher(readRecordedCalls(snapshotFile));
+    return replay(name, query);
+  }
   client ??= createApiClient({ baseUrl: buildApiUrl(), timeoutMs: 30_000 });
   const result = await client(name, query);
   if (!result.ok) {
     const detail = result.error.detail ? ` [${result.error.detail}]` : '';
-    throw new Error(`콘텐츠 API 호출 실패 (${buildApiUrl()} ${name} ${JSON.stringify(query)}): ${result.error.message}${detail}`);
+    throw new FetchError(
+      result.error.kind,
+      `콘텐츠 API 호출 실패 (${buildApiUrl()} ${name} ${JSON.stringify(query)}): ${result.error.message}${detail}`,
+    );
   }
   return result.data;
 }

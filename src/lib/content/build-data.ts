@@ -4,11 +4,42 @@
  * The rebuild decides whether to build by hashing exactly this data, so the two must never
  * drift apart; each caller passes its own fetcher (error handling, concurrency, progress).
  */
+import type { ApiErrorKind } from '../api/client.ts';
 import type { EndpointData, EndpointName, EndpointQuery } from '../api/endpoints.ts';
 import type { BlogDetail, ContentItem, PatentDetail } from '../api/schemas.ts';
 
-/** Calls one endpoint and resolves to its validated data, or rejects. */
+/** Calls one endpoint and resolves to its validated data, or rejects (with a {@link FetchError} when it can tell why). */
 export type Fetcher = <N extends EndpointName>(name: N, query?: EndpointQuery) => Promise<EndpointData<N>>;
+
+/** A failed call and its kind, so an item whose detail is missing or broken can be skipped. */
+export class FetchError extends Error {
+  readonly kind: ApiErrorKind;
+  constructor(kind: ApiErrorKind, message: string) {
+    super(message);
+    this.name = 'FetchError';
+    this.kind = kind;
+  }
+}
+
+/** Receives one Korean line per item that was left out, naming the item and why. */
+export type Warn = (message: string) => void;
+
+const LIST_NAMES: Record<AllPagesList, string> = { hrStoryTags: 'HR 이야기', successSearch: '성공 사례', techSearch: '특허' };
+
+/**
+ * Why `id` cannot be a page's address segment, or `null` when it can. A page must be
+ * reachable at exactly the address the list links to, on any static host: so no `/`, `\`,
+ * `?`, `#` or `%` (they change what the address means), no `.`/`..`, no spaces or controls,
+ * and Hangul in its composed form (NFC: a decomposed id names a different file on disk than
+ * the address a browser sends).
+ */
+export function routeIdProblem(id: string): string | null {
+  if (id.length > 200) return '200자를 넘습니다';
+  if (id !== id.normalize('NFC')) return '한글이 조합되지 않은(NFD) 형태입니다';
+  if (/^\.+$/.test(id)) return "'.' 또는 '..' 입니다";
+  if (!/^[\p{L}\p{N}_~.-]+$/u.test(id)) return "주소에 쓸 수 없는 문자(/ \\ ? # % 공백 등)가 있습니다";
+  return null;
+}
 
 /** The paged lists whose every item gets a pre-rendered page (or is counted). */
 export type AllPagesList = 'hrStoryTags' | 'successSearch' | 'techSearch';
@@ -68,6 +99,11 @@ export async function fetchAllPages(fetch: Fetcher, name: AllPagesList): Promise
   return items;
 }
 
+/** Whether a detail call failed because of that item (missing, broken), not because of the API. */
+function isItemProblem(error: unknown): boolean {
+  return error instanceof FetchError && (error.kind === 'not-found' || error.kind === 'invalid');
+}
+
 /** A blog-style article (HR story or success story): its list card and its detail. */
 export interface ArticleData {
   id: string;
@@ -75,16 +111,31 @@ export interface ArticleData {
   detail: BlogDetail;
 }
 
-/** Every HR story or success story with its detail. */
-export async function fetchArticles(fetch: Fetcher, list: 'hrStoryTags' | 'successSearch'): Promise<ArticleData[]> {
+/**
+ * Every HR story or success story with its detail. An item whose id cannot be an address, or
+ * whose detail is missing or breaks the contract, is left out with a warning: one bad item
+ * must not keep the rest of the site from being published.
+ */
+export async function fetchArticles(fetch: Fetcher, list: 'hrStoryTags' | 'successSearch', warn: Warn = () => {}): Promise<ArticleData[]> {
   const items = await fetchAllPages(fetch, list);
-  return Promise.all(
-    items.map(async (item) => ({
-      id: item.analytics_page_id,
-      item,
-      detail: await fetch('blogDetail', { id: item.analytics_page_id }),
-    })),
+  const articles = await Promise.all(
+    items.map(async (item): Promise<ArticleData | null> => {
+      const id = item.analytics_page_id;
+      const problem = routeIdProblem(id);
+      if (problem) {
+        warn(`${LIST_NAMES[list]} ${JSON.stringify(id)}: 상세 페이지를 만들지 않습니다 (id에 ${problem})`);
+        return null;
+      }
+      try {
+        return { id, item, detail: await fetch('blogDetail', { id }) };
+      } catch (error) {
+        if (!isItemProblem(error)) throw error;
+        warn(`${LIST_NAMES[list]} ${JSON.stringify(id)}: 상세를 가져오지 못해 건너뜁니다 (${(error as Error).message})`);
+        return null;
+      }
+    }),
   );
+  return articles.filter((article) => article !== null);
 }
 
 /** A patent: its key (the page's `tag`), its list card and its detail. */
@@ -94,19 +145,41 @@ export interface PatentData {
   detail: PatentDetail['list'];
 }
 
-/** The patent key of a list item: the last segment of its `/info/patent/{tag}` address. */
-export function patentTag(absoluteUrl: string): string {
-  return decodeURIComponent(absoluteUrl.split('?')[0]!.split('/').filter(Boolean).pop() ?? '');
+/**
+ * The patent key of a list item: the last segment of its `/info/patent/{tag}` address, or
+ * `null` when the item has no address or the segment is not valid percent-encoding.
+ */
+export function patentTag(absoluteUrl: string | undefined): string | null {
+  if (!absoluteUrl) return null;
+  const segment = absoluteUrl.split(/[?#]/)[0]!.split('/').filter(Boolean).pop();
+  if (!segment) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
-/** Every patent with its detail. */
-export async function fetchPatents(fetch: Fetcher): Promise<PatentData[]> {
+/** Every patent with its detail; items without a usable key or detail are left out with a warning. */
+export async function fetchPatents(fetch: Fetcher, warn: Warn = () => {}): Promise<PatentData[]> {
   const items = await fetchAllPages(fetch, 'techSearch');
-  return Promise.all(
-    items.map(async (item) => {
+  const patents = await Promise.all(
+    items.map(async (item): Promise<PatentData | null> => {
       const id = patentTag(item.absolute_url);
-      const detail = await fetch('patentDetail', { tag: id });
-      return { id, item, detail: detail.list };
+      const problem = id === null ? '주소가 없거나 올바르지 않습니다' : routeIdProblem(id);
+      if (id === null || problem) {
+        warn(`특허 ${JSON.stringify(item.analytics_page_id)}: 상세 페이지를 만들지 않습니다 (${id === null ? '' : '키에 '}${problem})`);
+        return null;
+      }
+      try {
+        const detail = await fetch('patentDetail', { tag: id });
+        return { id, item, detail: detail.list };
+      } catch (error) {
+        if (!isItemProblem(error)) throw error;
+        warn(`특허 ${JSON.stringify(id)}: 상세를 가져오지 못해 건너뜁니다 (${(error as Error).message})`);
+        return null;
+      }
     }),
   );
+  return patents.filter((patent) => patent !== null);
 }

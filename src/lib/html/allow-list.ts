@@ -1,3 +1,5 @@
+import { isExternalHref, safeHtmlHref, safeImage } from '../api/untrusted.ts';
+
 /**
  * The one allow-list for HTML that comes from the content API (article bodies, FAQ answers).
  * Both sanitisers use it: sanitize-html at build time, DOMPurify in the browser.
@@ -16,22 +18,22 @@ export const allowedAttributes: Record<string, readonly string[]> = {
   th: ['colspan', 'rowspan', 'scope'],
   td: ['colspan', 'rowspan'],
   ol: ['start', 'reversed'],
-  iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen', 'loading'],
+  iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen', 'loading', 'sandbox', 'referrerpolicy'],
 };
 
-/** URL schemes allowed in `href` and `src`; relative URLs are allowed too. */
+/** URL schemes allowed in `href` (`src`: http and https); site paths and fragments too. */
 export const allowedSchemes = ['http', 'https', 'mailto', 'tel'] as const;
 
 /** The only hosts an `<iframe>` may load (video embeds). */
 export const allowedIframeHosts = ['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com'] as const;
 
-/** True for a URL a link or image may point to: http(s), mailto, tel or relative; never javascript: or data:. */
-export function isSafeUrl(value: string, schemes: readonly string[] = allowedSchemes): boolean {
-  // Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
-  if (!scheme) return !compact.startsWith('//') || schemes.includes('https');
-  return schemes.includes(scheme[1]!.toLowerCase());
+/**
+ * The address a link (`href`) or image (`src`) in content HTML may keep, or `undefined` to drop
+ * it: the contract's one address policy (`untrusted.ts`). Images take http(s) and site paths
+ * only; links also `mailto:`, `tel:` and `#fragment`.
+ */
+export function safeContentAddress(value: string, kind: 'href' | 'src'): string | undefined {
+  return kind === 'href' ? safeHtmlHref(value) : safeImage(value);
 }
 
 /** True for an iframe source on an allow-listed video host over https. */
@@ -44,7 +46,30 @@ export function isAllowedIframe(src: string): boolean {
   }
 }
 
-/** True when a link leaves the site, so it must open safely. */
-export function isExternalHref(href: string): boolean {
-  return /^(https?:)?\/\//i.test(href.trim());
+export { isExternalHref };
+
+/**
+ * What an embedded player may use: the features YouTube's and Vimeo's embed codes ask for, and
+ * nothing else (no camera, microphone, geolocation, payment…).
+ */
+export const allowedIframeFeatures = [
+  'accelerometer', 'autoplay', 'clipboard-write', 'encrypted-media', 'fullscreen', 'gyroscope', 'picture-in-picture', 'web-share',
+] as const;
+
+/** The `allow` attribute of an embedded player, keeping only allowed features (no origin lists). */
+export function safeIframeAllow(value: string): string {
+  const features = value
+    .split(';')
+    .map((part) => part.trim().split(/\s+/)[0]?.toLowerCase() ?? '')
+    .filter((feature): feature is (typeof allowedIframeFeatures)[number] =>
+      (allowedIframeFeatures as readonly string[]).includes(feature),
+    );
+  return [...new Set(features)].join('; ');
 }
+
+/**
+ * The sandbox of an embedded player: scripts and its own origin (players need both), full
+ * screen presentation and opening the video on its site in a new tab; no top navigation, forms
+ * or downloads.
+ */
+export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox';

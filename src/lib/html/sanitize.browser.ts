@@ -6,9 +6,11 @@ import DOMPurify from 'dompurify';
 import {
   allowedAttributes,
   allowedTags,
+  IFRAME_SANDBOX,
   isAllowedIframe,
   isExternalHref,
-  isSafeUrl,
+  safeContentAddress,
+  safeIframeAllow,
 } from './allow-list.ts';
 
 const purifier = DOMPurify(window);
@@ -21,10 +23,15 @@ purifier.addHook('uponSanitizeAttribute', (node, data) => {
     data.keepAttr = false;
     return;
   }
-  if (data.attrName === 'href' && !isSafeUrl(data.attrValue)) data.keepAttr = false;
-  if (data.attrName === 'src') {
-    const ok = tag === 'iframe' ? isAllowedIframe(data.attrValue) : isSafeUrl(data.attrValue, ['http', 'https']);
-    if (!ok) data.keepAttr = false;
+  if (data.attrName === 'href' || (data.attrName === 'src' && tag !== 'iframe')) {
+    const safe = safeContentAddress(data.attrValue, data.attrName);
+    if (safe === undefined) data.keepAttr = false;
+    else data.attrValue = safe;
+  }
+  if (data.attrName === 'src' && tag === 'iframe' && !isAllowedIframe(data.attrValue)) data.keepAttr = false;
+  if (data.attrName === 'allow') {
+    data.attrValue = safeIframeAllow(data.attrValue);
+    if (!data.attrValue) data.keepAttr = false;
   }
 });
 
@@ -48,7 +55,13 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
       element.setAttribute('decoding', 'async');
     }
   }
-  if (tag === 'iframe' && !element.getAttribute('src')) element.remove();
+  if (tag === 'iframe') {
+    if (!element.getAttribute('src')) element.remove();
+    else {
+      element.setAttribute('sandbox', IFRAME_SANDBOX);
+      element.setAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
+    }
+  }
 });
 
 const config = {

@@ -6,9 +6,11 @@ import {
   allowedAttributes,
   allowedSchemes,
   allowedTags,
+  IFRAME_SANDBOX,
   isAllowedIframe,
   isExternalHref,
-  isSafeUrl,
+  safeContentAddress,
+  safeIframeAllow,
 } from './allow-list.ts';
 
 const options: sanitizeHtml.IOptions = {
@@ -23,12 +25,13 @@ const options: sanitizeHtml.IOptions = {
     (frame.tag === 'iframe' && !isAllowedIframe(frame.attribs.src ?? '')) ||
     // The scheme filter has already dropped an unsafe src here, so an image without one goes too
     // (as in the browser sanitiser) instead of rendering an empty box.
-    (frame.tag === 'img' && (!frame.attribs.src || !isSafeUrl(frame.attribs.src, ['http', 'https']))),
+    (frame.tag === 'img' && !frame.attribs.src),
   transformTags: {
     a: (tagName, attribs) => {
-      const href = attribs.href ?? '';
       const next: Record<string, string> = { ...attribs };
-      if (!isSafeUrl(href)) delete next.href;
+      const href = attribs.href === undefined ? undefined : safeContentAddress(attribs.href, 'href');
+      if (href === undefined) delete next.href;
+      else next.href = href;
       if (next.href && isExternalHref(next.href)) {
         next.target = '_blank';
         next.rel = 'noopener noreferrer';
@@ -38,7 +41,20 @@ const options: sanitizeHtml.IOptions = {
       }
       return { tagName, attribs: next };
     },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
+    img: (tagName, attribs) => {
+      const next: Record<string, string> = { ...attribs, loading: 'lazy', decoding: 'async' };
+      const src = attribs.src === undefined ? undefined : safeContentAddress(attribs.src, 'src');
+      if (src === undefined) delete next.src;
+      else next.src = src;
+      return { tagName, attribs: next };
+    },
+    iframe: (tagName, attribs) => {
+      const next: Record<string, string> = { ...attribs, sandbox: IFRAME_SANDBOX, referrerpolicy: 'strict-origin-when-cross-origin' };
+      const allow = attribs.allow === undefined ? '' : safeIframeAllow(attribs.allow);
+      if (allow) next.allow = allow;
+      else delete next.allow;
+      return { tagName, attribs: next };
+    },
   },
 };
 
