@@ -161,7 +161,7 @@ export function releaseProblems(out: string, release: string): string[] {
     return ['manifest.json을 읽을 수 없습니다'];
   }
   const missing = routes.filter((route) => !existsSync(join(dir, routeFile(route))));
-  if (!existsSync(join(dir, 'index.html'))) missing.unshift('/');
+  if (!existsSync(join(dir, 'index.html')) && !missing.includes('/')) missing.unshift('/');
   return missing.length > 0 ? [`페이지 ${missing.length}개가 없습니다 (${missing.slice(0, 5).join(' ')})`] : [];
 }
 

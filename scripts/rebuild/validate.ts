@@ -77,7 +77,7 @@ export function validateOutput(
     for (const error of xmlErrors(readFileSync(join(outDir, file), 'utf8'))) add(`XML 오류: /${file}: ${error}`);
   }
   const warnings = [...brokenContent].map(([target, pages]) => {
-    const shown = [...pages].slice(0, 3).join(' ');
+    const shown = [...pages].sort().slice(0, 3).join(' ');
     return `콘텐츠의 링크가 없는 페이지를 가리킵니다: /${target} (${shown}${pages.size > 3 ? ` 외 ${pages.size - 3}곳` : ''})`;
   });
   return { htmlFiles: htmlFiles.length, links, problems, warnings };
