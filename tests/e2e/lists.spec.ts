@@ -85,6 +85,27 @@ for (const screen of screens) {
       await expect(current(page)).toHaveText(String(expected));
     });
 
+    test('AbortSignal.any가 없는 브라우저(Safari 17.4 이전)에서도 오류와 다시 시도가 동작한다', async ({ page, request }) => {
+      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+      await page.addInitScript(() => {
+        // @ts-expect-error: removed on purpose, as in older Safari.
+        delete AbortSignal.any;
+      });
+      const first = await apiList(request, screen.firstPage);
+      const expected = Math.min(2, Math.ceil(first.paging.page_size / screen.perPage));
+      let fail = true;
+      await page.route(API + screen.route, (route) =>
+        fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }) : route.fallback(),
+      );
+      await page.goto(`${screen.path}?page=2`);
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText('오류 코드 500');
+      fail = false;
+      await alert.getByRole('button', { name: '다시 시도' }).click();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(current(page)).toHaveText(String(expected));
+    });
+
     test('깨진 JSON도 알림으로 보여 준다', async ({ page }) => {
       test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
       await page.route(API + screen.route, (route) =>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { siteConfig } from '../../config/site';
 import { api } from '../../lib/api/site-client.ts';
+import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
 import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
 import { ArticleView } from './ArticleView.tsx';
 import { backLinkHref } from './back-link.ts';
@@ -32,7 +33,7 @@ type ViewState = { status: 'idle' } | { status: 'loading' } | Exclude<DetailOutc
 
 const env: DetailLoaderEnv = {
   request: api,
-  loadSanitizer: () => import('../../lib/html/sanitize.browser.ts').then((module) => module.sanitizeHtmlBrowser),
+  loadSanitizer: loadBrowserSanitizer,
 };
 
 /** What the current address asks for; `undefined` when this island has nothing to do here. */
@@ -94,7 +95,13 @@ function DetailIsland(props: DetailIslandProps) {
     case 'not-found':
       return <DetailNotFound backHref={backHref} />;
     case 'error':
-      return <DetailError message={state.message} onRetry={() => setAttempt((n) => n + 1)} />;
+      return (
+        <DetailError
+          message={state.message}
+          // A missing file will not come back: only a fresh page (with the new files) helps.
+          onRetry={() => (state.reload ? window.location.reload() : setAttempt((n) => n + 1))}
+        />
+      );
     case 'ready': {
       const article = state.article;
       // With a trailing slash, as the pre-rendered page's canonical address will be after the next build.

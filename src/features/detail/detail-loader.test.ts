@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiClient } from '../../lib/api/client.ts';
+import { ChunkLoadError, STALE_PAGE_MESSAGE } from '../../lib/dom/load-chunk.ts';
 import { loadDetail, type DetailLoaderEnv } from './detail-loader.ts';
 
 const blog = {
@@ -60,5 +61,10 @@ describe('loadDetail', () => {
     expect(await loadDetail({ kind: 'blog', key: 'x' }, env({ ok: false, error: new ApiError('aborted') }))).toEqual({
       status: 'aborted',
     });
+  });
+
+  it('ends in an error whose retry reloads the page when the sanitiser file is gone', async () => {
+    const e = { ...env({ ok: true, data: blog }), loadSanitizer: () => Promise.reject(new ChunkLoadError(new TypeError('Failed to fetch'))) };
+    expect(await loadDetail({ kind: 'blog', key: 'x' }, e)).toEqual({ status: 'error', message: STALE_PAGE_MESSAGE, reload: true });
   });
 });

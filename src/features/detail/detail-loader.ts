@@ -3,13 +3,15 @@
  * rejects, so the outcome is always one of the screen's states.
  */
 import type { ApiClient } from '../../lib/api/client.ts';
+import { ChunkLoadError } from '../../lib/dom/load-chunk.ts';
 import { blogArticle, patentArticle, type Article } from './article-data.ts';
 import type { DetailTarget } from './detail-route.ts';
 
 export type DetailOutcome =
   | { status: 'ready'; article: Article }
   | { status: 'not-found' }
-  | { status: 'error'; message: string }
+  /** `reload`: retrying cannot help without loading the page again (a file of the site is gone). */
+  | { status: 'error'; message: string; reload?: boolean }
   | { status: 'aborted' };
 
 export interface DetailLoaderEnv {
@@ -18,8 +20,17 @@ export interface DetailLoaderEnv {
   loadSanitizer(): Promise<(html: string) => string>;
 }
 
-/** Fetches, validates and sanitises the detail named by `target`. */
+/** Fetches, validates and sanitises the detail named by `target`. Never rejects. */
 export async function loadDetail(target: DetailTarget, env: DetailLoaderEnv, signal?: AbortSignal): Promise<DetailOutcome> {
+  try {
+    return await fetchDetail(target, env, signal);
+  } catch (error) {
+    if (error instanceof ChunkLoadError) return { status: 'error', message: error.message, reload: true };
+    return { status: 'error', message: '콘텐츠를 표시하지 못했습니다. 잠시 후 다시 시도해 주세요.' };
+  }
+}
+
+async function fetchDetail(target: DetailTarget, env: DetailLoaderEnv, signal?: AbortSignal): Promise<DetailOutcome> {
   const { kind, key } = target;
   const result =
     kind === 'patent'

@@ -5,6 +5,7 @@
 import { map, type MapStore } from 'nanostores';
 import type { ApiClient } from '../../lib/api/client.ts';
 import type { ListResponse, Topic } from '../../lib/api/schemas.ts';
+import { ChunkLoadError } from '../../lib/dom/load-chunk.ts';
 import { totalPages, totalPosts } from '../../lib/paging.ts';
 import { toCardItem, type CardItem, type Sanitizer } from './list-items.ts';
 import type { ListKindConfig } from './list-kinds.ts';
@@ -22,6 +23,8 @@ export interface ListState {
   empty: boolean;
   topics: Topic[];
   error: string;
+  /** The error is a missing file of the site (a deploy since the page loaded): retry reloads the page. */
+  reloadOnRetry: boolean;
 }
 
 /** What the page pre-rendered: the first page for the default query. */
@@ -38,7 +41,12 @@ export interface ListEnvironment {
   loadSanitizer: () => Promise<Sanitizer>;
   location: { search: string; pathname: string };
   history: Pick<History, 'pushState' | 'replaceState'>;
+  /** Loads the page again (the retry after a missing file). */
+  reload(): void;
 }
+
+/** Generic copy for an unexpected failure while showing a list. */
+const UNEXPECTED = '목록을 표시하지 못했습니다. 잠시 후 다시 시도해 주세요.';
 
 export interface ListStore {
   $state: MapStore<ListState>;
@@ -60,23 +68,43 @@ export function createListStore(config: ListKindConfig, snapshot: ListSnapshot, 
     empty: snapshot.items.length === 0,
     topics: snapshot.topics,
     error: '',
+    reloadOnRetry: false,
   });
   let controller: AbortController | null = null;
   let generation = 0;
 
+  /** Changes the address without letting a browser that refuses (quota, sandbox) stop the list. */
+  function setAddress(method: 'pushState' | 'replaceState', query: ListQuery): void {
+    try {
+      env.history[method](null, '', env.location.pathname + serializeListQuery(query));
+    } catch {
+      // The list still shows what was asked for; only the address bar lags behind.
+    }
+  }
+
+  /** Loads `query`; whatever fails ends in the error state, never in an endless loading one. */
   async function load(query: ListQuery): Promise<void> {
     controller?.abort();
     const current = new AbortController();
     controller = current;
     const mine = ++generation;
-    $state.set({ ...$state.get(), query, status: 'loading', error: '' });
+    $state.set({ ...$state.get(), query, status: 'loading', error: '', reloadOnRetry: false });
+    try {
+      await fetchAndShow(query, current, mine);
+    } catch (error) {
+      if (mine !== generation) return;
+      const stale = error instanceof ChunkLoadError;
+      $state.set({ ...$state.get(), status: 'error', error: stale ? error.message : UNEXPECTED, reloadOnRetry: stale });
+    }
+  }
 
+  async function fetchAndShow(query: ListQuery, current: AbortController, mine: number): Promise<void> {
     const call = config.request(query);
     const result = await env.request(call.name, call.query, { signal: current.signal });
     if (mine !== generation) return; // a newer request owns the screen
     if (!result.ok) {
       if (result.error.kind === 'aborted') return;
-      $state.set({ ...$state.get(), status: 'error', error: result.error.message });
+      $state.set({ ...$state.get(), status: 'error', error: result.error.message, reloadOnRetry: false });
       return;
     }
     // Every list endpoint answers with a ListResponse (see the endpoint table).
@@ -86,7 +114,7 @@ export function createListStore(config: ListKindConfig, snapshot: ListSnapshot, 
     if (data.objects.length === 0 && total >= 1 && query.page > pages) {
       // A page past the end (old bookmark, hand-typed address): show the last page instead.
       const last = { ...query, page: pages };
-      env.history.replaceState(null, '', env.location.pathname + serializeListQuery(last));
+      setAddress('replaceState', last);
       void load(last);
       return;
     }
@@ -102,11 +130,12 @@ export function createListStore(config: ListKindConfig, snapshot: ListSnapshot, 
       empty: data.objects.length === 0,
       topics,
       error: '',
+      reloadOnRetry: false,
     });
   }
 
   function navigate(query: ListQuery): void {
-    env.history.pushState(null, '', env.location.pathname + serializeListQuery(query));
+    setAddress('pushState', query);
     void load(query);
   }
 
@@ -131,7 +160,8 @@ export function createListStore(config: ListKindConfig, snapshot: ListSnapshot, 
       navigate({ ...$state.get().query, page });
     },
     retry() {
-      void load($state.get().query);
+      if ($state.get().reloadOnRetry) env.reload();
+      else void load($state.get().query);
     },
     dispose() {
       controller?.abort();

@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/site-client.ts';
+import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
 import { listKinds, type ListKind } from './list-kinds.ts';
 import { createListStore, type ListEnvironment, type ListSnapshot, type ListState, type ListStore } from './list.store.ts';
 
 /** The browser surroundings: read at call time, so creating a store during SSR touches nothing. */
 const browserEnvironment: ListEnvironment = {
   request: api,
-  loadSanitizer: () => import('../../lib/html/sanitize.browser.ts').then((module) => module.sanitizeHtmlBrowser),
+  loadSanitizer: loadBrowserSanitizer,
+  reload: () => window.location.reload(),
   get location() {
     return window.location;
   },

@@ -89,6 +89,21 @@ describe('content API client', () => {
     await expectFailure(pending, 'aborted', /취소/);
   });
 
+  it('works, and still aborts, in a browser without AbortSignal.any (Safari before 17.4)', async () => {
+    const any = AbortSignal.any;
+    // @ts-expect-error: removed on purpose, as in older Safari.
+    delete AbortSignal.any;
+    try {
+      const controller = new AbortController();
+      expect((await call('', { signal: controller.signal })).ok).toBe(true);
+      const pending = call('slow', { signal: controller.signal });
+      setTimeout(() => controller.abort(), 50);
+      await expectFailure(pending, 'aborted', /취소/);
+    } finally {
+      AbortSignal.any = any;
+    }
+  });
+
   it('reports an unreachable host as offline', () =>
     expectFailure(
       createApiClient({ baseUrl: 'http://127.0.0.1:9' })('newsSearch', { page: 1, term: '' }),

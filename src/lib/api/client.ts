@@ -60,7 +60,8 @@ export function createApiClient({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fetch
     const doFetch = fetchImpl ?? globalThis.fetch;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+    // Not AbortSignal.any: Safari before 17.4 lacks it, and every call would throw there.
+    const signal = options.signal ? anySignal(options.signal, timeout) : timeout.signal;
     const fail = (error: ApiError) => ({ ok: false as const, error });
 
     try {
@@ -96,4 +97,11 @@ export function createApiClient({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fetch
       clearTimeout(timer);
     }
   };
+}
+
+/** A signal that aborts when `outer` does, by aborting `inner` (which the caller also times out). */
+function anySignal(outer: AbortSignal, inner: AbortController): AbortSignal {
+  if (outer.aborted) inner.abort();
+  else outer.addEventListener('abort', () => inner.abort(), { once: true });
+  return inner.signal;
 }

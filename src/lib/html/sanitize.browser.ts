@@ -79,7 +79,7 @@ const config = {
  * makes the sanitiser fail closed instead: without a working purifier only text is shown.
  */
 // No event handler in the probe: parsing one is reported as a CSP violation even though it never runs.
-const CANARY = '<p>ok</p><img src="x" data-probe="1"><script>alert(1)</script>';
+const CANARY = '<p>ok</p><img src="/x.png" data-probe="1"><script>alert(1)</script>';
 let purifierWorks: boolean | undefined;
 function checkPurifier(): boolean {
   if (purifierWorks === undefined) {
