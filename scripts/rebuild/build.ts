@@ -14,8 +14,8 @@ export interface BuildOptions {
   outDir: string;
   cacheDir: string;
   apiUrl: string;
-  /** More environment for the build (the snapshot file it renders from). */
-  env?: Record<string, string>;
+  /** The build's environment (default: this process's); the options below are set on top. */
+  env?: NodeJS.ProcessEnv;
   /** Every output line, e.g. to echo it with `--verbose`. */
   onLine?: ((line: string) => void) | undefined;
 }
@@ -55,18 +55,17 @@ export function outputPathToRoute(path: string): string {
 }
 
 /** Runs `astro build` with the project's Astro on this Node; never rejects. */
-export function runAstroBuild({ root, outDir, cacheDir, apiUrl, env = {}, onLine }: BuildOptions): Promise<BuildResult> {
+export function runAstroBuild({ root, outDir, cacheDir, apiUrl, env = process.env, onLine }: BuildOptions): Promise<BuildResult> {
   const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const lines: string[] = [];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [astroBin, 'build'], {
       cwd: root,
       env: {
-        ...process.env,
+        ...env,
         ASTRO_OUT_DIR: outDir,
         ASTRO_CACHE_DIR: cacheDir,
         PUBLIC_CONTENT_API_URL: apiUrl,
-        ...env,
         // Plain text for the parser and the nightly log.
         FORCE_COLOR: '0',
         NO_COLOR: '1',

@@ -47,6 +47,8 @@ export interface RunContext {
   now?: () => Date;
   /** The environment the build configuration is read from (default: `process.env`). */
   env?: NodeJS.ProcessEnv;
+  /** Pruning after the switch (replaced in tests to make it fail). */
+  prune?: typeof pruneReleases;
 }
 
 /**
@@ -107,7 +109,7 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
 
 async function rebuild(
   options: RebuildOptions,
-  { root, apiUrl, progress, now = () => new Date(), env = process.env }: RunContext,
+  { root, apiUrl, progress, now = () => new Date(), env = process.env, prune = pruneReleases }: RunContext,
   state: RunState,
 ): Promise<RunOutcome> {
   const paths = layout(options.out);
@@ -174,7 +176,7 @@ async function rebuild(
     outDir: paths.staging,
     cacheDir: paths.cache,
     apiUrl,
-    env: { [SNAPSHOT_FILE_ENV]: paths.snapshot },
+    env: { ...env, [SNAPSHOT_FILE_ENV]: paths.snapshot },
     onLine: options.verbose ? (line) => console.log(`  │ ${line}`) : undefined,
   });
   rmSync(paths.snapshot, { force: true });
@@ -254,7 +256,7 @@ async function rebuild(
   progress.step('게시', `current → releases/${release}`);
   let pruned: string[];
   try {
-    pruned = pruneReleases(options.out, options.keep);
+    pruned = prune(options.out, options.keep);
   } catch (error) {
     progress.fail(`게시는 완료되었습니다. 오래된 릴리스 정리에 실패했습니다: ${error instanceof Error ? error.message : String(error)}`);
     return 'published-with-errors';

@@ -15,8 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
 import type { ChangedRoutes, ReleaseManifest } from '../../scripts/rebuild/manifest.ts';
+import { parseRebuildArgs } from '../../scripts/rebuild/args.ts';
+import { createProgress } from '../../scripts/rebuild/log.ts';
+import { digestOf } from '../../scripts/rebuild/routes.ts';
+import { EXIT_CODES, runRebuild } from '../../scripts/rebuild/run.ts';
 import { endpointUrl } from '../../src/lib/api/endpoints.ts';
-import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
+import { BlogDetailSchema, ListResponseSchema } from '../../src/lib/api/schemas.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const STEP_TIMEOUT = 240_000;
@@ -94,11 +98,15 @@ interface CliRun {
 let lastSnapshotCalls = 0;
 
 function rebuild(...args: string[]): Promise<CliRun> {
+  return rebuildWithEnv({}, ...args);
+}
+
+function rebuildWithEnv(env: Record<string, string>, ...args: string[]): Promise<CliRun> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out, ...args], {
       cwd: root,
-      env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl(), GITHUB_OUTPUT: '' },
+      env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl(), GITHUB_OUTPUT: '', ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -212,7 +220,7 @@ describe('npm run rebuild', () => {
     const manifest = readJson<ReleaseManifest>('manifest.json');
     // The HR list's first page and, where the site has one, the feed of all HR stories.
     const lists = ['/hrcontents', ...('/rss.xml' in manifest.routes ? ['/rss.xml'] : [])];
-    expect(changed).toEqual({ added: [], changed: [...lists, `/info/blog/${id}`].sort(), removed: [] });
+    expect(changed).toEqual({ added: [], changed: [...lists, `/info/blog/${id}`].sort(), removed: [], warnings: [] });
     // Among the getStaticPaths pages only the edited story was rendered; the rest were restored.
     const dynamicTotal = Object.keys(manifest.routes).filter((route) =>
       /^\/(info\/blog|cad_archive|info\/patent)\/[^/]+$/.test(route),
@@ -315,33 +323,104 @@ describe('npm run rebuild', () => {
       expectUntouched();
     });
 
-    it('when the API fails during the build: the half-built release is removed', { timeout: STEP_TIMEOUT }, async () => {
-      // The real API on another port behind a stand-in that answers the snapshot's calls and
-      // fails the build's own calls to the same API.
-      await stopApi();
-      const upstream = await startServer({ contentDir, port: 0 });
-      let calls = 0;
-      try {
-        await startFake(() => (++calls <= lastSnapshotCalls ? 'proxy' : { status: 503, body: '{"error":"점검 중"}' }), upstream.url);
-        const run = await rebuild();
-        expect(lastSnapshotCalls).toBeGreaterThan(0);
-        expect(run.code).not.toBe(0);
-        expect(run.stdout).toContain('astro build 실행 중');
-        expect(run.stderr).toContain('astro build가 실패했습니다');
-        expectUntouched();
-      } finally {
-        await upstream.close();
-      }
+    it('when the build fails: the half-built release is removed', { timeout: STEP_TIMEOUT }, async () => {
+      // An address Astro refuses as its `site` stands for any failed build; it is a configuration
+      // change, so the run gets past change detection.
+      await restartApi();
+      const run = await rebuildWithEnv({ SITE_URL: '주소가 아님' });
+      expect(run.code).not.toBe(0);
+      expect(run.stdout).toContain('astro build 실행 중');
+      expect(run.stderr).toContain('astro build가 실패했습니다');
+      expectUntouched();
     });
   });
 
-  it('--rollback switches current back to the previous release', { timeout: STEP_TIMEOUT }, async () => {
+  it('builds from the snapshot it checked, even when the API changes between the snapshot and the build', { timeout: STEP_TIMEOUT }, async () => {
+    // The real API on another port behind a stand-in that answers the snapshot's calls as they
+    // are, then (when the build would read again) gives the story another title or fails.
+    await stopApi();
+    const upstream = await startServer({ contentDir, port: 0 });
+    const hr = readHr();
+    const story = hr.items[0]!;
+    let calls = 0;
+    try {
+      await startFake(() => {
+        calls++;
+        if (calls <= lastSnapshotCalls) return 'proxy';
+        return { status: 503, body: '{"error":"점검 중"}' };
+      }, upstream.url);
+      const run = await rebuild();
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      expect(run.stdout).toContain('스냅샷에서 렌더링');
+      expect(readFileSync(page(`info/blog/${story.analytics_page_id}`), 'utf8')).toContain(story.title);
+      // The manifest records the digest of exactly what was rendered: the upstream's answers.
+      const manifest = readJson<ReleaseManifest>('manifest.json');
+      const items = [];
+      for (let p = 1; p <= 10; p++) {
+        const res = await fetch(endpointUrl(upstream.url, 'hrStoryTags', { page: p, topic_id: '', name: '' }));
+        const list = ListResponseSchema.parse(await res.json());
+        items.push(...list.objects);
+        if (list.objects.length === 0) break;
+      }
+      const item = items.find((entry) => entry.analytics_page_id === story.analytics_page_id);
+      const detailRes = await fetch(endpointUrl(upstream.url, 'blogDetail', { id: story.analytics_page_id }));
+      const detail = BlogDetailSchema.parse(await detailRes.json());
+      expect(manifest.routes[`/info/blog/${story.analytics_page_id}`]).toBe(digestOf({ item, detail }));
+    } finally {
+      await stopApi();
+      await upstream.close();
+      await restartApi();
+    }
+  });
+
+  let beforeConfigChange = '';
+  it('publishes a new release when only SITE_URL changed, and reports a failure after the switch as published', { timeout: STEP_TIMEOUT }, async () => {
+    beforeConfigChange = currentTarget();
+    const lines: string[] = [];
+    const progress = createProgress((line) => lines.push(line), (line) => lines.push(line));
+    const options = parseRebuildArgs(['--out', out], root);
+    if (options === 'help') throw new Error('help');
+    const outcome = await runRebuild(options, {
+      root,
+      apiUrl: apiUrl(),
+      progress,
+      env: { ...process.env, SITE_URL: 'https://www.other-host.example' },
+      prune: () => {
+        throw new Error('디스크 오류 (시험)');
+      },
+    });
+    expect(outcome, lines.join('\n')).toBe('published-with-errors');
+    expect(EXIT_CODES[outcome]).toBe(3);
+    expect(currentTarget()).not.toBe(beforeConfigChange);
+    expect(lines.join('\n')).toContain('설정(SITE_URL·API 주소 등)이 바뀌어');
+    expect(lines.join('\n')).toContain('게시는 완료되었습니다. 오래된 릴리스 정리에 실패했습니다');
+    expect(lines.join('\n')).not.toContain('바뀌지 않았습니다');
+    expect(readFileSync(page('faq'), 'utf8')).toContain('https://www.other-host.example/faq');
+  });
+
+  it('--rollback switches current back to the previous release and holds it until --resume', { timeout: STEP_TIMEOUT }, async () => {
     const from = currentTarget();
     const run = await rebuild('--rollback');
     expect(run.code, run.stderr).toBe(0);
-    expect(currentTarget()).toBe(editedRelease);
-    expect(run.stdout).toContain(`${from.replace('releases/', '')} → ${editedRelease.replace('releases/', '')}`);
-    expect(existsSync(page(`info/blog/${deletedId}`))).toBe(true);
-    expect(existsSync(page('info/blog/hr-9001'))).toBe(false);
+    expect(currentTarget()).toBe(beforeConfigChange);
+    expect(run.stdout).toContain(`${from.replace('releases/', '')} → ${beforeConfigChange.replace('releases/', '')}`);
+    expect(readFileSync(page('faq'), 'utf8')).not.toContain('other-host');
+
+    // The next run (content changed meanwhile) must not publish again while held.
+    const hr = readHr();
+    hr.items[0]!.title = `${hr.items[0]!.title} (보류 중 수정)`;
+    writeHr(hr);
+    await restartApi();
+    const held = await rebuild();
+    expect(held.code, held.stderr).toBe(0);
+    expect(held.stdout).toContain('유지하는 중이라 게시하지 않습니다');
+    expect(currentTarget()).toBe(beforeConfigChange);
+    expect(readFileSync(join(out, 'history.jsonl'), 'utf8')).toContain('"action":"rollback"');
+
+    const resumed = await rebuild('--resume');
+    expect(resumed.code, resumed.stderr + resumed.stdout).toBe(0);
+    expect(resumed.stdout).toContain('유지를 풀었습니다');
+    expect(currentTarget()).not.toBe(beforeConfigChange);
+    expect(readFileSync(page(`info/blog/${hr.items[0]!.analytics_page_id}`), 'utf8')).toContain('(보류 중 수정)');
   });
 });
