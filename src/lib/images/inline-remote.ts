@@ -1,26 +1,88 @@
 /**
  * Build time: a content image from the API as a `data:` address when it is small (see
  * data-uri.ts), for the one image that is largest above the fold (the first card of a list,
- * a detail page's picture). Anything else (large, not an image, unreachable, slow) keeps its
- * address, so this can only save a request, never lose an image.
+ * a detail page's picture). Anything else (large, not an image, unreachable, slow, on a host
+ * we do not fetch from) keeps its address, so this can only save a request, never lose an
+ * image.
+ *
+ * The addresses come from the content API and are untrusted: the build fetches only from the
+ * API's own origin and the image hosts configured in `CONTENT_IMAGE_HOSTS` (comma-separated
+ * origins), follows redirects only within them, and reads at most {@link MAX_BYTES}.
  */
+import { buildApiUrl } from '../content/build-api.ts';
 import { imageDataUri } from './data-uri.ts';
 
 const TIMEOUT_MS = 5_000;
+/** More than the inlining limit, so an image just over it is still recognised as too large. */
+export const MAX_BYTES = 64 * 1024;
+const MAX_REDIRECTS = 3;
 const cache = new Map<string, Promise<string | null>>();
 
-async function fetchDataUri(url: string): Promise<string | null> {
-  try {
-    if (!/^https?:\/\//.test(url)) return null;
-    const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-    if (!response.ok) return null;
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > 64 * 1024) {
-      await response.body?.cancel();
+/** The origins the build may fetch images from. */
+export function imageOrigins(apiUrl = buildApiUrl(), configured = process.env.CONTENT_IMAGE_HOSTS ?? ''): Set<string> {
+  const origins = new Set<string>();
+  for (const value of [apiUrl, ...configured.split(',')]) {
+    try {
+      if (value.trim()) origins.add(new URL(value.trim()).origin);
+    } catch {
+      // A mistyped host is simply not allowed.
+    }
+  }
+  return origins;
+}
+
+/** The body, or null when it is longer than `limit` (read no further than that). */
+async function readCapped(response: Response, limit: number): Promise<Uint8Array | null> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > limit || !response.body) {
+    await response.body?.cancel();
+    return declared > limit ? null : new Uint8Array(0);
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
       return null;
     }
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return imageDataUri(bytes, response.headers.get('content-type') ?? '');
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Fetches `url` when its origin is allowed, following redirects only to allowed origins. */
+export async function fetchAllowedImage(url: string, origins: ReadonlySet<string>): Promise<string | null> {
+  try {
+    let address = new URL(url);
+    const signal = AbortSignal.timeout(TIMEOUT_MS);
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      if (!/^https?:$/.test(address.protocol) || !origins.has(address.origin)) return null;
+      const response = await fetch(address, { signal, redirect: 'manual' });
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel();
+        const location = response.headers.get('location');
+        if (!location) return null;
+        address = new URL(location, address);
+        continue;
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        return null;
+      }
+      const bytes = await readCapped(response, MAX_BYTES);
+      return bytes ? imageDataUri(bytes, response.headers.get('content-type') ?? '') : null;
+    }
+    return null;
   } catch {
     return null;
   }
@@ -31,7 +93,7 @@ export function inlineRemoteImage(url: string | null | undefined): Promise<strin
   if (!url) return Promise.resolve(null);
   let pending = cache.get(url);
   if (!pending) {
-    pending = fetchDataUri(url);
+    pending = fetchAllowedImage(url, imageOrigins());
     cache.set(url, pending);
   }
   return pending;
