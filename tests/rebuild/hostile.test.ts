@@ -30,6 +30,20 @@ let out: string;
 let api: RunningServer;
 let run: { code: number; stdout: string; stderr: string };
 
+function runRebuildCli(apiUrl: string, outDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', outDir, ...args], {
+      cwd: root,
+      env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl, GITHUB_OUTPUT: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
 function edit(contentDir: string, file: string, change: (data: any) => void): void {
   const path = join(contentDir, file);
   const data = JSON.parse(readFileSync(path, 'utf8'));
@@ -99,17 +113,7 @@ beforeAll(async () => {
   out = join(work, 'out');
   makeHostileContent(contentDir);
   api = await startServer({ contentDir, port: 0 });
-  run = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out], {
-      cwd: root,
-      env: { ...process.env, PUBLIC_CONTENT_API_URL: api.url, GITHUB_OUTPUT: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
+  run = await runRebuildCli(api.url, out);
 }, 300_000);
 
 afterAll(async () => {
@@ -154,5 +158,26 @@ describe('npm run rebuild on hostile content', () => {
     expect(xml.map((file) => relative(current(), file))).toEqual(expect.arrayContaining(['rss.xml', 'sitemap-index.xml']));
     for (const file of xml) expect(xmlErrors(readFileSync(file, 'utf8')), file).toEqual([]);
     expect(readFileSync(join(current(), 'rss.xml'), 'utf8')).toContain('외톨이 서로게이트  제목');
+  });
+});
+
+describe('a first run with an empty list', () => {
+  it('refuses to publish unless --allow-empty is given', { timeout: 300_000 }, async () => {
+    const emptyContent = join(work, 'empty-news');
+    cpSync(join(root, 'scripts/content-api/data'), emptyContent, { recursive: true });
+    writeFileSync(join(emptyContent, 'news.json'), '[]');
+    const server = await startServer({ contentDir: emptyContent, port: 0 });
+    const emptyOut = join(work, 'empty-out');
+    try {
+      const refused = await runRebuildCli(server.url, emptyOut);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('첫 빌드인데 비어 있는 목록이 있어 게시하지 않습니다: 뉴스');
+      expect(existsSync(join(emptyOut, 'current'))).toBe(false);
+      const allowed = await runRebuildCli(server.url, emptyOut, '--allow-empty');
+      expect(allowed.code, allowed.stderr + allowed.stdout).toBe(0);
+      expect(existsSync(join(emptyOut, 'current', 'newsRoom', 'index.html'))).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -355,16 +355,16 @@ describe('npm run rebuild', () => {
       expect(readFileSync(page(`info/blog/${story.analytics_page_id}`), 'utf8')).toContain(story.title);
       // The manifest records the digest of exactly what was rendered: the upstream's answers.
       const manifest = readJson<ReleaseManifest>('manifest.json');
+      // Image addresses carry the origin the request was made to (the stand-in's, in the run).
+      const read = async (url: string) => JSON.parse((await (await fetch(url)).text()).replaceAll(upstream.url, apiUrl())) as unknown;
       const items = [];
       for (let p = 1; p <= 10; p++) {
-        const res = await fetch(endpointUrl(upstream.url, 'hrStoryTags', { page: p, topic_id: '', name: '' }));
-        const list = ListResponseSchema.parse(await res.json());
+        const list = ListResponseSchema.parse(await read(endpointUrl(upstream.url, 'hrStoryTags', { page: p, topic_id: '', name: '' })));
         items.push(...list.objects);
         if (list.objects.length === 0) break;
       }
       const item = items.find((entry) => entry.analytics_page_id === story.analytics_page_id);
-      const detailRes = await fetch(endpointUrl(upstream.url, 'blogDetail', { id: story.analytics_page_id }));
-      const detail = BlogDetailSchema.parse(await detailRes.json());
+      const detail = BlogDetailSchema.parse(await read(endpointUrl(upstream.url, 'blogDetail', { id: story.analytics_page_id })));
       expect(manifest.routes[`/info/blog/${story.analytics_page_id}`]).toBe(digestOf({ item, detail }));
     } finally {
       await stopApi();
