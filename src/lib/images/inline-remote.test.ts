@@ -22,23 +22,27 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg);
   });
   otherOrigin = await listen(other);
-  api = createServer((req, res) => {
-    if (req.url === '/small.svg') return res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg);
-    if (req.url === '/moved.svg') return res.writeHead(302, { location: '/small.svg' }).end();
-    if (req.url === '/away.svg') return res.writeHead(302, { location: `${otherOrigin}/x.svg` }).end();
+  api = createServer((req, res): void => {
+    if (req.url === '/small.svg') return void res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg);
+    if (req.url === '/moved.svg') return void res.writeHead(302, { location: '/small.svg' }).end();
+    if (req.url === '/away.svg') return void res.writeHead(302, { location: `${otherOrigin}/x.svg` }).end();
     // A huge body with no Content-Length: the cap must hold while reading.
     if (req.url === '/endless.png') {
       res.writeHead(200, { 'content-type': 'image/png' });
       const chunk = Buffer.alloc(16 * 1024);
       let sent = 0;
-      const push = () => {
+      const push = (): void => {
         while (sent < 10 * MAX_BYTES) {
           sent += chunk.length;
-          if (!res.write(chunk)) return res.once('drain', push);
+          if (!res.write(chunk)) {
+            res.once('drain', push);
+            return;
+          }
         }
         res.end();
       };
-      return push();
+      push();
+      return;
     }
     res.writeHead(404).end();
   });
