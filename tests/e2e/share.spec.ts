@@ -137,7 +137,7 @@ test.describe('공유 버튼', () => {
     await page.goto(blogPath());
     const row = page.locator('[data-share-row]');
     const names = ['X(트위터)에 공유', '네이버 블로그에 공유', '페이스북에 공유', '링크 복사'];
-    await page.getByRole('link', { name: names[0], exact: true }).focus();
+    await page.getByRole('link', { name: names[0]!, exact: true }).focus();
     for (const name of names.slice(1)) {
       await page.keyboard.press('Tab');
       await expect(page.locator(':focus')).toHaveAttribute('aria-label', name);
