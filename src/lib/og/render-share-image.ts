@@ -44,6 +44,10 @@ const C = {
 const LOGO_MARK =
   '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3d5afe"/><path d="M3.5 16C8.3 7.9 23.7 7.9 28.5 16C23.7 24.1 8.3 24.1 3.5 16Z" fill="#fff"/><circle cx="16" cy="16" r="6" fill="#12b5a6"/><path d="M13 16.1l2.1 2.1 4-4.2" fill="none" stroke="#fff" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round"/></svg>';
 
+/** The logo's eye alone, in outline tints, for pictures without an item picture. */
+const WATERMARK =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><path d="M3.5 16C8.3 7.9 23.7 7.9 28.5 16C23.7 24.1 8.3 24.1 3.5 16Z" fill="#ffffff" fill-opacity=".06" stroke="#ffffff" stroke-opacity=".16" stroke-width=".5"/><circle cx="16" cy="16" r="6" fill="#12b5a6" fill-opacity=".3"/><path d="M13 16.1l2.1 2.1 4-4.2" fill="none" stroke="#ffffff" stroke-opacity=".45" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+
 export interface RenderOptions {
   /** Origin of the content API; item pictures elsewhere are not fetched. */
   apiOrigin: string;
@@ -197,7 +201,8 @@ function titleFit(text: string, width: number): { size: number; lines: number } 
 function layout(card: ShareCard, picture: string | null, options: RenderOptions): Node {
   const withPicture = picture !== null;
   const padX = 72;
-  const column = withPicture ? 540 : SHARE_IMAGE_WIDTH - padX * 2 - 40;
+  // Without a picture the title may run wider, but stops short of the watermark.
+  const column = withPicture ? 540 : 860;
   const title = card.title.trim().replace(/\s+/g, ' ') || options.brand;
   const fit = titleFit(title, column);
 
@@ -225,12 +230,12 @@ function layout(card: ShareCard, picture: string | null, options: RenderOptions)
     }),
   ];
   if (!withPicture) {
-    // The logo mark, large and quiet, where the item's picture would be.
+    // The logo's eye as a large, quiet watermark where the item's picture would be.
     decoration.push(
-      h('img', { position: 'absolute', right: 64, bottom: 56, width: 168, height: 168, opacity: 0.9 }, null, {
-        src: svgData(LOGO_MARK),
-        width: 168,
-        height: 168,
+      h('img', { position: 'absolute', right: 40, top: 250, width: 400, height: 400 }, null, {
+        src: svgData(WATERMARK),
+        width: 400,
+        height: 400,
       }),
     );
   }
