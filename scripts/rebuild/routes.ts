@@ -13,6 +13,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { latestStories } from '../../src/components/sections/home/home-success.ts';
 import type { ListId } from '../../src/lib/content/build-data.ts';
+import { detailShareCard, detailSharePage, pageShareCards, shareImagePath } from '../../src/lib/og/share-cards.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /** Route (e.g. `/info/blog/hr-0001`) → digest of the content it renders (`''`: code only). */
@@ -40,7 +41,18 @@ const DYNAMIC_PAGES: Record<string, (s: Snapshot) => [route: string, content: un
   'info/blog/[id].astro': (s) => s.hrStories.map(({ id, item, detail }) => [`/info/blog/${id}`, { item, detail }]),
   'cad_archive/[id].astro': (s) => s.successStories.map(({ id, item, detail }) => [`/cad_archive/${id}`, { item, detail }]),
   'info/patent/[tag].astro': (s) => s.patents.map(({ id, item, detail }) => [`/info/patent/${id}`, { item, detail }]),
+  // Share pictures: what each shows (a detail's title and image; product pages' come from code).
+  'og/[...page].jpg.ts': (s) => [
+    ...s.hrStories.map(({ id, detail }) => ogRoute(detailSharePage('blog', id), detailShareCard('blog', detail))),
+    ...s.successStories.map(({ id, detail }) => ogRoute(detailSharePage('success', id), detailShareCard('success', detail))),
+    ...s.patents.map(({ id, detail }) => ogRoute(detailSharePage('patent', id), detailShareCard('patent', detail))),
+    ...Object.entries(pageShareCards).map(([page, card]) => ogRoute(page, card)),
+  ],
 };
+
+function ogRoute(page: string, content: unknown): [route: string, content: unknown] {
+  return [shareImagePath(page), content];
+}
 
 /**
  * Dynamic pages whose output depends on the code alone (covered by the code digest), such as

@@ -220,12 +220,14 @@ describe('npm run rebuild', () => {
     const manifest = readJson<ReleaseManifest>('manifest.json');
     // The HR list's first page and, where the site has one, the feed of all HR stories.
     const lists = ['/hrcontents', ...('/rss.xml' in manifest.routes ? ['/rss.xml'] : [])];
-    expect(changed).toEqual({ added: [], changed: [...lists, `/info/blog/${id}`].sort(), removed: [], warnings: [] });
-    // Among the getStaticPaths pages only the edited story was rendered; the rest were restored.
+    // The story's share picture shows its title too (tests/rebuild/og-images.test.ts).
+    const picture = `/og/info/blog/${id}.jpg`;
+    expect(changed).toEqual({ added: [], changed: [...lists, `/info/blog/${id}`, picture].sort(), removed: [], warnings: [] });
+    // Among the getStaticPaths pages only the edited story (and its picture) was rendered; the rest were restored.
     const dynamicTotal = Object.keys(manifest.routes).filter((route) =>
-      /^\/(info\/blog|cad_archive|info\/patent)\/[^/]+$/.test(route),
+      /^\/(og\/)?(info\/blog|cad_archive|info\/patent)\/[^/]+$/.test(route) || /^\/og\/[^/]+\.jpg$/.test(route),
     ).length;
-    expect(run.stdout).toContain(`getStaticPaths 페이지 ${dynamicTotal}개 중 렌더링 1개: /info/blog/${id}`);
+    expect(run.stdout).toContain(`getStaticPaths 페이지 ${dynamicTotal}개 중 렌더링 2개: /info/blog/${id} ${picture}`);
     expect(readFileSync(page(`info/blog/${id}`), 'utf8')).toContain('(개정판)');
     // The release is still complete.
     for (const item of hr.items) expect(existsSync(page(`info/blog/${item.analytics_page_id}`))).toBe(true);
@@ -251,8 +253,8 @@ describe('npm run rebuild', () => {
     const run = await rebuild();
     expect(run.code, run.stderr + run.stdout).toBe(0);
     const changed = readJson<ChangedRoutes>('changed-routes.json');
-    expect(changed.added).toEqual(['/info/blog/hr-9001']);
-    expect(changed.removed).toEqual([`/info/blog/${deletedId}`]);
+    expect(changed.added).toEqual(['/info/blog/hr-9001', '/og/info/blog/hr-9001.jpg']);
+    expect(changed.removed).toEqual([`/info/blog/${deletedId}`, `/og/info/blog/${deletedId}.jpg`]);
     expect(existsSync(page(`info/blog/${deletedId}`))).toBe(false);
     expect(readFileSync(page('info/blog/hr-9001'), 'utf8')).toContain('새로 올린 HR 이야기');
     // The previous release is left as it was.

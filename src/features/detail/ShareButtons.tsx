@@ -1,5 +1,6 @@
-import { useId, type ReactElement } from 'react';
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { t } from '../../i18n';
+import { canShareNatively, copyToClipboard, shareNatively, STATUS_MS } from './share-actions.ts';
 import { shareLinks, type ShareNetwork } from './share-links.ts';
 import styles from './detail.module.scss';
 
@@ -14,17 +15,81 @@ const icons: Record<ShareNetwork, ReactElement> = {
   ),
 };
 
+/** Outline icons of the two buttons (a chain link, the share arrow). */
+const linkIcon = (
+  <path
+    d="M10.6 13.4a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1.2 1.2M13.4 10.6a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1.2-1.2"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+  />
+);
+const shareIcon = (
+  <path
+    d="M12 15V4m0 0L8 8m4-4 4 4M6 12v6.5c0 .8.7 1.5 1.5 1.5h9c.8 0 1.5-.7 1.5-1.5V12"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  />
+);
+
+const Icon = ({ children }: { children: ReactElement }) => (
+  <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+    {children}
+  </svg>
+);
+
 export interface ShareButtonsProps {
   /** The page's canonical address. */
   url: string;
   title: string;
 }
 
-/** Links that open the networks' own share screens in a new tab, carrying the canonical address. */
+/**
+ * The share row: links that open the networks' own share screens in a new tab, `링크 복사`
+ * (Clipboard API) and, on devices with the Web Share API, `공유하기` (the system share sheet),
+ * with a polite live region that says what happened. In the live fallback the React handlers
+ * run; the pre-rendered page is not hydrated, and its inline script (share-buttons.client.ts)
+ * wires the same markup to the same actions (share-actions.ts).
+ */
 export function ShareButtons({ url, title }: ShareButtonsProps) {
   const hintId = useId();
+  const [canShare, setCanShare] = useState(false);
+  const [status, setStatus] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    setCanShare(canShareNatively(navigator));
+    return () => clearTimeout(timer.current);
+  }, []);
+
+  const say = (message: string) => {
+    clearTimeout(timer.current);
+    // Emptied first, so the same message twice is announced twice.
+    setStatus('');
+    requestAnimationFrame(() => {
+      setStatus(message);
+      timer.current = setTimeout(() => setStatus(''), STATUS_MS);
+    });
+  };
+  const copy = async () => say((await copyToClipboard(url, navigator, document)) ? t('shareCopied') : t('shareCopyFailed'));
+  const share = async () => {
+    if ((await shareNatively(navigator, title, url)) === 'failed') say(t('shareFailed'));
+  };
+
   return (
-    <div className={styles.share}>
+    <div
+      className={styles.share}
+      data-share-row=""
+      data-share-url={url}
+      data-share-title={title}
+      data-msg-copied={t('shareCopied')}
+      data-msg-copy-failed={t('shareCopyFailed')}
+      data-msg-share-failed={t('shareFailed')}
+    >
       <span id={hintId} hidden>
         {t('newTab')}
       </span>
@@ -41,13 +106,39 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
               className={`${styles.shareLink} ${styles[`share-${link.network}`]}`}
               data-share={link.network}
             >
-              <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-                {icons[link.network]}
-              </svg>
+              <Icon>{icons[link.network]}</Icon>
             </a>
           </li>
         ))}
+        <li>
+          <button
+            type="button"
+            className={`${styles.shareLink} ${styles.shareAction}`}
+            aria-label={t('shareCopyLink')}
+            title={t('shareCopyLink')}
+            data-share-action="copy"
+            onClick={() => void copy()}
+          >
+            <Icon>{linkIcon}</Icon>
+          </button>
+        </li>
+        {/* Shown only where navigator.share exists (set after load: the server cannot know). */}
+        <li hidden={!canShare}>
+          <button
+            type="button"
+            className={`${styles.shareLink} ${styles.shareAction}`}
+            aria-label={t('shareNative')}
+            title={t('shareNative')}
+            data-share-action="native"
+            onClick={() => void share()}
+          >
+            <Icon>{shareIcon}</Icon>
+          </button>
+        </li>
       </ul>
+      <p className={styles.shareStatus} role="status" aria-live="polite" data-share-status="">
+        {status}
+      </p>
     </div>
   );
 }

@@ -1,0 +1,55 @@
+/**
+ * The share pictures (`og:image`) of the detail and product pages, drawn at build time:
+ * `/og/info/blog/hr-0001.jpg`, `/og/cad_archive/<id>.jpg`, `/og/info/patent/<tag>.jpg`,
+ * `/og/soft-skill.jpg`… (src/lib/og/). Each path's `cacheKey` is the digest of what its picture
+ * shows, so an unchanged item's picture is restored from the incremental build cache instead of
+ * drawn again. Declared in the nightly rebuild's route table (scripts/rebuild/routes.ts).
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { getCollection } from 'astro:content';
+import { siteConfig } from '../../config/site';
+import { productSlugs } from '../../data/products';
+import { renderShareImage } from '../../lib/og/render-share-image.ts';
+import {
+  detailShareCard,
+  detailSharePage,
+  pageShareCards,
+  shareCardKey,
+  type DetailShareKind,
+  type ShareCard,
+} from '../../lib/og/share-cards.ts';
+
+// A product page's picture shows its first illustration (the one at the top of the page).
+const illustrations = import.meta.glob<string>('../../assets/products/*-1.svg', { eager: true, query: '?raw', import: 'default' });
+
+export const getStaticPaths = (async () => {
+  const [hrStories, successStories, patents] = await Promise.all([
+    getCollection('hrStories'),
+    getCollection('successStories'),
+    getCollection('patents'),
+  ]);
+  const detail = (kind: DetailShareKind, id: string, data: { title: string; img?: string | null | undefined }) => {
+    const card = detailShareCard(kind, data);
+    return { params: { page: detailSharePage(kind, id) }, props: { card }, cacheKey: shareCardKey(card) };
+  };
+  const pages = Object.entries(pageShareCards).map(([page, base]) => {
+    const illustration = (productSlugs as string[]).includes(page) ? illustrations[`../../assets/products/${page}-1.svg`] : undefined;
+    const card: ShareCard = { ...base, localImage: illustration ?? null };
+    return { params: { page }, props: { card }, cacheKey: shareCardKey(card) };
+  });
+  return [
+    ...hrStories.map((entry) => detail('blog', entry.id, entry.data.detail)),
+    ...successStories.map((entry) => detail('success', entry.id, entry.data.detail)),
+    ...patents.map((entry) => detail('patent', entry.id, entry.data.detail)),
+    ...pages,
+  ];
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute<{ card: ShareCard }> = async ({ props, site }) => {
+  const jpeg = await renderShareImage(props.card, {
+    apiOrigin: new URL(siteConfig.apiBaseUrl).origin,
+    brand: siteConfig.brand,
+    host: new URL(site ?? siteConfig.siteUrl).host,
+  });
+  return new Response(new Uint8Array(jpeg), { headers: { 'Content-Type': 'image/jpeg' } });
+};

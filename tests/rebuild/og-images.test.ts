@@ -1,0 +1,125 @@
+// @vitest-environment node
+/**
+ * Share pictures in the nightly rebuild: every detail and product page gets its picture in the
+ * release, and after one item's title changes only that item's picture is drawn again — the
+ * others are restored byte for byte from Astro's incremental cache. Two full CLI runs against
+ * the reference content server on a temporary copy of the content (they are slow: keep it so).
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
+import type { ChangedRoutes } from '../../scripts/rebuild/manifest.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const STEP_TIMEOUT = 300_000;
+
+let work: string;
+let contentDir: string;
+let out: string;
+let port: number;
+let api: RunningServer | undefined;
+
+interface ItemsFile {
+  items: { analytics_page_id: string; title: string; [key: string]: unknown }[];
+  [key: string]: unknown;
+}
+
+function rebuild(): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out], {
+      cwd: root,
+      env: { ...process.env, PUBLIC_CONTENT_API_URL: `http://127.0.0.1:${port}`, GITHUB_OUTPUT: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** Every share picture of the published release: path under `og/` → bytes. */
+function pictures(): Map<string, Buffer> {
+  const base = join(out, readlinkSync(join(out, 'current')), 'og');
+  const files = new Map<string, Buffer>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.set(relative(base, path), readFileSync(path));
+    }
+  };
+  walk(base);
+  return files;
+}
+
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(out, 'current', file), 'utf8')) as T;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'og-rebuild-test-'));
+  contentDir = join(work, 'content');
+  out = join(work, 'out');
+  cpSync(join(root, 'scripts/content-api/data'), contentDir, { recursive: true });
+  api = await startServer({ contentDir, port: 0 });
+  port = api.port;
+}, STEP_TIMEOUT);
+
+afterAll(async () => {
+  await api?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('share pictures in the nightly rebuild', () => {
+  let before: Map<string, Buffer>;
+
+  it('publishes a 1200×630 picture under 100 KB for every detail and product page', { timeout: STEP_TIMEOUT }, async () => {
+    const run = await rebuild();
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    before = pictures();
+    const read = (name: string) => JSON.parse(readFileSync(join(contentDir, name), 'utf8')) as ItemsFile;
+    const patents = JSON.parse(readFileSync(join(contentDir, 'patents.json'), 'utf8')) as { tag: string }[];
+    const expected = [
+      ...read('hr-stories.json').items.map((item) => `info/blog/${item.analytics_page_id}.jpg`),
+      ...read('success.json').items.map((item) => `cad_archive/${item.analytics_page_id}.jpg`),
+      ...patents.map((patent) => `info/patent/${patent.tag}.jpg`),
+      ...['soft-skill', 'bei', 'guider', 'free-interview', 'result', 'self-introduction', 'operation', 'whitepaper'].map(
+        (page) => `${page}.jpg`,
+      ),
+    ];
+    expect([...before.keys()].sort()).toEqual(expected.sort());
+    for (const [name, bytes] of before) {
+      expect(bytes.byteLength, name).toBeLessThanOrEqual(100 * 1024);
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height], name).toEqual(['jpeg', 1200, 630]);
+    }
+  });
+
+  it("after one HR story's title changes, only its picture is drawn again", { timeout: STEP_TIMEOUT }, async () => {
+    const file = join(contentDir, 'hr-stories.json');
+    const hr = JSON.parse(readFileSync(file, 'utf8')) as ItemsFile;
+    const story = hr.items[hr.items.length - 1]!;
+    story.title = `${story.title} (개정판)`;
+    writeFileSync(file, `${JSON.stringify(hr, null, 2)}\n`);
+    await api?.close();
+    api = await startServer({ contentDir, port });
+
+    const run = await rebuild();
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    const edited = `info/blog/${story.analytics_page_id}.jpg`;
+    const after = pictures();
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    const redrawn = [...after].filter(([name, bytes]) => !bytes.equals(before.get(name)!)).map(([name]) => name);
+    expect(redrawn).toEqual([edited]);
+
+    // The release says so (for the CDN purge), and Astro rendered no other picture.
+    const changed = readJson<ChangedRoutes>('changed-routes.json');
+    expect(changed.changed.filter((route) => route.startsWith('/og/'))).toEqual([`/og/${edited}`]);
+    const renderedLine = /getStaticPaths 페이지 \d+개 중 렌더링 \d+개(: .*)?/.exec(run.stdout)?.[0] ?? '';
+    expect(renderedLine.match(/\/og\/\S+/g)).toEqual([`/og/${edited}`]);
+  });
+});
