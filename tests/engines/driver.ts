@@ -20,8 +20,8 @@ export interface Driver {
   url(): Promise<string>;
   back(): Promise<void>;
   forward(): Promise<void>;
-  /** Clicks the first element matching the selector (scrolled into view first). */
-  click(selector: string): Promise<void>;
+  /** Clicks the element matching the selector (the `index`-th match, default the first), scrolled into view first. */
+  click(selector: string, index?: number): Promise<void>;
   /** Focuses the element and types the text into it (after clearing it when `clear`). */
   type(selector: string, text: string, options?: { clear?: boolean }): Promise<void>;
   /** Chooses the option with this value in a <select> as a visitor would. */

@@ -49,9 +49,12 @@ export async function launchFirefox(): Promise<Driver> {
     async forward() {
       await page.goForward({ waitUntil: 'load' });
     },
-    async click(selector) {
-      const element = await page.waitForSelector(selector, { timeout: 10_000 });
-      if (!element) throw new Error(`요소가 없습니다: ${selector}`);
+    async click(selector, index = 0) {
+      await page.waitForSelector(selector, { timeout: 10_000 });
+      const all = await page.$$(selector);
+      const element = all[index];
+      if (!element) throw new Error(`요소가 없습니다: ${selector} (${index}번째)`);
+      await Promise.all(all.filter((other) => other !== element).map((other) => other.dispose()));
       await element.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }));
       await element.click();
       await element.dispose();

@@ -69,28 +69,21 @@ export class Site {
   }
 
   /**
-   * A selector for the first element matching `selector` whose text equals `text` (or matches
-   * it as a regular expression source when `pattern`): the page marks it with an attribute.
+   * The position, among the elements matching `selector`, of the first whose text equals `text`.
+   * (Nothing is written into the page: an island still hydrating would see a changed DOM.)
    */
-  async pick(selector: string, text: string, { pattern = false } = {}): Promise<string> {
-    const id = `p${Math.random().toString(36).slice(2, 10)}`;
-    await this.waitFor(
-      (sel: string, wanted: string, isPattern: boolean, mark: string) => {
-        const found = [...document.querySelectorAll(sel)].find((el) => {
-          const own = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-          return isPattern ? new RegExp(wanted).test(own) : own === wanted;
-        });
-        found?.setAttribute('data-engine-pick', mark);
-        return Boolean(found);
-      },
-      [selector, text, pattern, id],
+  async indexOf(selector: string, text: string): Promise<number> {
+    const index = await this.waitFor(
+      (sel: string, wanted: string) =>
+        [...document.querySelectorAll(sel)].findIndex((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted) + 1,
+      [selector, text],
       `${selector} 중 "${text}"`,
     );
-    return `[data-engine-pick="${id}"]`;
+    return index - 1;
   }
 
   async clickText(selector: string, text: string): Promise<void> {
-    await this.driver.click(await this.pick(selector, text));
+    await this.driver.click(selector, await this.indexOf(selector, text));
   }
 
   /** Script errors, failed loads of the site's own files and CSP violations since the page opened. */

@@ -76,8 +76,7 @@ export async function launchWebKit({ port, display }: { port: number; display: s
   async function call<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     const response = await fetch(base + path, {
       method,
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(60_000),
     });
     const json = (await response.json()) as { value: T & { error?: string; message?: string } };
@@ -99,14 +98,15 @@ export async function launchWebKit({ port, display }: { port: number; display: s
   const s = `/session/${session.sessionId}`;
   await call('POST', `${s}/timeouts`, { script: 30_000, pageLoad: 60_000, implicit: 0 });
 
-  async function find(selector: string): Promise<string> {
+  async function find(selector: string, index = 0): Promise<string> {
     const deadline = Date.now() + 10_000;
     for (;;) {
       try {
-        const element = await call<Record<string, string>>('POST', `${s}/element`, { using: 'css selector', value: selector });
+        const elements = await call<Record<string, string>[]>('POST', `${s}/elements`, { using: 'css selector', value: selector });
+        const element = elements[index] ?? {};
         // The W3C key; older WebKit answers with the legacy `ELEMENT` one.
         const id = element[ELEMENT] ?? element['ELEMENT'] ?? Object.values(element)[0];
-        if (!id) throw new Error(JSON.stringify(element));
+        if (!id) throw new Error(`${elements.length}개 중 ${index}번째가 없습니다.`);
         return id;
       } catch (error) {
         if (Date.now() > deadline) throw new Error(`요소가 없습니다: ${selector} (${(error as Error).message})`);
@@ -151,12 +151,13 @@ export async function launchWebKit({ port, display }: { port: number; display: s
     async forward() {
       await call('POST', `${s}/forward`, {});
     },
-    async click(selector) {
-      const element = await find(selector);
+    async click(selector, index = 0) {
+      const element = await find(selector, index);
       // Centred, so the sticky header does not cover it.
       await evaluate(
-        (sel: string) => document.querySelector(sel)!.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }),
+        (sel: string, i: number) => document.querySelectorAll(sel)[i]!.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }),
         selector,
+        index,
       );
       await call('POST', `${s}/element/${element}/click`, {});
     },
