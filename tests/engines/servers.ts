@@ -176,6 +176,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const wantsWebKit = (process.env.ENGINES ?? 'webkit,firefox').split(',').includes('webkit');
   const xvfb = wantsWebKit ? await startXvfb() : undefined;
+  if (xvfb) process.once('exit', () => xvfb.child.kill('SIGTERM'));
 
   project.provide('siteUrl', `http://127.0.0.1:${ports.site + 1}`);
   project.provide('apiUrl', apiUrl);
