@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { siteServerEnv } from './scripts/lib/test-env.ts';
 
 /** Ports of the servers the tests start (kept apart from `npm start`'s 8787/4321). */
 export const TEST_API_PORT = Number(process.env.TEST_API_PORT ?? 8790);
@@ -54,11 +55,7 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      CONTENT_API_PORT: String(TEST_API_PORT),
-      SITE_PORT: String(TEST_SITE_PORT),
-      ASTRO_PREVIEW_BACKGROUND: '0',
-      ASTRO_DEV_BACKGROUND: '0',
-    },
+    // Explicit values only: a caller's PUBLIC_CONTENT_API_URL or SITE_URL must not reach this build.
+    env: siteServerEnv({ apiPort: TEST_API_PORT, sitePort: TEST_SITE_PORT }),
   },
 });

@@ -29,10 +29,17 @@ api.on('exit', (code) => {
 await waitForUrl(`${apiUrl}/health`, 30_000, api);
 
 if (!skipBuild) {
-  console.log(`\n사이트를 빌드합니다 (콘텐츠 API: ${apiUrl}) ...`);
+  // The build reads the API at PUBLIC_CONTENT_API_URL when it is set (e.g. this machine's public
+  // address); say so, since a production value left in the shell would build against another host.
+  // The test suites always set it to their own servers (scripts/lib/test-env.ts).
+  const buildApiUrl = process.env.PUBLIC_CONTENT_API_URL || apiUrl;
+  console.log(`\n사이트를 빌드합니다 (콘텐츠 API: ${buildApiUrl}) ...`);
+  if (buildApiUrl !== apiUrl) {
+    console.log(`  PUBLIC_CONTENT_API_URL이 설정되어 있어 방금 시작한 ${apiUrl} 대신 이 주소로 빌드합니다.`);
+  }
   const code = await run('astro', ['build'], {
     cwd: root,
-    env: { ...process.env, PUBLIC_CONTENT_API_URL: process.env.PUBLIC_CONTENT_API_URL ?? apiUrl },
+    env: { ...process.env, PUBLIC_CONTENT_API_URL: buildApiUrl },
   });
   if (code !== 0) {
     console.error('빌드에 실패했습니다.');

@@ -1,15 +1,23 @@
 /**
- * `npm test`: makes sure Debian's Chromium and Korean fonts are installed, then runs
- * astro check, the unit tests (vitest) and the end-to-end tests (Playwright).
+ * `npm test`: makes sure Debian's Chromium, Korean fonts and the other engines' packages
+ * (WebKitGTK's WebDriver, Firefox ESR, Xvfb) are installed, then runs astro check, the unit
+ * tests (vitest), the end-to-end tests (Playwright, Chromium) and the cross-engine suite
+ * (tests/engines: WebKit and Firefox).
  *
  * astro check syncs the content collections, which fetch from the content API, so the
  * reference server runs for that step on its own port (TEST_CHECK_API_PORT, 8791); nothing
- * else needs to be running. Playwright starts its own servers (playwright.config.ts).
+ * else needs to be running. Playwright and the engine suite start their own servers.
+ *
+ * Hermetic: the caller's PUBLIC_CONTENT_API_URL and SITE_URL (a production build's settings)
+ * are dropped here, and every server the suites start gets explicit values (scripts/lib/test-env.ts).
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { run, startChild, waitForUrl } from './lib/processes.ts';
+import { BUILD_TARGET_VARIABLES, DEFAULT_SITE_URL } from './lib/test-env.ts';
+
+for (const name of BUILD_TARGET_VARIABLES) delete process.env[name];
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,7 +32,11 @@ function hasPackage(name: string): boolean {
 
 const missing: string[] = [];
 if (!existsSync(chromium)) missing.push('chromium');
-if (!hasPackage('fonts-noto-cjk')) missing.push('fonts-noto-cjk');
+// Korean fonts, and the engines of tests/engines: WebKitGTK (MiniBrowser and its WebDriver,
+// under Xvfb) and Firefox ESR (WebDriver BiDi).
+for (const name of ['fonts-noto-cjk', 'webkit2gtk-driver', 'firefox-esr', 'xvfb']) {
+  if (!hasPackage(name)) missing.push(name);
+}
 
 if (missing.length > 0) {
   const isRoot = process.getuid?.() === 0;
@@ -68,7 +80,7 @@ try {
 }
 const checkCode = await run('astro', ['check'], {
   cwd: root,
-  env: { ...process.env, PUBLIC_CONTENT_API_URL: checkApiUrl },
+  env: { ...process.env, PUBLIC_CONTENT_API_URL: checkApiUrl, SITE_URL: DEFAULT_SITE_URL },
 });
 api.kill('SIGTERM');
 if (checkCode !== 0) fail('astro check', checkCode);
@@ -76,6 +88,7 @@ if (checkCode !== 0) fail('astro check', checkCode);
 const steps: [string, string, string[]][] = [
   ['단위 테스트 (vitest)', 'vitest', ['run']],
   ['종단 간 테스트 (Playwright)', 'playwright', ['test']],
+  ['여러 엔진 테스트 (WebKit, Firefox)', 'vitest', ['run', '--config', 'vitest.engines.config.ts']],
 ];
 for (const [label, command, args] of steps) {
   console.log(`\n▶ ${label}`);

@@ -17,6 +17,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, '404.html'), '<!doctype html><title>404</title>');
   writeFileSync(join(dir, '_astro', 'a.js'), 'console.log(1);'.repeat(100));
   writeFileSync(join(dir, 'og.png'), Buffer.alloc(2000));
+  writeFileSync(join(dir, 'manifest.json'), '{"routes":{}}');
+  writeFileSync(join(dir, 'changed-routes.json'), '{"added":[]}');
   writeFileSync(join(dir, '_headers'), '/*\n  X-Test: all\n  Cache-Control: short\n/_astro/*\n  ! Cache-Control\n  Cache-Control: long\n');
   server = await serveStatic(dir, 0);
 });
@@ -81,5 +83,37 @@ describe('serveStatic', () => {
     const missing = await fetch(`${server.url}/nope`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('404');
+  });
+
+  it('applies the _headers rules to the path it serves: %2F names no file, so no asset rule reaches a page', async () => {
+    for (const path of ['/_astro/..%2Ffaq', '/_astro/..%2ffaq/', '/_astro/..%5Cfaq']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('cache-control'), path).toBe('short');
+      expect(await res.text(), path).not.toContain('본문');
+    }
+    // A missing asset is the 404 page under the page rules, not cached for a year.
+    const missing = await fetch(`${server.url}/_astro/missing.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('short');
+    // Encoded characters that do name a file still reach it, under that file's rules.
+    const encoded = await fetch(`${server.url}/%5Fastro/a.js`);
+    expect(encoded.status).toBe(200);
+    expect(encoded.headers.get('cache-control')).toBe('long');
+  });
+
+  it('does not serve the release files of the nightly rebuild or _headers', async () => {
+    for (const path of ['/manifest.json', '/changed-routes.json', '/_headers']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('answers only GET and HEAD', async () => {
+    const post = await fetch(`${server.url}/faq`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    const head = await fetch(`${server.url}/faq`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
 });

@@ -1,14 +1,27 @@
 /**
- * Serves a built site folder the way a static host does: clean URLs (`/faq` → `faq/index.html`),
- * the Korean 404 page with status 404, long caching for hashed assets, short for HTML, the
- * security headers of `public/_headers`, and brotli or gzip compression of text files as every
- * CDN does (so Lighthouse in `npm run bench` measures the bytes a visitor would download).
+ * Serves a built site folder the way a static host does, on `sirv`: clean URLs (`/faq` →
+ * `faq/index.html`), the Korean 404 page with status 404, the headers of `public/_headers`
+ * (long caching for hashed assets, short for HTML, the security headers), and brotli or gzip
+ * compression of text files as every CDN does (so Lighthouse in `npm run bench` measures the
+ * bytes a visitor would download).
+ *
+ * sirv serves only files it found at start, looked up by the request path with `decodeURI`
+ * (which leaves `%2F` encoded, so `/_astro/..%2Ffaq` names no file and is a 404), and only
+ * pre-compressed `.br`/`.gz` siblings. So the server first mirrors the folder into a temporary
+ * one: a symbolic link per file, plus `.br` and `.gz` copies of the text files. The `_headers`
+ * rules are applied to the path sirv looked up, i.e. the path actually served. The release
+ * files of the nightly rebuild (`manifest.json`, `changed-routes.json`) and `_headers` itself
+ * are not served.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { createServer, type Server } from 'node:http';
-import { parseHeadersFile, headersFor } from './headers-file.ts';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import sirv from 'sirv';
+import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,6 +45,9 @@ const types: Record<string, string> = {
 /** Types worth compressing; images other than SVG and fonts are compressed already. */
 const compressible = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
+/** Files of the site folder that are not part of the site (relative, `/`-separated). */
+const notServed = new Set(['_headers', 'manifest.json', 'changed-routes.json']);
+
 type Encoding = 'br' | 'gzip';
 
 /** The encoding to answer with: brotli when the client accepts it, else gzip, else none. */
@@ -48,33 +64,50 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | und
   return undefined;
 }
 
-/** Compressed bodies by file, encoding and modification time, so each file is compressed once. */
-const compressedCache = new Map<string, Buffer>();
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
-function compressed(file: string, body: Buffer, encoding: Encoding): Buffer {
-  const key = `${encoding}:${statSync(file).mtimeMs}:${file}`;
-  let result = compressedCache.get(key);
-  if (!result) {
-    result =
-      encoding === 'br'
-        ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : gzipSync(body, { level: 9 });
-    compressedCache.set(key, result);
-  }
-  return result;
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = join(dir, entry.name);
+    if (entry.isDirectory()) return walk(file);
+    return entry.isFile() || (entry.isSymbolicLink() && statSync(file).isFile()) ? [file] : [];
+  });
 }
 
-function resolveFile(root: string, pathname: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return undefined;
+/**
+ * Mirrors `root` into `mirror`: a link to every served file and, for text over 256 bytes,
+ * brotli (quality 11) and gzip (level 9) copies beside it. Returns the served paths (`/faq/index.html`).
+ */
+async function buildMirror(root: string, mirror: string): Promise<Set<string>> {
+  const served = new Set<string>();
+  const jobs: Promise<void>[] = [];
+  for (const file of walk(root)) {
+    const rel = relative(root, file).split(sep).join('/');
+    if (notServed.has(rel)) continue;
+    const target = join(mirror, rel);
+    mkdirSync(dirname(target), { recursive: true });
+    symlinkSync(file, target);
+    served.add(`/${rel}`);
+    if (!compressible.has(extname(file))) continue;
+    const body = readFileSync(file);
+    if (body.length <= 256) continue;
+    jobs.push(
+      brotli(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }).then((out) => writeFileSync(`${target}.br`, out)),
+      gzipAsync(body, { level: 9 }).then((out) => writeFileSync(`${target}.gz`, out)),
+    );
   }
-  const target = normalize(join(root, decoded));
-  if (target !== root && !target.startsWith(root + sep)) return undefined;
-  const candidates = [target, join(target, 'index.html'), `${target}.html`];
-  return candidates.find((file) => existsSync(file) && statSync(file).isFile());
+  await Promise.all(jobs);
+  return served;
+}
+
+/** The file sirv serves for a (decoded) path, by sirv's own order: `p`, `p/index`, `p.html`, `p/index.html`. */
+function servedFile(files: Set<string>, pathname: string): string | undefined {
+  const base = pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const candidates = [base, `${base}/index`, `${base}.html`, `${base}/index.html`].filter(Boolean);
+  return candidates.find((candidate) => files.has(candidate));
 }
 
 export interface StaticServer {
@@ -84,50 +117,86 @@ export interface StaticServer {
 
 export async function serveStatic(dir: string, port: number, host = '127.0.0.1'): Promise<StaticServer> {
   const root = resolve(dir);
-  const headersPath = join(root, '_headers');
-  const rules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
+  let rules: HeaderRule[] = [];
+  try {
+    rules = parseHeadersFile(readFileSync(join(root, '_headers'), 'utf8'));
+  } catch {
+    // no _headers file: no extra headers
+  }
+  // A fixed folder per site folder and port, emptied first, so a server that was killed (as test
+  // runners stop their web servers) leaves at most one stale copy behind.
+  const id = createHash('sha256').update(root).digest('hex').slice(0, 12);
+  const mirror = port ? join(tmpdir(), `static-site-${id}-${port}`) : mkdtempSync(join(tmpdir(), 'static-site-'));
+  rmSync(mirror, { recursive: true, force: true });
+  mkdirSync(mirror, { recursive: true });
+  let files: Set<string>;
+  try {
+    files = await buildMirror(root, mirror);
+  } catch (error) {
+    rmSync(mirror, { recursive: true, force: true });
+    throw error;
+  }
+
+  /** Content type and `_headers` rules of the path sirv serves (`served`: the site path it looked up). */
+  const setHeaders = (res: ServerResponse, served: string, file: string) => {
+    res.setHeader('Content-Type', types[extname(file)] ?? 'application/octet-stream');
+    for (const [name, value] of Object.entries(headersFor(rules, served))) res.setHeader(name, value);
+    if (!compressible.has(extname(file))) res.removeHeader('Vary');
+  };
+
+  /** The 404 page, with status 404, under its own path's rules (never an asset rule of the missing address). */
+  const notFound = (req: IncomingMessage, res: ServerResponse) => {
+    if (!files.has('/404.html')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    const page = join(mirror, '404.html');
+    const encoding = req.headers['accept-encoding'];
+    const variant = encoding === 'br' ? `${page}.br` : encoding === 'gzip' ? `${page}.gz` : page;
+    const compressed = variant !== page && existsSync(variant);
+    const body = readFileSync(compressed ? variant : page);
+    setHeaders(res, '/404.html', '/404.html');
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (compressed) res.setHeader('Content-Encoding', encoding as string);
+    res.writeHead(404, { 'Content-Length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  const serve = sirv(mirror, {
+    brotli: true,
+    gzip: true,
+    extensions: ['html'],
+    setHeaders: (res, pathname) => setHeaders(res, pathname, servedFile(files, pathname) ?? pathname),
+    onNoMatch: notFound,
+  });
 
   const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    let file = resolveFile(root, url.pathname);
-    let status = 200;
-    if (!file || file.endsWith(`${sep}_headers`)) {
-      file = join(root, '404.html');
-      status = 404;
-    }
-    const headers: Record<string, string> = {
-      'Content-Type': types[extname(file)] ?? 'application/octet-stream',
-      ...headersFor(rules, url.pathname),
-    };
-    if (!existsSync(file)) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
-    }
-    let body: Buffer = readFileSync(file);
-    if (compressible.has(extname(file))) {
-      headers['Vary'] = 'Accept-Encoding';
-      const encoding = body.length > 256 ? pickEncoding(req.headers['accept-encoding']) : undefined;
-      if (encoding) {
-        body = compressed(file, body, encoding);
-        headers['Content-Encoding'] = encoding;
-      }
-    }
-    res.writeHead(status, { ...headers, 'Content-Length': String(body.length) });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    // sirv looks for "br" or "gzip" anywhere in the header; give it the one encoding we pick (q=0 honoured).
+    req.headers['accept-encoding'] = pickEncoding(req.headers['accept-encoding']) ?? 'identity';
+    serve(req, res);
   });
 
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => ok());
+  }).catch((error: unknown) => {
+    rmSync(mirror, { recursive: true, force: true });
+    throw error;
   });
   const address = server.address();
   const realPort = typeof address === 'object' && address ? address.port : port;
   return {
-    url: `http://${host}:${realPort}`,
-    close: () => new Promise((ok) => server.close(() => ok())),
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${realPort}`,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections?.();
+        server.close(() => {
+          rmSync(mirror, { recursive: true, force: true });
+          ok();
+        });
+      }),
   };
 }

@@ -19,6 +19,13 @@ export interface FaqListProps {
 function FaqList({ snapshot }: FaqListProps) {
   const [state, store] = useListStore('faq', snapshot);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  // Counts category picks: picking one leaves search mode and empties the box, a typed but
+  // unsubmitted draft included (spec §2), even when the address had no term to clear.
+  const [picks, setPicks] = useState(0);
+  const pick = (topicId: number | null, name?: string) => {
+    setPicks((count) => count + 1);
+    store.selectTopic(topicId, name);
+  };
   const searching = state.query.term !== null;
   const allSelected = searching || state.query.topicId === null;
   const count = state.empty ? 0 : state.total;
@@ -33,7 +40,7 @@ function FaqList({ snapshot }: FaqListProps) {
 
   const categories = (
     <div className={faq.categories} role="group" aria-label="질문 분류">
-      <button type="button" aria-pressed={allSelected} onClick={() => store.selectTopic(null)}>
+      <button type="button" aria-pressed={allSelected} onClick={() => pick(null)}>
         {t('all')}
       </button>
       {state.topics.map((topic) => (
@@ -41,7 +48,7 @@ function FaqList({ snapshot }: FaqListProps) {
           type="button"
           key={topic.id}
           aria-pressed={!searching && state.query.topicId === topic.id}
-          onClick={() => store.selectTopic(topic.id, topic.name)}
+          onClick={() => pick(topic.id, topic.name)}
         >
           {topic.name}
         </button>
@@ -72,6 +79,7 @@ function FaqList({ snapshot }: FaqListProps) {
       countLine={state.status === 'ready' ? countLine : null}
       skeleton="faq"
       searchLabel="자주 묻는 질문 검색"
+      searchResetKey={picks}
     >
       <ul className={faq.accordion}>
         {state.items.map((item) => {

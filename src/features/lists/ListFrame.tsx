@@ -22,6 +22,8 @@ export interface ListFrameProps {
   emptyVariant?: 'default' | 'news';
   /** Visible title of the search area, when the screen shows one. */
   searchLabel?: string;
+  /** A new value empties a draft in the search box (see SearchForm). */
+  searchResetKey?: unknown;
 }
 
 /**
@@ -38,6 +40,7 @@ export function ListFrame({
   skeleton = 'card',
   emptyVariant = 'default',
   searchLabel,
+  searchResetKey,
 }: ListFrameProps) {
   const loading = state.status === 'loading';
   const hrefFor = (page: number) => config.path + serializeListQuery({ ...state.query, page });
@@ -53,6 +56,7 @@ export function ListFrame({
               placeholder={config.placeholder}
               label={searchLabel ?? `${config.label} ${t('search')}`}
               onSearch={store.search}
+              resetKey={searchResetKey}
             />
           )}
         </div>

@@ -9,13 +9,18 @@ export interface SearchFormProps {
   placeholder: string;
   label: string;
   onSearch(term: string): void;
+  /**
+   * Changes whenever the box must show the address's term again even though the term did not
+   * change, e.g. when a FAQ category is picked over a draft that was typed but not submitted.
+   */
+  resetKey?: unknown;
 }
 
 /** A search form (`role="search"`): free text, submitted as typed. */
-export function SearchForm({ term, placeholder, label, onSearch }: SearchFormProps) {
+export function SearchForm({ term, placeholder, label, onSearch, resetKey }: SearchFormProps) {
   const id = useId();
   const [value, setValue] = useState(term ?? '');
-  useEffect(() => setValue(term ?? ''), [term]);
+  useEffect(() => setValue(term ?? ''), [term, resetKey]);
 
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
