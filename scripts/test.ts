@@ -86,6 +86,8 @@ api.kill('SIGTERM');
 if (checkCode !== 0) fail('astro check', checkCode);
 
 const steps: [string, string, string[]][] = [
+  ['린트 (ESLint)', 'eslint', ['.', '--max-warnings', '0']],
+  ['서식 (Prettier)', 'prettier', ['--check', '.']],
   ['단위 테스트 (vitest)', 'vitest', ['run']],
   ['종단 간 테스트 (Playwright)', 'playwright', ['test']],
   ['여러 엔진 테스트 (WebKit, Firefox)', 'vitest', ['run', '--config', 'vitest.engines.config.ts']],
