@@ -1,6 +1,7 @@
 /**
  * `npm test`: makes sure Debian's Chromium, Korean fonts and the other engines' packages
- * (WebKitGTK's WebDriver, Firefox ESR, Xvfb) are installed, then runs astro check, the unit
+ * (WebKitGTK's WebDriver, Firefox ESR, Xvfb) are installed, then runs astro check, ESLint, a
+ * Prettier check, the unit
  * tests (vitest), the end-to-end tests (Playwright, Chromium) and the cross-engine suite
  * (tests/engines: WebKit and Firefox).
  *
