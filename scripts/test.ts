@@ -1,9 +1,8 @@
 /**
  * `npm test`: makes sure Debian's Chromium, Korean fonts and the other engines' packages
  * (WebKitGTK's WebDriver, Firefox ESR, Xvfb) are installed, then runs astro check, ESLint, a
- * Prettier check, the unit
- * tests (vitest), the end-to-end tests (Playwright, Chromium) and the cross-engine suite
- * (tests/engines: WebKit and Firefox).
+ * Prettier check, the unit tests (vitest), the end-to-end tests (Playwright, Chromium) and the
+ * cross-engine suite (tests/engines: WebKit and Firefox).
  *
  * astro check syncs the content collections, which fetch from the content API, so the
  * reference server runs for that step on its own port (TEST_CHECK_API_PORT, 8791); nothing
