@@ -1,8 +1,8 @@
 /**
  * `npm test`: makes sure Debian's Chromium, Korean fonts and the other engines' packages
- * (WebKitGTK's WebDriver, Firefox ESR, Xvfb) are installed, then runs astro check, the unit
- * tests (vitest), the end-to-end tests (Playwright, Chromium) and the cross-engine suite
- * (tests/engines: WebKit and Firefox).
+ * (WebKitGTK's WebDriver, Firefox ESR, Xvfb) are installed, then runs astro check, ESLint, a
+ * Prettier check, the unit tests (vitest), the end-to-end tests (Playwright, Chromium) and the
+ * cross-engine suite (tests/engines: WebKit and Firefox).
  *
  * astro check syncs the content collections, which fetch from the content API, so the
  * reference server runs for that step on its own port (TEST_CHECK_API_PORT, 8791); nothing
@@ -86,6 +86,8 @@ api.kill('SIGTERM');
 if (checkCode !== 0) fail('astro check', checkCode);
 
 const steps: [string, string, string[]][] = [
+  ['린트 (ESLint)', 'eslint', ['.', '--max-warnings', '0']],
+  ['서식 (Prettier)', 'prettier', ['--check', '.']],
   ['단위 테스트 (vitest)', 'vitest', ['run']],
   ['종단 간 테스트 (Playwright)', 'playwright', ['test']],
   ['여러 엔진 테스트 (WebKit, Firefox)', 'vitest', ['run', '--config', 'vitest.engines.config.ts']],

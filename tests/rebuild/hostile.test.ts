@@ -44,6 +44,7 @@ function runRebuildCli(apiUrl: string, outDir: string, ...args: string[]): Promi
   });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test edits reach into JSON of any shape
 function edit(contentDir: string, file: string, change: (data: any) => void): void {
   const path = join(contentDir, file);
   const data = JSON.parse(readFileSync(path, 'utf8'));

@@ -54,6 +54,9 @@ function DetailIsland(props: DetailIslandProps) {
   const [target, setTarget] = useState<{ kind: DetailKind; key: string | null }>();
   const [attempt, setAttempt] = useState(0);
 
+  /* eslint-disable react-hooks/set-state-in-effect --
+     The address can only be read in the browser, after hydration: the effect is where this
+     island learns what to show, and each of these updates happens once per request. */
   useEffect(() => {
     const wanted = targetFromLocation(props);
     if (!wanted) {
@@ -79,7 +82,9 @@ function DetailIsland(props: DetailIslandProps) {
     return () => controller.abort();
     // Only the address (read on mount, it does not change under a static page) and explicit
     // retries start a request, hence `attempt` as the only dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
+  /* eslint-enable react-hooks/set-state-in-effect */
 
   useEffect(() => {
     if (state.status === 'ready') document.title = `${state.article.title} | ${siteConfig.brand}`;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { t } from '../../i18n';
 import { canShareNatively, copyToClipboard, shareNatively, STATUS_MS } from './share-actions.ts';
 import { shareLinks, type ShareNetwork } from './share-links.ts';
@@ -55,16 +55,17 @@ export interface ShareButtonsProps {
  * run; the pre-rendered page is not hydrated, and its inline script (share-buttons.client.ts)
  * wires the same markup to the same actions (share-actions.ts).
  */
+/** `navigator.share` does not come and go: nothing to subscribe to. */
+const noSubscription = () => () => {};
+
 export function ShareButtons({ url, title }: ShareButtonsProps) {
   const hintId = useId();
-  const [canShare, setCanShare] = useState(false);
+  // The system share sheet exists only in some browsers; never during the build.
+  const canShare = useSyncExternalStore(noSubscription, () => canShareNatively(navigator), () => false);
   const [status, setStatus] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => {
-    setCanShare(canShareNatively(navigator));
-    return () => clearTimeout(timer.current);
-  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const say = (message: string) => {
     clearTimeout(timer.current);

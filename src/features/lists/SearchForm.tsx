@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { MAX_TERM_LENGTH } from '../../lib/api/limits.ts';
 import { t } from '../../i18n';
 import styles from './lists.module.scss';
@@ -20,7 +20,13 @@ export interface SearchFormProps {
 export function SearchForm({ term, placeholder, label, onSearch, resetKey }: SearchFormProps) {
   const id = useId();
   const [value, setValue] = useState(term ?? '');
-  useEffect(() => setValue(term ?? ''), [term, resetKey]);
+  // When the address's term (or the reset key) changes, the box shows it again: adjusted while
+  // rendering, as React recommends, rather than in an effect that renders twice.
+  const [shown, setShown] = useState({ term, resetKey });
+  if (shown.term !== term || shown.resetKey !== resetKey) {
+    setShown({ term, resetKey });
+    setValue(term ?? '');
+  }
 
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
