@@ -60,11 +60,19 @@ async function readCapped(response: Response, limit: number): Promise<Uint8Array
   return bytes;
 }
 
-/** Fetches `url` when its origin is allowed, following redirects only to allowed origins. */
-export async function fetchAllowedImage(url: string, origins: ReadonlySet<string>): Promise<string | null> {
+/**
+ * The bytes and type of an image from the API, when its origin is allowed: redirects are
+ * followed only to allowed origins, and at most `maxBytes` are read. `null` for anything else.
+ * Every build-time fetch of a content image goes through here (inlined pictures, share pictures).
+ */
+export async function fetchImageBytes(
+  url: string,
+  origins: ReadonlySet<string>,
+  { maxBytes = MAX_BYTES, timeoutMs = TIMEOUT_MS }: { maxBytes?: number; timeoutMs?: number } = {},
+): Promise<{ bytes: Uint8Array; contentType: string } | null> {
   try {
     let address = new URL(url);
-    const signal = AbortSignal.timeout(TIMEOUT_MS);
+    const signal = AbortSignal.timeout(timeoutMs);
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       if (!/^https?:$/.test(address.protocol) || !origins.has(address.origin)) return null;
       const response = await fetch(address, { signal, redirect: 'manual' });
@@ -79,13 +87,19 @@ export async function fetchAllowedImage(url: string, origins: ReadonlySet<string
         await response.body?.cancel();
         return null;
       }
-      const bytes = await readCapped(response, MAX_BYTES);
-      return bytes ? imageDataUri(bytes, response.headers.get('content-type') ?? '') : null;
+      const bytes = await readCapped(response, maxBytes);
+      return bytes ? { bytes, contentType: response.headers.get('content-type') ?? '' } : null;
     }
     return null;
   } catch {
     return null;
   }
+}
+
+/** A small image from an allowed origin as a `data:` address, or null. */
+export async function fetchAllowedImage(url: string, origins: ReadonlySet<string>): Promise<string | null> {
+  const image = await fetchImageBytes(url, origins);
+  return image ? imageDataUri(image.bytes, image.contentType) : null;
 }
 
 /** The image as a `data:` address, or null to keep using `url`. One fetch per address per build. */

@@ -11,14 +11,14 @@
  * background, and a title satori cannot lay out falls back to the site's default picture, so a
  * bad item can never stop the build.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
 import satori from 'satori';
 import sharp from 'sharp';
 import type { ShareCard } from './share-cards.ts';
+import { fetchImageBytes, imageOrigins } from '../images/inline-remote.ts';
 
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
@@ -118,30 +118,8 @@ export async function fetchItemPicture(
   height: number,
 ): Promise<string | null> {
   if (!url) return null;
-  try {
-    const address = new URL(url);
-    if (!/^https?:$/.test(address.protocol) || address.origin !== new URL(apiOrigin).origin) return null;
-    const response = await fetch(address, { signal: AbortSignal.timeout(IMAGE_TIMEOUT_MS), redirect: 'error' });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      return null;
-    }
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > IMAGE_MAX_BYTES) {
-      await response.body.cancel();
-      return null;
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += chunk.byteLength;
-      if (size > IMAGE_MAX_BYTES) return null;
-      chunks.push(chunk);
-    }
-    return await pictureDataUri(Buffer.concat(chunks), width, height);
-  } catch {
-    return null;
-  }
+  const image = await fetchImageBytes(url, imageOrigins(apiOrigin), { maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS });
+  return image ? pictureDataUri(Buffer.from(image.bytes), width, height) : null;
 }
 
 /** Any picture sharp can read (JPEG, PNG, WebP, GIF, AVIF, SVG) as a `width`×`height` JPEG `data:` address. */
