@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARLY_FONT_SCRIPT, FONT_CACHE_KEY, parseFontFaces } from './font-loading.ts';
+import { EARLY_FONT_SCRIPT, FONT_CACHE_KEY, parseFontFaces, parseUnicodeRange, rulesForText } from './font-loading.ts';
 import { rewriteFontUrls } from './pretendard.ts';
 
 const css = `/* licence */
@@ -64,5 +64,36 @@ describe('EARLY_FONT_SCRIPT', () => {
   it('does nothing on a first visit or after a new build changed the stylesheet', () => {
     expect(run(null).appended).toHaveLength(0);
     expect(run('/fonts/pretendard-0.css').appended).toHaveLength(0);
+  });
+});
+
+describe('parseUnicodeRange', () => {
+  it('reads single code points, intervals and wildcards', () => {
+    expect(parseUnicodeRange('U+20-22, U+AC00, u+4??, U+f9ca-fa0b')).toEqual([
+      [0x20, 0x22],
+      [0xac00, 0xac00],
+      [0x400, 0x4ff],
+      [0xf9ca, 0xfa0b],
+    ]);
+    expect(parseUnicodeRange('nonsense')).toEqual([]);
+  });
+});
+
+describe('rulesForText', () => {
+  const rules = [
+    { url: 'latin.woff2', unicodeRange: 'U+20-7E', weight: '45 920' },
+    { url: 'ga.woff2', unicodeRange: 'U+AC00-AC10', weight: '45 920' },
+    { url: 'rare.woff2', unicodeRange: 'U+D700-D7A3', weight: '45 920' },
+    { url: 'cjk.woff2', unicodeRange: 'U+4E00, U+4E01-4E0F', weight: '45 920' },
+  ];
+
+  it('keeps the subsets whose ranges hold a character of the text, in stylesheet order', () => {
+    expect(rulesForText(rules, '가A').map((rule) => rule.url)).toEqual(['latin.woff2', 'ga.woff2']);
+    expect(rulesForText(rules, '丁').map((rule) => rule.url)).toEqual(['cjk.woff2']);
+  });
+
+  it('ignores whitespace and needs nothing for text outside every range', () => {
+    expect(rulesForText(rules, ' \n\t')).toEqual([]);
+    expect(rulesForText(rules, '★')).toEqual([]);
   });
 });

@@ -8,8 +8,10 @@
  *
  * 1. **First visit**: the page paints in the system Korean font of `--font-sans` (Apple SD Gothic
  *    Neo, Noto Sans KR, Malgun Gothic…) and stays in it. After the load event, when the browser
- *    is idle, the subsets this page's text needs are downloaded under another family name, so
- *    nothing on screen changes, and the stylesheet's address is remembered (localStorage).
+ *    is idle, the subset files this page's text needs are fetched at low priority into the HTTP
+ *    cache and the stylesheet's address is remembered (localStorage). Nothing is added to the
+ *    document: no stylesheet and no `FontFace` (registering the 92 rules, even under another
+ *    family name, invalidated the style of the whole page, a 230–375 ms task on a slow phone).
  * 2. **Later pages**: a tiny script in <head> sees the remembered address and adds the
  *    stylesheet before the first paint (`blocking="render"`); the font files come from the HTTP
  *    cache (hashed names, cached for a year), and `font-display: fallback` keeps text from
@@ -46,4 +48,41 @@ export function parseFontFaces(css: string): FontFaceRule[] {
     const weight = /font-weight:\s*([^;]+)/.exec(body)?.[1]?.trim() ?? 'normal';
     return url && unicodeRange ? [{ url, unicodeRange, weight }] : [];
   });
+}
+
+/** Inclusive code point intervals of a CSS `unicode-range` value (`U+20-22, U+AC00, U+4??`). */
+export function parseUnicodeRange(value: string): [number, number][] {
+  return value.split(',').flatMap((part) => {
+    const match = /^\s*U\+([0-9a-f?]{1,6})(?:-([0-9a-f]{1,6}))?\s*$/i.exec(part);
+    if (!match) return [];
+    const [, first = '', last] = match;
+    if (last !== undefined) return [[parseInt(first, 16), parseInt(last, 16)] as [number, number]];
+    return [[parseInt(first.replaceAll('?', '0'), 16), parseInt(first.replaceAll('?', 'f'), 16)] as [number, number]];
+  });
+}
+
+/**
+ * The rules whose unicode-range covers at least one character of `text` (whitespace aside),
+ * in stylesheet order: the subset files a browser applying the stylesheet to this text would
+ * download.
+ */
+export function rulesForText(rules: readonly FontFaceRule[], text: string): FontFaceRule[] {
+  const codePoints = new Set<number>();
+  for (const char of text) {
+    if (!/\s/.test(char)) codePoints.add(char.codePointAt(0)!);
+  }
+  const points = [...codePoints].sort((a, b) => a - b);
+  return rules.filter((rule) =>
+    parseUnicodeRange(rule.unicodeRange).some(([start, end]) => {
+      // Binary search for the first code point ≥ start.
+      let low = 0;
+      let high = points.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (points[mid]! < start) low = mid + 1;
+        else high = mid;
+      }
+      return low < points.length && points[low]! <= end;
+    }),
+  );
 }
