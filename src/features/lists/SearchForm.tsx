@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_TERM_LENGTH } from '../../lib/api/limits.ts';
 import { t } from '../../i18n';
 import styles from './lists.module.scss';
@@ -15,7 +15,18 @@ export interface SearchFormProps {
 export function SearchForm({ term, placeholder, label, onSearch }: SearchFormProps) {
   const id = useId();
   const [value, setValue] = useState(term ?? '');
-  useEffect(() => setValue(term ?? ''), [term]);
+  const input = useRef<HTMLInputElement>(null);
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      // Text typed before the island hydrated is still in the box (React keeps it): adopt it.
+      const typed = input.current?.value;
+      if (typed !== undefined && typed !== (term ?? '')) setValue(typed);
+      return;
+    }
+    setValue(term ?? '');
+  }, [term]);
 
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -30,6 +41,7 @@ export function SearchForm({ term, placeholder, label, onSearch }: SearchFormPro
         {t('searchLabel')}
       </label>
       <input
+        ref={input}
         id={id}
         type="search"
         name="term"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultQuery, parseListQuery, sameQuery, serializeListQuery, withListContext } from './list-query.ts';
+import { defaultQuery, isPrerenderedQuery, parseListQuery, sameQuery, serializeListQuery, withListContext } from './list-query.ts';
 
 describe('parseListQuery', () => {
   it('reads page, term, topic and name', () => {
@@ -66,5 +66,19 @@ describe('sameQuery / withListContext', () => {
       '/info/blog/hr-0001?page=3&topic_id=2&name=%EC%B1%84%EC%9A%A9+%ED%8A%B8%EB%A0%8C%EB%93%9C',
     );
     expect(withListContext('https://press.example/a?id=1', query)).toBe('https://press.example/a?id=1');
+  });
+});
+
+describe('isPrerenderedQuery', () => {
+  it('is true for the addresses of the first page as the HTML shows it', () => {
+    for (const search of ['', '?', '?page=1', '?page=0', '?page=abc', '?utm_source=mail', '?topic_id=x', '?name=HR']) {
+      expect(isPrerenderedQuery(search), search).toBe(true);
+    }
+  });
+
+  it('is false for a later page, any term (an empty one too) or a topic', () => {
+    for (const search of ['?page=2', '?term=AI', '?term=', '?page=1&term=면접', '?topic_id=3', '?page=1&topic_id=3&name=HR']) {
+      expect(isPrerenderedQuery(search), search).toBe(false);
+    }
   });
 });

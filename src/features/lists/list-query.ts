@@ -37,6 +37,15 @@ export function parseListQuery(search: string | URLSearchParams): ListQuery {
   };
 }
 
+/**
+ * Whether an address asks for exactly what a list page's HTML shows: the first page, no search
+ * term (not even an empty one), all topics. Other parameters do not count.
+ */
+export function isPrerenderedQuery(search: string | URLSearchParams): boolean {
+  const query = parseListQuery(search);
+  return query.page === 1 && query.term === null && query.topicId === null;
+}
+
 /** The address form of a query: `?page=2&term=…` or `?page=1&topic_id=3&name=…`. */
 export function serializeListQuery(query: ListQuery): string {
   const params = new URLSearchParams();
