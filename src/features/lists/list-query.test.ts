@@ -81,4 +81,20 @@ describe('isPrerenderedQuery', () => {
       expect(isPrerenderedQuery(search), search).toBe(false);
     }
   });
+
+  it('agrees with parseListQuery', () => {
+    const pages = ['', '1', '01', '0', '2', '002', '10', ' 3 ', '1.5', '-2', 'x', '100001', '99999999999'];
+    const topics = ['', '0', '7', ' 7', '123456789', '1234567890', 'x', '-1'];
+    for (const page of pages) {
+      for (const topic of topics) {
+        for (const term of [null, '', 'AI']) {
+          const params = new URLSearchParams({ page, topic_id: topic });
+          if (term !== null) params.set('term', term);
+          const query = parseListQuery(params);
+          const expected = query.page === 1 && query.term === null && query.topicId === null;
+          expect(isPrerenderedQuery(`?${params}`), `?${params}`).toBe(expected);
+        }
+      }
+    }
+  });
 });

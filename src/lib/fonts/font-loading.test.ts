@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARLY_FONT_SCRIPT, FONT_CACHE_KEY, parseFontFaces, parseUnicodeRange, rulesForText } from './font-loading.ts';
+import { EARLY_FONT_SCRIPT, FONT_CACHE_KEY, parseFontFaces, rulesForText } from './font-loading.ts';
 import { rewriteFontUrls } from './pretendard.ts';
 
 const css = `/* licence */
@@ -27,10 +27,10 @@ describe('rewriteFontUrls', () => {
 });
 
 describe('parseFontFaces', () => {
-  it('reads url, unicode-range and weight of each rule', () => {
+  it('reads url and unicode-range of each rule', () => {
     expect(parseFontFaces(css)).toEqual([
-      { url: './woff2-dynamic-subset/PretendardVariable.subset.91.woff2', unicodeRange: 'U+20-22, U+AC00', weight: '45 920' },
-      { url: './woff2-dynamic-subset/PretendardVariable.subset.0.woff2', unicodeRange: 'U+F9F0', weight: '45 920' },
+      { url: './woff2-dynamic-subset/PretendardVariable.subset.91.woff2', unicodeRange: 'U+20-22, U+AC00' },
+      { url: './woff2-dynamic-subset/PretendardVariable.subset.0.woff2', unicodeRange: 'U+F9F0' },
     ]);
     expect(parseFontFaces('body{color:red}')).toEqual([]);
   });
@@ -67,29 +67,20 @@ describe('EARLY_FONT_SCRIPT', () => {
   });
 });
 
-describe('parseUnicodeRange', () => {
-  it('reads single code points, intervals and wildcards', () => {
-    expect(parseUnicodeRange('U+20-22, U+AC00, u+4??, U+f9ca-fa0b')).toEqual([
-      [0x20, 0x22],
-      [0xac00, 0xac00],
-      [0x400, 0x4ff],
-      [0xf9ca, 0xfa0b],
-    ]);
-    expect(parseUnicodeRange('nonsense')).toEqual([]);
-  });
-});
-
 describe('rulesForText', () => {
   const rules = [
-    { url: 'latin.woff2', unicodeRange: 'U+20-7E', weight: '45 920' },
-    { url: 'ga.woff2', unicodeRange: 'U+AC00-AC10', weight: '45 920' },
-    { url: 'rare.woff2', unicodeRange: 'U+D700-D7A3', weight: '45 920' },
-    { url: 'cjk.woff2', unicodeRange: 'U+4E00, U+4E01-4E0F', weight: '45 920' },
+    { url: 'latin.woff2', unicodeRange: 'U+20-7E' },
+    { url: 'ga.woff2', unicodeRange: 'U+AC00-AC10' },
+    { url: 'rare.woff2', unicodeRange: 'U+D700-D7A3' },
+    { url: 'cjk.woff2', unicodeRange: 'U+4E00, u+4e01-4e0f' },
   ];
 
   it('keeps the subsets whose ranges hold a character of the text, in stylesheet order', () => {
     expect(rulesForText(rules, '가A').map((rule) => rule.url)).toEqual(['latin.woff2', 'ga.woff2']);
     expect(rulesForText(rules, '丁').map((rule) => rule.url)).toEqual(['cjk.woff2']);
+    expect(rulesForText(rules, '一').map((rule) => rule.url)).toEqual(['cjk.woff2']);
+    expect(rulesForText(rules, '힣').map((rule) => rule.url)).toEqual(['rare.woff2']);
+    expect(rulesForText(rules, '😀가').map((rule) => rule.url)).toEqual(['ga.woff2']);
   });
 
   it('ignores whitespace and needs nothing for text outside every range', () => {

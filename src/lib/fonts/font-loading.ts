@@ -37,7 +37,6 @@ export const EARLY_FONT_SCRIPT =
 export interface FontFaceRule {
   url: string;
   unicodeRange: string;
-  weight: string;
 }
 
 /** The rules of a stylesheet like Pretendard's dynamic-subset CSS (one `src` url each). */
@@ -45,44 +44,23 @@ export function parseFontFaces(css: string): FontFaceRule[] {
   return [...css.matchAll(/@font-face\s*{([^}]*)}/g)].flatMap(([, body = '']) => {
     const url = /src:\s*url\((['"]?)([^'")]+)\1\)/.exec(body)?.[2];
     const unicodeRange = /unicode-range:\s*([^;]+)/.exec(body)?.[1]?.trim();
-    const weight = /font-weight:\s*([^;]+)/.exec(body)?.[1]?.trim() ?? 'normal';
-    return url && unicodeRange ? [{ url, unicodeRange, weight }] : [];
-  });
-}
-
-/** Inclusive code point intervals of a CSS `unicode-range` value (`U+20-22, U+AC00, U+4??`). */
-export function parseUnicodeRange(value: string): [number, number][] {
-  return value.split(',').flatMap((part) => {
-    const match = /^\s*U\+([0-9a-f?]{1,6})(?:-([0-9a-f]{1,6}))?\s*$/i.exec(part);
-    if (!match) return [];
-    const [, first = '', last] = match;
-    if (last !== undefined) return [[parseInt(first, 16), parseInt(last, 16)] as [number, number]];
-    return [[parseInt(first.replaceAll('?', '0'), 16), parseInt(first.replaceAll('?', 'f'), 16)] as [number, number]];
+    return url && unicodeRange ? [{ url, unicodeRange }] : [];
   });
 }
 
 /**
  * The rules whose unicode-range covers at least one character of `text` (whitespace aside),
  * in stylesheet order: the subset files a browser applying the stylesheet to this text would
- * download.
+ * download. Ranges are `U+AC00` or `U+AC00-AC10`; Pretendard uses no `?` wildcards. Kept short:
+ * it is inlined into every page (src/styles/load-fonts.ts), and runs once, after the load event.
  */
 export function rulesForText(rules: readonly FontFaceRule[], text: string): FontFaceRule[] {
-  const codePoints = new Set<number>();
-  for (const char of text) {
-    if (!/\s/.test(char)) codePoints.add(char.codePointAt(0)!);
-  }
-  const points = [...codePoints].sort((a, b) => a - b);
+  const points = [...new Set(text.replace(/\s/g, ''))].map((char) => char.codePointAt(0)!);
   return rules.filter((rule) =>
-    parseUnicodeRange(rule.unicodeRange).some(([start, end]) => {
-      // Binary search for the first code point ≥ start.
-      let low = 0;
-      let high = points.length;
-      while (low < high) {
-        const mid = (low + high) >> 1;
-        if (points[mid]! < start) low = mid + 1;
-        else high = mid;
-      }
-      return low < points.length && points[low]! <= end;
+    [...rule.unicodeRange.matchAll(/U\+([0-9a-f]+)(?:-([0-9a-f]+))?/gi)].some(([, first = '', last = first]) => {
+      const low = parseInt(first, 16);
+      const high = parseInt(last, 16);
+      return points.some((point) => point >= low && point <= high);
     }),
   );
 }
