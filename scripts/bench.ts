@@ -24,7 +24,14 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from './content-api/server.ts';
-import { benchmarkIndexOf, calibrate, describeCalibration, parseCpuOption, type Calibration } from './lib/cpu-calibration.ts';
+import {
+  benchmarkIndexOf,
+  calibrate,
+  describeCalibration,
+  parseCpuOption,
+  runMatchesCalibration,
+  type Calibration,
+} from './lib/cpu-calibration.ts';
 import {
   allMet,
   checkBudgets,
@@ -163,17 +170,34 @@ async function measure(url: string, multiplier: number): Promise<{ figures: Figu
   return { figures: figuresOf(lhr as unknown as LighthouseResultLike), index };
 }
 
-async function medianOf(label: string, url: string, multiplier: number): Promise<Figures> {
+/** Runs thrown away because the host's speed strayed from the calibration (see below). */
+let discarded = 0;
+
+/**
+ * The medians of `runs` runs of one page. A run during which the host's own benchmarkIndex
+ * strayed from the calibrated one (other jobs slowing the machine) simulated another phone: it
+ * is thrown away and repeated, up to twice as many attempts as runs; if that is not enough the
+ * medians use every run, with a warning.
+ */
+async function medianOf(label: string, url: string, calibration: Calibration): Promise<Figures> {
+  const kept: Figures[] = [];
   const all: Figures[] = [];
-  for (let i = 1; i <= runs; i++) {
-    const { figures, index } = await measure(url, multiplier);
+  for (let attempt = 1; kept.length < runs && attempt <= runs * 2; attempt++) {
+    const { figures, index } = await measure(url, calibration.multiplier);
     all.push(figures);
+    const ok = runMatchesCalibration(index, calibration.hostIndex);
+    if (ok) kept.push(figures);
+    else discarded++;
     console.log(
-      `  ${label} ${i}/${runs}: 점수 ${figures.score}, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms, ` +
+      `  ${label} ${ok ? `${kept.length}/${runs}` : '버림'}: 점수 ${figures.score}, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms, ` +
         `CLS ${figures.cls.toFixed(3)}, JS ${(figures.jsBytes / 1024).toFixed(1)} KB, benchmarkIndex ${index === null ? '?' : Math.round(index)}`,
     );
   }
-  return medianFigures(all);
+  if (kept.length < runs) {
+    console.warn(`  ! ${label}: 호스트 속도가 보정값과 맞는 실행이 ${kept.length}회뿐이라 모든 실행의 중앙값을 씁니다.`);
+    return medianFigures(all);
+  }
+  return medianFigures(kept);
 }
 
 /**
@@ -212,17 +236,16 @@ try {
       : { hostIndex: measured, multiplier: cpuOption, source: 'option', clamped: null };
   console.log(describeCalibration(calibration));
   if (calibration.clamped === 'low') console.warn('  ! 이 호스트는 목표 기기보다 느립니다: 수치가 목표 기기보다 나쁘게 나옵니다.');
-  const { multiplier } = calibration;
-
-  const floor = await medianOf('기준 페이지', `${floorSite.url}/`, multiplier);
+  const floor = await medianOf('기준 페이지', `${floorSite.url}/`, calibration);
   const rows = [];
-  for (const route of routes) rows.push({ route, figures: await medianOf(route.name, `${site.url}${route.path}`, multiplier) });
+  for (const route of routes) rows.push({ route, figures: await medianOf(route.name, `${site.url}${route.path}`, calibration) });
 
   console.log(`\n중앙값 (${runs}회), ${new Date().toISOString().slice(0, 10)}, 끝날 때 부하 ${load()}:`);
   console.log(describeCalibration(calibration));
   if (runIndices.length > 0) {
     console.log(
-      `측정 중 benchmarkIndex: 중앙값 ${Math.round(median(runIndices))} (${Math.round(Math.min(...runIndices))}–${Math.round(Math.max(...runIndices))})\n`,
+      `측정 중 benchmarkIndex: 중앙값 ${Math.round(median(runIndices))} (${Math.round(Math.min(...runIndices))}–${Math.round(Math.max(...runIndices))}), ` +
+        `보정값에서 벗어나 버린 실행 ${discarded}회\n`,
     );
   }
   console.log(formatTable(rows, floor));

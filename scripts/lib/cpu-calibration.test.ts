@@ -5,6 +5,7 @@ import {
   describeCalibration,
   MAX_MULTIPLIER,
   parseCpuOption,
+  runMatchesCalibration,
   simulatedIndex,
   TARGET_BENCHMARK_INDEX,
 } from './cpu-calibration.ts';
@@ -58,5 +59,20 @@ describe('benchmarkIndexOf', () => {
     expect(benchmarkIndexOf({ environment: {} })).toBeNull();
     expect(benchmarkIndexOf({})).toBeNull();
     expect(benchmarkIndexOf({ environment: { benchmarkIndex: 0 } })).toBeNull();
+  });
+});
+
+describe('runMatchesCalibration', () => {
+  it('keeps runs whose host index is within -25 % / +33 % of the calibrated one', () => {
+    expect(runMatchesCalibration(2000, 2000)).toBe(true);
+    expect(runMatchesCalibration(1500, 2000)).toBe(true);
+    expect(runMatchesCalibration(1499, 2000)).toBe(false);
+    expect(runMatchesCalibration(2660, 2000)).toBe(true);
+    expect(runMatchesCalibration(2700, 2000)).toBe(false);
+  });
+
+  it('keeps a run when either index is unknown', () => {
+    expect(runMatchesCalibration(null, 2000)).toBe(true);
+    expect(runMatchesCalibration(600, null)).toBe(true);
   });
 });

@@ -77,3 +77,17 @@ export function benchmarkIndexOf(lhr: { environment?: { benchmarkIndex?: number 
   const index = lhr.environment?.benchmarkIndex;
   return typeof index === 'number' && Number.isFinite(index) && index > 0 ? index : null;
 }
+
+/**
+ * How far a run's own benchmarkIndex may stray from the calibrated host index before the run is
+ * thrown away: the multiplier was set for the calibrated host, so a run during which other jobs
+ * slowed the host to half its index simulated a phone of half the target's speed.
+ */
+export const RUN_INDEX_TOLERANCE = { low: 0.75, high: 1.33 } as const;
+
+/** Whether a run measured on a host of `runIndex` still simulates the calibrated phone. */
+export function runMatchesCalibration(runIndex: number | null, hostIndex: number | null): boolean {
+  if (runIndex === null || hostIndex === null) return true;
+  const ratio = runIndex / hostIndex;
+  return ratio >= RUN_INDEX_TOLERANCE.low && ratio <= RUN_INDEX_TOLERANCE.high;
+}
