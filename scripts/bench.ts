@@ -29,6 +29,7 @@ import {
   calibrate,
   describeCalibration,
   parseCpuOption,
+  closestRuns,
   runMatchesCalibration,
   type Calibration,
 } from './lib/cpu-calibration.ts';
@@ -177,14 +178,14 @@ let discarded = 0;
  * The medians of `runs` runs of one page. A run during which the host's own benchmarkIndex
  * strayed from the calibrated one (other jobs slowing the machine) simulated another phone: it
  * is thrown away and repeated, up to twice as many attempts as runs; if that is not enough the
- * medians use every run, with a warning.
+ * medians use the runs whose index came closest, with a warning.
  */
 async function medianOf(label: string, url: string, calibration: Calibration): Promise<Figures> {
   const kept: Figures[] = [];
-  const all: Figures[] = [];
+  const all: { figures: Figures; index: number | null }[] = [];
   for (let attempt = 1; kept.length < runs && attempt <= runs * 2; attempt++) {
     const { figures, index } = await measure(url, calibration.multiplier);
-    all.push(figures);
+    all.push({ figures, index });
     const ok = runMatchesCalibration(index, calibration.hostIndex);
     if (ok) kept.push(figures);
     else discarded++;
@@ -194,8 +195,8 @@ async function medianOf(label: string, url: string, calibration: Calibration): P
     );
   }
   if (kept.length < runs) {
-    console.warn(`  ! ${label}: 호스트 속도가 보정값과 맞는 실행이 ${kept.length}회뿐이라 모든 실행의 중앙값을 씁니다.`);
-    return medianFigures(all);
+    console.warn(`  ! ${label}: 호스트 속도가 보정값과 맞는 실행이 ${kept.length}회뿐이라 가장 가까운 ${runs}회의 중앙값을 씁니다.`);
+    return medianFigures(closestRuns(all, calibration.hostIndex, runs).map((run) => run.figures));
   }
   return medianFigures(kept);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   benchmarkIndexOf,
   calibrate,
+  closestRuns,
   describeCalibration,
   MAX_MULTIPLIER,
   parseCpuOption,
@@ -74,5 +75,14 @@ describe('runMatchesCalibration', () => {
   it('keeps a run when either index is unknown', () => {
     expect(runMatchesCalibration(null, 2000)).toBe(true);
     expect(runMatchesCalibration(600, null)).toBe(true);
+  });
+});
+
+describe('closestRuns', () => {
+  it('takes the runs whose index is nearest the calibrated one, by ratio', () => {
+    const runs = [{ index: 400 }, { index: 1100 }, { index: 2400 }, { index: 900 }, { index: 1500 }];
+    expect(closestRuns(runs, 1000, 3).map((run) => run.index)).toEqual([1100, 900, 1500]);
+    expect(closestRuns(runs, 1000, 1)).toEqual([{ index: 1100 }]);
+    expect(closestRuns([{ index: null }, { index: 5000 }], 1000, 1)).toEqual([{ index: null }]);
   });
 });

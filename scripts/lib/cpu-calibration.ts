@@ -91,3 +91,12 @@ export function runMatchesCalibration(runIndex: number | null, hostIndex: number
   const ratio = runIndex / hostIndex;
   return ratio >= RUN_INDEX_TOLERANCE.low && ratio <= RUN_INDEX_TOLERANCE.high;
 }
+
+/**
+ * The `count` runs whose host index came closest to the calibrated one (by ratio), for when too
+ * few runs matched it: an odd count of the best-matching runs, rather than every run.
+ */
+export function closestRuns<T extends { index: number | null }>(all: readonly T[], hostIndex: number | null, count: number): T[] {
+  const distance = (run: T) => (run.index === null || hostIndex === null ? 0 : Math.abs(Math.log(run.index / hostIndex)));
+  return [...all].sort((a, b) => distance(a) - distance(b)).slice(0, count);
+}
