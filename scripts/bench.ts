@@ -1,13 +1,18 @@
 /**
- * `npm run bench [-- --runs 3 --no-build]`: the performance benchmark. Starts the reference
- * content server, builds the site against it into a temporary folder, serves the build the way
- * `npm start` does (the `_headers` rules, brotli/gzip like a CDN), and runs Lighthouse (mobile
- * preset, its default simulated throttling, Debian Chromium) several times on each benched page
- * and on a floor page: a one-heading HTML file served the same way, the best the network
- * simulation allows. Prints the medians next to the budgets (scripts/lib/perf-budgets.ts) as a
- * Markdown table for the README, and exits 1 when a budget is missed.
+ * `npm run bench [-- --runs 3 --no-build --cpu N]`: the performance benchmark. Starts the
+ * reference content server, builds the site against it into a temporary folder, serves the build
+ * the way `npm start` does (the `_headers` rules, brotli/gzip like a CDN), and runs Lighthouse
+ * (mobile preset, simulated throttling, Debian Chromium) several times on each benched page and
+ * on a floor page: a one-heading HTML file served the same way, the best the network simulation
+ * allows. Prints the medians next to the budgets (scripts/lib/perf-budgets.ts) as a Markdown
+ * table for the README, and exits 1 when a budget is missed.
  *
- * Environment: CHROMIUM_PATH (/usr/bin/chromium), BENCH_OUT_DIR (a temporary folder).
+ * The CPU slowdown is calibrated (scripts/lib/cpu-calibration.ts): throwaway runs on the floor
+ * page measure the host's `benchmarkIndex`, and the slowdown is set so every host simulates the
+ * same phone (index 330). `--cpu N` sets the multiplier instead.
+ *
+ * Environment: CHROMIUM_PATH (/usr/bin/chromium), BENCH_OUT_DIR (a temporary folder),
+ * BENCH_API_PORT / BENCH_SITE_PORT / BENCH_FLOOR_PORT (8812 / 4412 / 4413; 0 picks free ports).
  * Not a test: `npm test` does not depend on these numbers.
  */
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,10 +25,20 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from './content-api/server.ts';
 import {
+  benchmarkIndexOf,
+  calibrate,
+  describeCalibration,
+  parseCpuOption,
+  closestRuns,
+  runMatchesCalibration,
+  type Calibration,
+} from './lib/cpu-calibration.ts';
+import {
   allMet,
   checkBudgets,
   figuresOf,
   formatTable,
+  median,
   medianFigures,
   type BenchRoute,
   type Figures,
@@ -37,9 +52,22 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     'no-build': { type: 'boolean', default: false },
+    cpu: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(args.runs) || 3);
+let cpuOption: number | undefined;
+try {
+  cpuOption = parseCpuOption(args.cpu);
+} catch (error) {
+  console.error(`✖ ${(error as Error).message}`);
+  process.exit(2);
+}
+/** Kept apart from npm start's 8787/4321 and the test servers (8790…, 4390…). */
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const apiPort = port('BENCH_API_PORT', 8812);
+const sitePort = port('BENCH_SITE_PORT', 4412);
+const floorPort = port('BENCH_FLOOR_PORT', 4413);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ownOutDir = !process.env.BENCH_OUT_DIR;
 const outDir = process.env.BENCH_OUT_DIR ?? mkdtempSync(join(tmpdir(), 'bench-site-'));
@@ -61,7 +89,7 @@ async function fail(message: string): Promise<never> {
 if (!existsSync(chromePath)) await fail(`Chromium이 없습니다: ${chromePath} (apt-get install chromium, 또는 CHROMIUM_PATH)`);
 
 // 1. The reference content server and a build against it.
-const api = await startServer({ contentDir: join(root, 'scripts/content-api/data'), port: 0 });
+const api = await startServer({ contentDir: join(root, 'scripts/content-api/data'), port: apiPort });
 cleanups.push(() => api.close());
 console.log(`콘텐츠 API  ${api.url}`);
 
@@ -88,8 +116,8 @@ writeFileSync(
     '<title>기준 페이지</title></head><body><h1>공정하고 정확한 채용</h1></body></html>',
 );
 if (existsSync(join(outDir, '_headers'))) copyFileSync(join(outDir, '_headers'), join(floorDir, '_headers'));
-const site = await serveStatic(outDir, 0);
-const floorSite = await serveStatic(floorDir, 0);
+const site = await serveStatic(outDir, sitePort);
+const floorSite = await serveStatic(floorDir, floorPort);
 cleanups.push(() => site.close(), () => floorSite.close());
 
 const blogIds = readdirSync(join(outDir, 'info/blog'), { withFileTypes: true })
@@ -99,7 +127,7 @@ const blogIds = readdirSync(join(outDir, 'info/blog'), { withFileTypes: true })
 if (blogIds.length === 0) await fail('빌드에 HR 이야기 상세 페이지가 없습니다.');
 
 const routes: BenchRoute[] = [
-  { name: '홈', path: '/', js: 'home' },
+  { name: '홈', path: '/', js: 'home', lcp: 'home' },
   { name: '뉴스룸', path: '/newsRoom', js: 'list' },
   { name: 'HR 이야기', path: '/hrcontents', js: 'list' },
   { name: 'FAQ', path: '/faq', js: 'list' },
@@ -115,33 +143,77 @@ const chrome = await chromeLauncher.launch({
 });
 cleanups.push(() => chrome.kill());
 
-async function measure(url: string): Promise<Figures> {
+/** The benchmarkIndex of every run, to show how the host's speed drifted during the bench. */
+const runIndices: number[] = [];
+
+async function lighthouseRun(url: string, cpuSlowdownMultiplier: number) {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    // Merged into the mobile preset's simulated throttling (150 ms RTT, 1.6 Mbps stay).
+    throttling: { cpuSlowdownMultiplier },
     // Every run is a first visit: besides the HTTP cache, forget what the site stored (the
     // site remembers in localStorage that the web fonts are cached; see font-loading.ts).
     clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'],
   });
   if (!result) throw new Error(`${url}: Lighthouse가 결과를 내지 않았습니다.`);
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-  for (const warning of result.lhr.runWarnings) console.warn(`  ! ${warning}`);
-  return figuresOf(result.lhr as unknown as LighthouseResultLike);
+  return result.lhr;
 }
 
-async function medianOf(label: string, url: string): Promise<Figures> {
-  const all: Figures[] = [];
-  for (let i = 1; i <= runs; i++) {
-    const figures = await measure(url);
-    all.push(figures);
+async function measure(url: string, multiplier: number): Promise<{ figures: Figures; index: number | null }> {
+  const lhr = await lighthouseRun(url, multiplier);
+  for (const warning of lhr.runWarnings) console.warn(`  ! ${warning}`);
+  const index = benchmarkIndexOf(lhr);
+  if (index !== null) runIndices.push(index);
+  return { figures: figuresOf(lhr as unknown as LighthouseResultLike), index };
+}
+
+/** Runs thrown away because the host's speed strayed from the calibration (see below). */
+let discarded = 0;
+
+/**
+ * The medians of `runs` runs of one page. A run during which the host's own benchmarkIndex
+ * strayed from the calibrated one (other jobs slowing the machine) simulated another phone: it
+ * is thrown away and repeated, up to twice as many attempts as runs; if that is not enough the
+ * medians use the runs whose index came closest, with a warning.
+ */
+async function medianOf(label: string, url: string, calibration: Calibration): Promise<Figures> {
+  const kept: Figures[] = [];
+  const all: { figures: Figures; index: number | null }[] = [];
+  for (let attempt = 1; kept.length < runs && attempt <= runs * 2; attempt++) {
+    const { figures, index } = await measure(url, calibration.multiplier);
+    all.push({ figures, index });
+    const ok = runMatchesCalibration(index, calibration.hostIndex);
+    if (ok) kept.push(figures);
+    else discarded++;
     console.log(
-      `  ${label} ${i}/${runs}: 점수 ${figures.score}, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms, ` +
-        `CLS ${figures.cls.toFixed(3)}, JS ${(figures.jsBytes / 1024).toFixed(1)} KB`,
+      `  ${label} ${ok ? `${kept.length}/${runs}` : '버림'}: 점수 ${figures.score}, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms, ` +
+        `CLS ${figures.cls.toFixed(3)}, JS ${(figures.jsBytes / 1024).toFixed(1)} KB, benchmarkIndex ${index === null ? '?' : Math.round(index)}`,
     );
   }
-  return medianFigures(all);
+  if (kept.length < runs) {
+    console.warn(`  ! ${label}: 호스트 속도가 보정값과 맞는 실행이 ${kept.length}회뿐이라 가장 가까운 ${runs}회의 중앙값을 씁니다.`);
+    return medianFigures(closestRuns(all, calibration.hostIndex, runs).map((run) => run.figures));
+  }
+  return medianFigures(kept);
+}
+
+/**
+ * The host's benchmarkIndex: the median of throwaway runs on the floor page (the index is
+ * measured in the page before the simulated throttling, so the multiplier given does not matter).
+ */
+async function hostIndex(count: number): Promise<number> {
+  const indices: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const index = benchmarkIndexOf(await lighthouseRun(`${floorSite.url}/`, 1));
+    if (index !== null) indices.push(index);
+  }
+  if (indices.length === 0) throw new Error('Lighthouse가 benchmarkIndex를 알려 주지 않았습니다.');
+  console.log(`  보정 실행: benchmarkIndex ${indices.map((index) => Math.round(index)).join(', ')}`);
+  return median(indices);
 }
 
 // TBT and LCP are simulated from the observed CPU work, so other jobs on the machine inflate them.
@@ -151,19 +223,34 @@ const settleBy = Date.now() + 90_000;
 while (loadavg()[0]! > cpus().length / 2 && Date.now() < settleBy) {
   await sleep(2_000);
 }
-console.log(`\nLighthouse ${runs}회씩 (모바일 프리셋, 시뮬레이션 스로틀링, CPU ${cpus().length}코어, 부하 ${load()})`);
+console.log(`\nLighthouse ${runs}회씩 (모바일 프리셋, 시뮬레이션 스로틀링, 호스트 ${cpus().length}코어, 부하 ${load()})`);
 if (loadavg()[0]! > cpus().length) {
   console.warn('  ! 다른 작업이 CPU를 쓰고 있습니다: TBT와 LCP가 실제보다 크게 나올 수 있습니다.');
 }
 let exitCode = 0;
 try {
-  const floor = await medianOf('기준 페이지', `${floorSite.url}/`);
+  // Calibration: the same simulated phone on every host (scripts/lib/cpu-calibration.ts).
+  const measured = await hostIndex(cpuOption === undefined ? 3 : 1);
+  const calibration: Calibration =
+    cpuOption === undefined
+      ? calibrate(measured)
+      : { hostIndex: measured, multiplier: cpuOption, source: 'option', clamped: null };
+  console.log(describeCalibration(calibration));
+  if (calibration.clamped === 'low') console.warn('  ! 이 호스트는 목표 기기보다 느립니다: 수치가 목표 기기보다 나쁘게 나옵니다.');
+  const floor = await medianOf('기준 페이지', `${floorSite.url}/`, calibration);
   const rows = [];
-  for (const route of routes) rows.push({ route, figures: await medianOf(route.name, `${site.url}${route.path}`) });
+  for (const route of routes) rows.push({ route, figures: await medianOf(route.name, `${site.url}${route.path}`, calibration) });
 
-  console.log(`\n중앙값 (${runs}회), ${new Date().toISOString().slice(0, 10)}, 끝날 때 부하 ${load()}:\n`);
+  console.log(`\n중앙값 (${runs}회), ${new Date().toISOString().slice(0, 10)}, 끝날 때 부하 ${load()}:`);
+  console.log(describeCalibration(calibration));
+  if (runIndices.length > 0) {
+    console.log(
+      `측정 중 benchmarkIndex: 중앙값 ${Math.round(median(runIndices))} (${Math.round(Math.min(...runIndices))}–${Math.round(Math.max(...runIndices))}), ` +
+        `보정값에서 벗어나 버린 실행 ${discarded}회\n`,
+    );
+  }
   console.log(formatTable(rows, floor));
-  const missed = rows.filter(({ route, figures }) => !allMet(checkBudgets(figures, route.js, floor.lcp)));
+  const missed = rows.filter(({ route, figures }) => !allMet(checkBudgets(figures, route, floor.lcp)));
   if (missed.length > 0) {
     console.log(`\n✖ 예산을 넘은 페이지: ${missed.map(({ route }) => route.path).join(', ')}`);
     exitCode = 1;

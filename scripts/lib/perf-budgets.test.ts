@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { allMet, budgets, checkBudgets, figuresOf, formatTable, KB, median, medianFigures, type Figures } from './perf-budgets.ts';
+import {
+  allMet,
+  budgets,
+  checkBudgets,
+  figuresOf,
+  formatTable,
+  KB,
+  lcpLimit,
+  median,
+  medianFigures,
+  type Figures,
+} from './perf-budgets.ts';
 
 const lhr = (score: number | null, extra: Record<string, number> = {}) => ({
   categories: { performance: { score } },
@@ -59,16 +70,29 @@ describe('median and medianFigures', () => {
 
 describe('checkBudgets', () => {
   it('holds each figure against its budget, LCP against the floor', () => {
-    expect(allMet(checkBudgets(figures({ jsBytes: 90 * KB }), 'home', 700))).toBe(true);
-    expect(checkBudgets(figures({ jsBytes: 90 * KB + 1 }), 'home', 700).js).toBe(false);
-    expect(checkBudgets(figures({ jsBytes: 85 * KB + 1 }), 'list', 700).js).toBe(false);
-    expect(checkBudgets(figures({ jsBytes: 1 }), 'none', 700).js).toBe(false);
-    expect(checkBudgets(figures({ lcp: 919 }), 'none', 800).lcp).toBe(true);
-    expect(checkBudgets(figures({ lcp: 921 }), 'none', 800).lcp).toBe(false);
-    expect(checkBudgets(figures({ score: 97 }), 'none', 700).score).toBe(false);
-    expect(checkBudgets(figures({ cls: 0.011 }), 'none', 700).cls).toBe(false);
-    expect(checkBudgets(figures({ tbt: 51 }), 'none', 700).tbt).toBe(false);
-    expect(budgets.score).toBe(98);
+    const home = { js: 'home', lcp: 'home' } as const;
+    const list = { js: 'list' } as const;
+    const none = { js: 'none' } as const;
+    expect(allMet(checkBudgets(figures({ jsBytes: 90 * KB }), home, 700))).toBe(true);
+    expect(checkBudgets(figures({ jsBytes: 90 * KB + 1 }), home, 700).js).toBe(false);
+    expect(checkBudgets(figures({ jsBytes: 85 * KB + 1 }), list, 700).js).toBe(false);
+    expect(checkBudgets(figures({ jsBytes: 1 }), none, 700).js).toBe(false);
+    expect(checkBudgets(figures({ lcp: 919 }), none, 800).lcp).toBe(true);
+    expect(checkBudgets(figures({ lcp: 921 }), none, 800).lcp).toBe(false);
+    expect(checkBudgets(figures({ score: 99 }), none, 700).score).toBe(false);
+    expect(checkBudgets(figures({ cls: 0.011 }), none, 700).cls).toBe(false);
+    expect(checkBudgets(figures({ tbt: 51 }), none, 700).tbt).toBe(false);
+    expect(checkBudgets(figures({ tbt: 50 }), none, 700).tbt).toBe(true);
+    expect(budgets.score).toBe(100);
+  });
+
+  it('gives the home 1.25 × the floor for LCP and every other page 1.15 ×', () => {
+    expect(lcpLimit({ lcp: 'home' }, 800)).toBe(1000);
+    expect(lcpLimit({}, 800)).toBeCloseTo(920);
+    expect(checkBudgets(figures({ lcp: 999 }), { js: 'home', lcp: 'home' }, 800).lcp).toBe(true);
+    expect(checkBudgets(figures({ lcp: 1001 }), { js: 'home', lcp: 'home' }, 800).lcp).toBe(false);
+    // A product page has the home's JS budget but not its LCP allowance.
+    expect(checkBudgets(figures({ lcp: 999 }), { js: 'home' }, 800).lcp).toBe(false);
   });
 });
 
@@ -76,16 +100,17 @@ describe('formatTable', () => {
   it('prints a Markdown row per page with marks and the floor last', () => {
     const table = formatTable(
       [
-        { route: { name: '홈', path: '/', js: 'home' }, figures: figures({ jsBytes: 46 * KB }) },
+        { route: { name: '홈', path: '/', js: 'home', lcp: 'home' }, figures: figures({ jsBytes: 46 * KB, lcp: 780 }) },
         { route: { name: '상세', path: '/d', js: 'none' }, figures: figures({ jsBytes: 24 * KB, lcp: 1200 }) },
       ],
       figures({ lcp: 632 }),
     );
     const lines = table.split('\n');
     expect(lines).toHaveLength(5);
-    expect(lines[2]).toBe('| 홈 `/` | 100 ✔ | 700 ms | 700 ms ✔ | 10 ms ✔ | 0.000 ✔ | 40.0 KB | 46.0 KB / 90.0 KB ✔ |');
+    expect(lines[0]).toBe('| 페이지 | 점수 (100) | FCP | LCP (≤ 1.15 × 기준, 홈 1.25 ×) | TBT (≤ 50 ms) | CLS (≤ 0.01) | 전송량 | JS (예산) |');
+    expect(lines[2]).toBe('| 홈 `/` | 100 ✔ | 700 ms | 780 ms ✔ | 10 ms ✔ | 0.000 ✔ | 40.0 KB | 46.0 KB / 90.0 KB ✔ |');
     expect(lines[3]).toContain('1200 ms ✖');
     expect(lines[3]).toContain('24.0 KB / 0.0 KB ✖');
-    expect(lines[4]).toMatch(/^\| 기준: .* \| 632 ms \(한도 727 ms\) \|/);
+    expect(lines[4]).toMatch(/^\| 기준: .* \| 632 ms \(한도 727 ms, 홈 790 ms\) \|/);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The performance budgets of `npm run bench` and the pure parts of the report: reading the
- * figures out of a Lighthouse result, medians, the budget checks and the Markdown table.
+ * figures out of a Lighthouse result, medians, the budget checks and the Markdown table. The
+ * budgets hold at the calibrated CPU setting (cpu-calibration.ts): the same simulated phone on
+ * every machine.
  */
 
 /** The figures kept from one Lighthouse run. */
@@ -24,11 +26,19 @@ export interface Figures {
  */
 export type JsBudget = 'home' | 'list' | 'none';
 
+/**
+ * LCP allowance against the floor page: the home, twelve sections of the spec in one document,
+ * gets more than the other pages.
+ */
+export type LcpBudget = 'home' | 'page';
+
 export interface BenchRoute {
   /** Label in the table. */
   name: string;
   path: string;
   js: JsBudget;
+  /** `page` when left out. */
+  lcp?: LcpBudget;
 }
 
 /** KB in the budgets and the table: 1024 bytes. */
@@ -36,9 +46,9 @@ export const KB = 1024;
 
 export const budgets = {
   /** Lighthouse performance score, at least. */
-  score: 98,
+  score: 100,
   /** LCP at most this many times the floor page's LCP. */
-  lcpFactor: 1.15,
+  lcpFactor: { page: 1.15, home: 1.25 } satisfies Record<LcpBudget, number>,
   cls: 0.01,
   /** Total blocking time, ms. */
   tbt: 50,
@@ -110,14 +120,19 @@ export interface Verdict {
   js: boolean;
 }
 
+/** The LCP limit of a route, from the floor page's LCP. */
+export function lcpLimit(route: Pick<BenchRoute, 'lcp'>, floorLcp: number): number {
+  return floorLcp * budgets.lcpFactor[route.lcp ?? 'page'];
+}
+
 /** Which budgets a page's medians meet, against the floor page's LCP. */
-export function checkBudgets(figures: Figures, js: JsBudget, floorLcp: number): Verdict {
+export function checkBudgets(figures: Figures, route: Pick<BenchRoute, 'js' | 'lcp'>, floorLcp: number): Verdict {
   return {
     score: figures.score >= budgets.score,
-    lcp: figures.lcp <= floorLcp * budgets.lcpFactor,
+    lcp: figures.lcp <= lcpLimit(route, floorLcp),
     cls: figures.cls <= budgets.cls,
     tbt: figures.tbt <= budgets.tbt,
-    js: figures.jsBytes <= budgets.js[js],
+    js: figures.jsBytes <= budgets.js[route.js],
   };
 }
 
@@ -139,15 +154,16 @@ export interface ReportRow {
  * for its budget; the floor page last, with its figures and no verdicts.
  */
 export function formatTable(rows: ReportRow[], floor: Figures): string {
-  const lcpLimit = floor.lcp * budgets.lcpFactor;
+  const { page, home } = budgets.lcpFactor;
   const header = [
-    '| 페이지 | 점수 (≥ 98) | FCP | LCP (≤ 1.15 × 기준) | TBT (≤ 50 ms) | CLS (≤ 0.01) | 전송량 | JS (예산) |',
+    `| 페이지 | 점수 (${budgets.score}) | FCP | LCP (≤ ${page} × 기준, 홈 ${home} ×) | TBT (≤ ${budgets.tbt} ms) | CLS (≤ ${budgets.cls}) | 전송량 | JS (예산) |`,
     '|---|---|---|---|---|---|---|---|',
   ];
   const body = rows.map(({ route, figures }) => {
-    const v = checkBudgets(figures, route.js, floor.lcp);
+    const v = checkBudgets(figures, route, floor.lcp);
     return `| ${route.name} \`${route.path}\` | ${figures.score} ${mark(v.score)} | ${ms(figures.fcp)} | ${ms(figures.lcp)} ${mark(v.lcp)} | ${ms(figures.tbt)} ${mark(v.tbt)} | ${figures.cls.toFixed(3)} ${mark(v.cls)} | ${kb(figures.bytes)} | ${kb(figures.jsBytes)} / ${kb(budgets.js[route.js])} ${mark(v.js)} |`;
   });
-  const floorRow = `| 기준: 제목 하나뿐인 HTML | ${floor.score} | ${ms(floor.fcp)} | ${ms(floor.lcp)} (한도 ${ms(lcpLimit)}) | ${ms(floor.tbt)} | ${floor.cls.toFixed(3)} | ${kb(floor.bytes)} | ${kb(floor.jsBytes)} |`;
+  const limits = `한도 ${ms(lcpLimit({ lcp: 'page' }, floor.lcp))}, 홈 ${ms(lcpLimit({ lcp: 'home' }, floor.lcp))}`;
+  const floorRow = `| 기준: 제목 하나뿐인 HTML | ${floor.score} | ${ms(floor.fcp)} | ${ms(floor.lcp)} (${limits}) | ${ms(floor.tbt)} | ${floor.cls.toFixed(3)} | ${kb(floor.bytes)} | ${kb(floor.jsBytes)} |`;
   return [...header, ...body, floorRow].join('\n');
 }

@@ -1,19 +1,20 @@
 /**
  * Browser side of the web font loading described in src/lib/fonts/font-loading.ts: on a page
- * that painted without Pretendard, download the subsets its text needs after the load event and the first paint,
- * without showing them, and remember that they are cached.
+ * that painted without Pretendard, fetch the subset files its text needs into the HTTP cache
+ * after the load event and the first paint, and remember that they are cached. Nothing is added
+ * to the document (no stylesheet, no `FontFace`), so the page does no style work for it.
  */
 import { afterFirstPaint } from '../lib/dom/after-first-paint.ts';
-import { FONT_CACHE_KEY, parseFontFaces } from '../lib/fonts/font-loading.ts';
-
-/** The family the downloads are registered under: no style uses it, so nothing re-renders. */
-const PREFETCH_FAMILY = 'Pretendard Prefetch';
+import { FONT_CACHE_KEY, parseFontFaces, rulesForText } from '../lib/fonts/font-loading.ts';
 
 /** Longest text sample whose characters decide which subsets to download. */
 const SAMPLE = 20_000;
 
 /** The window's globals this module uses (a narrower type, so tests can pass a fake). */
 type FontWindow = Window & typeof globalThis;
+
+/** Low priority: these downloads are for the next page and must not compete with this one's. */
+const LOW: RequestInit & { priority: 'low' } = { priority: 'low' };
 
 /** After the load event and the first paint, so the downloads never hold either of them up. */
 function whenIdleAfterLoad(win: FontWindow, run: () => void): void {
@@ -22,23 +23,28 @@ function whenIdleAfterLoad(win: FontWindow, run: () => void): void {
   else win.addEventListener('load', start, { once: true });
 }
 
-/** Downloads the font files the page's text needs and records the stylesheet as cached. */
+/**
+ * Fetches the stylesheet and the font files the page's text needs (the requests a font load
+ * would make: same origin, CORS mode, so the next page finds them in the HTTP cache) and
+ * records the stylesheet as cached once every file has arrived.
+ */
 export async function prefetchWebFonts(href: string, win: FontWindow = window): Promise<void> {
   const doc = win.document;
-  const response = await win.fetch(href);
+  const response = await win.fetch(href, LOW);
   if (!response.ok) return;
-  for (const rule of parseFontFaces(await response.text())) {
-    const url = new URL(rule.url, new URL(href, doc.baseURI)).toString();
-    const face = new win.FontFace(PREFETCH_FAMILY, `url(${JSON.stringify(url)})`, {
-      weight: rule.weight,
-      unicodeRange: rule.unicodeRange,
-    });
-    doc.fonts.add(face);
-  }
+  const rules = parseFontFaces(await response.text());
   // textContent, not innerText: innerText would force a style and layout pass of the whole page.
-  const text = (doc.body?.textContent ?? '').replace(/\s+/g, ' ').slice(0, SAMPLE);
-  await doc.fonts.load(`16px "${PREFETCH_FAMILY}"`, text || '가');
-  win.localStorage.setItem(FONT_CACHE_KEY, href);
+  const text = (doc.body?.textContent ?? '').slice(0, SAMPLE) || '가';
+  const base = new URL(href, doc.baseURI);
+  const files = await Promise.all(
+    rulesForText(rules, text).map(async (rule) => {
+      const font = await win.fetch(new URL(rule.url, base).toString(), { ...LOW, mode: 'cors' });
+      // Reading the body to the end is what puts the whole file in the cache.
+      if (font.ok) await font.arrayBuffer();
+      return font.ok;
+    }),
+  );
+  if (files.every(Boolean)) win.localStorage.setItem(FONT_CACHE_KEY, href);
 }
 
 /** Starts the download after the load event, unless the head script already applied the fonts. */

@@ -164,10 +164,12 @@ test('FAQ 아코디언: Enter와 Space로 답을 열고 닫는다', async ({ pag
 test('슬라이더: 점 버튼에 Tab으로 닿고 Enter로 슬라이드를 바꾼다', async ({ page }) => {
   await page.goto('/video');
   const carousel = page.locator('[data-carousel]').first();
-  await carousel.scrollIntoViewIfNeeded(); // Swiper starts near the viewport; scrolling is not input.
-  await expect(carousel.locator('.swiper-initialized')).toBeAttached();
+  // The banner is on screen from the start: Swiper starts when the focus enters the slider
+  // (its dots are in the HTML before that, and keep the focus when Swiper draws them anew).
   const dot = await tabTo(page, (el) => /2번 슬라이드로 이동/.test(el.name), '2번 점 버튼');
   expect(dot.tag).toMatch(/button|span/);
+  await expect(carousel.locator('.swiper-initialized')).toBeAttached();
+  await expect(carousel.locator('.swiper-pagination-bullet').nth(1)).toBeFocused();
   const active = carousel.locator('.swiper-slide-active');
   const before = await active.getAttribute('aria-label');
   await page.keyboard.press('Enter');
@@ -235,9 +237,8 @@ test('동작 줄이기 설정에서는 전환과 슬라이드 애니메이션이
   });
   expect(Math.max(...transition)).toBeLessThanOrEqual(0.0001);
   const carousel = page.locator('[data-carousel]').first();
-  await carousel.scrollIntoViewIfNeeded();
-  await expect(carousel.locator('.swiper-initialized')).toBeAttached();
   await tabTo(page, (el) => /2번 슬라이드로 이동/.test(el.name), '2번 점 버튼');
+  await expect(carousel.locator('.swiper-initialized')).toBeAttached();
   await page.keyboard.press('Enter');
   expect(await carousel.locator('.swiper-wrapper').evaluate((el) => (el as HTMLElement).style.transitionDuration)).toBe('0ms');
 });

@@ -28,12 +28,14 @@ async function drag(page: Page, target: Locator, direction: 'left' | 'right'): P
 }
 
 /**
- * A three-slide Swiper carousel: initialised, moves by dot, by mouse drag (both ways, looping)
- * and, when it has them, by its arrows.
+ * A three-slide Swiper carousel: initialised once pointed at, moves by dot, by mouse drag (both
+ * ways, looping) and, when it has them, by its arrows.
  */
 export async function expectSliderWorks(page: Page, slider: Locator, { arrows }: { arrows: boolean }): Promise<void> {
   await slider.scrollIntoViewIfNeeded();
   const swiper = slider.locator('.swiper');
+  // A slider on screen from the start waits for the visitor: pointing at it starts it.
+  await swiper.hover();
   await expect(swiper).toHaveClass(/swiper-initialized/);
   await expect(slider).toHaveAttribute('aria-roledescription', '캐러셀');
   const dots = slider.locator('.swiper-pagination-bullet');

@@ -1,11 +1,71 @@
 /**
  * Inlined into every page with a slider (its imports are copied in at build time, see
- * src/integrations/page-scripts): the slides are already laid out by the HTML, so the slider
- * code and Swiper are only fetched once the first frame is on screen and the browser is idle.
+ * src/integrations/page-scripts). Until a slider starts, its first slide is the whole picture
+ * and the HTML already holds its dots; Swiper is fetched and started only when the visitor
+ * comes to the slider:
+ *
+ * - on approach: the visitor scrolls and the slider is within `APPROACH_MARGIN` of the screen
+ *   (a slider that is on screen when the page opens waits for the first scroll), or
+ * - on the first interaction with it: a pointer over it or pressed on it, focus or a key in it.
+ *
+ * A click on a dot or an arrow before Swiper is there is kept and carried out once it is.
+ * Nothing runs on a plain page load, so a slider costs a slow phone no main-thread work then.
  */
 import { afterFirstPaint } from '../../lib/dom/after-first-paint.ts';
 import carouselModule from './carousel.ts?chunk-url';
+import type { CarouselAction } from './carousel.ts';
+
+/** How near the screen a slider counts as approached. */
+const APPROACH_MARGIN = '300px 0px';
+const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+function watch(root: HTMLElement): void {
+  let near = false;
+  let scrolled = false;
+  let started = false;
+  let action: CarouselAction | undefined;
+
+  const onClick = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const dot = target?.closest('[data-carousel-dots] > *');
+    if (dot?.parentElement) action = { dot: [...dot.parentElement.children].indexOf(dot) };
+    else if (target?.closest('[data-carousel-prev]')) action = 'prev';
+    else if (target?.closest('[data-carousel-next]')) action = 'next';
+  };
+  const takeAction = () => {
+    root.removeEventListener('click', onClick);
+    const taken = action;
+    action = undefined;
+    return taken;
+  };
+  const start = () => {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    removeEventListener('scroll', onScroll);
+    for (const type of INTERACTIONS) root.removeEventListener(type, start);
+    void import(/* @vite-ignore */ carouselModule).then((carousel: typeof import('./carousel.ts')) =>
+      carousel.startCarousel(root, takeAction),
+    );
+  };
+  const onScroll = () => {
+    scrolled = true;
+    removeEventListener('scroll', onScroll);
+    if (near) start();
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      near = entries.some((entry) => entry.isIntersecting);
+      if (near && scrolled) start();
+    },
+    { rootMargin: APPROACH_MARGIN },
+  );
+  observer.observe(root);
+  addEventListener('scroll', onScroll, { passive: true });
+  root.addEventListener('click', onClick);
+  for (const type of INTERACTIONS) root.addEventListener(type, start, { passive: true });
+}
 
 afterFirstPaint(() => {
-  void import(/* @vite-ignore */ carouselModule).then((carousel: typeof import('./carousel.ts')) => carousel.initCarousels());
+  for (const root of document.querySelectorAll<HTMLElement>('[data-carousel]')) watch(root);
 });

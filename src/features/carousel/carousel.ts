@@ -1,12 +1,21 @@
 /**
  * Sliders on Swiper with the spec's settings (§9): one slide, infinite, 1000 ms, autoplay off,
- * draggable, dots, arrows only where asked. The markup is server-rendered; Swiper is loaded
- * only when a slider comes near the viewport, and never on pages without one.
+ * draggable, dots, arrows only where asked. The markup (dots included) is server-rendered;
+ * this module and Swiper are loaded only when the visitor approaches or touches a slider
+ * (carousel-loader.inline.ts), and never on pages without one.
  * `data-mobile-only` sliders exist only at 980px or less (the shared viewport store).
  */
 import { $isMobile } from '../../stores/viewport.store.ts';
 
-type SwiperInstance = { destroy(deleteInstance?: boolean, cleanStyles?: boolean): void };
+type SwiperInstance = {
+  destroy(deleteInstance?: boolean, cleanStyles?: boolean): void;
+  slideToLoop(index: number): void;
+  slideNext(): void;
+  slidePrev(): void;
+};
+
+/** What the visitor asked of a slider before it started: a dot (0-based) or an arrow. */
+export type CarouselAction = { dot: number } | 'prev' | 'next';
 
 const a11y = {
   enabled: true,
@@ -29,7 +38,7 @@ async function createSwiper(root: HTMLElement): Promise<SwiperInstance> {
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const arrows = root.dataset.arrows === 'true';
   const container = root.querySelector<HTMLElement>('.swiper')!;
-  return new Swiper(container, {
+  return keepDotFocus(root, () => new Swiper(container, {
     modules: [A11y, Pagination, Navigation, Keyboard],
     slidesPerView: 1,
     loop: true,
@@ -50,25 +59,35 @@ async function createSwiper(root: HTMLElement): Promise<SwiperInstance> {
           nextEl: root.querySelector<HTMLElement>('[data-carousel-next]'),
         }
       : false,
-  });
+  }));
 }
 
-function whenNear(element: Element, callback: () => void): void {
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        callback();
-      }
-    },
-    { rootMargin: '300px' },
-  );
-  observer.observe(element);
+/**
+ * Swiper renders the dots anew; a visitor who had focused one of the server-rendered dots keeps
+ * the focus on the same dot.
+ */
+function keepDotFocus(root: HTMLElement, create: () => SwiperInstance): SwiperInstance {
+  const dots = root.querySelector<HTMLElement>('[data-carousel-dots]');
+  const focused = dots && document.activeElement ? [...dots.children].indexOf(document.activeElement) : -1;
+  const swiper = create();
+  if (focused >= 0 && !dots!.contains(document.activeElement)) (dots!.children[focused] as HTMLElement | undefined)?.focus();
+  return swiper;
 }
 
-function initCarousel(root: HTMLElement): void {
+function act(swiper: SwiperInstance, action: CarouselAction | undefined): void {
+  if (action === 'prev') swiper.slidePrev();
+  else if (action === 'next') swiper.slideNext();
+  else if (action) swiper.slideToLoop(action.dot);
+}
+
+/**
+ * Starts one slider; `takeAction` hands over (once) what the visitor clicked before it started.
+ * A `data-mobile-only` slider follows the viewport store: built at 980px or less, taken down
+ * above.
+ */
+export function startCarousel(root: HTMLElement, takeAction: () => CarouselAction | undefined): void {
   if (root.dataset.mobileOnly !== 'true') {
-    whenNear(root, () => void createSwiper(root));
+    void createSwiper(root).then((swiper) => act(swiper, takeAction()));
     return;
   }
   let instance: SwiperInstance | undefined;
@@ -78,16 +97,14 @@ function initCarousel(root: HTMLElement): void {
       pending = true;
       void createSwiper(root).then((swiper) => {
         pending = false;
-        if ($isMobile.get()) instance = swiper;
-        else swiper.destroy(true, true);
+        if ($isMobile.get()) {
+          instance = swiper;
+          act(swiper, takeAction());
+        } else swiper.destroy(true, true);
       });
     } else if (!mobile && instance) {
       instance.destroy(true, true);
       instance = undefined;
     }
   });
-}
-
-export function initCarousels(): void {
-  for (const root of document.querySelectorAll<HTMLElement>('[data-carousel]')) initCarousel(root);
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_TERM_LENGTH } from '../../lib/api/limits.ts';
 import { t } from '../../i18n';
 import styles from './lists.module.scss';
@@ -20,6 +20,7 @@ export interface SearchFormProps {
 export function SearchForm({ term, placeholder, label, onSearch, resetKey }: SearchFormProps) {
   const id = useId();
   const [value, setValue] = useState(term ?? '');
+  const input = useRef<HTMLInputElement>(null);
   // When the address's term (or the reset key) changes, the box shows it again: adjusted while
   // rendering, as React recommends, rather than in an effect that renders twice.
   const [shown, setShown] = useState({ term, resetKey });
@@ -27,6 +28,14 @@ export function SearchForm({ term, placeholder, label, onSearch, resetKey }: Sea
     setShown({ term, resetKey });
     setValue(term ?? '');
   }
+  useEffect(() => {
+    // Text typed before the island hydrated is still in the box (React keeps it): adopt it.
+    // Only the DOM knows it, and only once, on mount.
+    const typed = input.current?.value;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (typed !== undefined && typed !== (term ?? '')) setValue(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -41,6 +50,7 @@ export function SearchForm({ term, placeholder, label, onSearch, resetKey }: Sea
         {t('searchLabel')}
       </label>
       <input
+        ref={input}
         id={id}
         type="search"
         name="term"

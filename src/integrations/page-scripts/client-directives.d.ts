@@ -1,6 +1,9 @@
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate once the first frame is painted and the browser is idle (after-paint-directive.ts). */
+    /**
+     * List islands: hydrate on the first interaction when the address asks for what the HTML
+     * shows, else once the first frame is painted and the browser is idle (after-paint-directive.ts).
+     */
     'client:afterpaint'?: boolean;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARLY_FONT_SCRIPT, FONT_CACHE_KEY, parseFontFaces } from './font-loading.ts';
+import { EARLY_FONT_SCRIPT, FONT_CACHE_KEY, parseFontFaces, rulesForText } from './font-loading.ts';
 import { rewriteFontUrls } from './pretendard.ts';
 
 const css = `/* licence */
@@ -27,10 +27,10 @@ describe('rewriteFontUrls', () => {
 });
 
 describe('parseFontFaces', () => {
-  it('reads url, unicode-range and weight of each rule', () => {
+  it('reads url and unicode-range of each rule', () => {
     expect(parseFontFaces(css)).toEqual([
-      { url: './woff2-dynamic-subset/PretendardVariable.subset.91.woff2', unicodeRange: 'U+20-22, U+AC00', weight: '45 920' },
-      { url: './woff2-dynamic-subset/PretendardVariable.subset.0.woff2', unicodeRange: 'U+F9F0', weight: '45 920' },
+      { url: './woff2-dynamic-subset/PretendardVariable.subset.91.woff2', unicodeRange: 'U+20-22, U+AC00' },
+      { url: './woff2-dynamic-subset/PretendardVariable.subset.0.woff2', unicodeRange: 'U+F9F0' },
     ]);
     expect(parseFontFaces('body{color:red}')).toEqual([]);
   });
@@ -64,5 +64,27 @@ describe('EARLY_FONT_SCRIPT', () => {
   it('does nothing on a first visit or after a new build changed the stylesheet', () => {
     expect(run(null).appended).toHaveLength(0);
     expect(run('/fonts/pretendard-0.css').appended).toHaveLength(0);
+  });
+});
+
+describe('rulesForText', () => {
+  const rules = [
+    { url: 'latin.woff2', unicodeRange: 'U+20-7E' },
+    { url: 'ga.woff2', unicodeRange: 'U+AC00-AC10' },
+    { url: 'rare.woff2', unicodeRange: 'U+D700-D7A3' },
+    { url: 'cjk.woff2', unicodeRange: 'U+4E00, u+4e01-4e0f' },
+  ];
+
+  it('keeps the subsets whose ranges hold a character of the text, in stylesheet order', () => {
+    expect(rulesForText(rules, '가A').map((rule) => rule.url)).toEqual(['latin.woff2', 'ga.woff2']);
+    expect(rulesForText(rules, '丁').map((rule) => rule.url)).toEqual(['cjk.woff2']);
+    expect(rulesForText(rules, '一').map((rule) => rule.url)).toEqual(['cjk.woff2']);
+    expect(rulesForText(rules, '힣').map((rule) => rule.url)).toEqual(['rare.woff2']);
+    expect(rulesForText(rules, '😀가').map((rule) => rule.url)).toEqual(['ga.woff2']);
+  });
+
+  it('ignores whitespace and needs nothing for text outside every range', () => {
+    expect(rulesForText(rules, ' \n\t')).toEqual([]);
+    expect(rulesForText(rules, '★')).toEqual([]);
   });
 });

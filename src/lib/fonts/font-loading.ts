@@ -8,8 +8,10 @@
  *
  * 1. **First visit**: the page paints in the system Korean font of `--font-sans` (Apple SD Gothic
  *    Neo, Noto Sans KR, Malgun Gothic…) and stays in it. After the load event, when the browser
- *    is idle, the subsets this page's text needs are downloaded under another family name, so
- *    nothing on screen changes, and the stylesheet's address is remembered (localStorage).
+ *    is idle, the subset files this page's text needs are fetched at low priority into the HTTP
+ *    cache and the stylesheet's address is remembered (localStorage). Nothing is added to the
+ *    document: no stylesheet and no `FontFace` (registering the 92 rules, even under another
+ *    family name, invalidated the style of the whole page, a 230–375 ms task on a slow phone).
  * 2. **Later pages**: a tiny script in <head> sees the remembered address and adds the
  *    stylesheet before the first paint (`blocking="render"`); the font files come from the HTTP
  *    cache (hashed names, cached for a year), and `font-display: fallback` keeps text from
@@ -35,7 +37,6 @@ export const EARLY_FONT_SCRIPT =
 export interface FontFaceRule {
   url: string;
   unicodeRange: string;
-  weight: string;
 }
 
 /** The rules of a stylesheet like Pretendard's dynamic-subset CSS (one `src` url each). */
@@ -43,7 +44,26 @@ export function parseFontFaces(css: string): FontFaceRule[] {
   return [...css.matchAll(/@font-face\s*{([^}]*)}/g)].flatMap(([, body = '']) => {
     const url = /src:\s*url\((['"]?)([^'")]+)\1\)/.exec(body)?.[2];
     const unicodeRange = /unicode-range:\s*([^;]+)/.exec(body)?.[1]?.trim();
-    const weight = /font-weight:\s*([^;]+)/.exec(body)?.[1]?.trim() ?? 'normal';
-    return url && unicodeRange ? [{ url, unicodeRange, weight }] : [];
+    return url && unicodeRange ? [{ url, unicodeRange }] : [];
   });
+}
+
+/**
+ * The rules whose unicode-range covers at least one character of `text` (whitespace aside),
+ * in stylesheet order: the subset files a browser applying the stylesheet to this text would
+ * download. Ranges are `U+AC00` or `U+AC00-AC10`; Pretendard uses no `?` wildcards. It looks
+ * up each code point of each range in the text's set (about 20,000 look-ups for Pretendard,
+ * a millisecond), not each character against each range (a million comparisons, a long task
+ * on a slow phone); and it is short, because it is inlined into every page.
+ */
+export function rulesForText(rules: readonly FontFaceRule[], text: string): FontFaceRule[] {
+  const points = new Set([...text.replace(/\s/g, '')].map((char) => char.codePointAt(0)));
+  return rules.filter((rule) =>
+    [...rule.unicodeRange.matchAll(/U\+([0-9a-f]+)(?:-([0-9a-f]+))?/gi)].some(([, first = '', last = first]) => {
+      for (let point = parseInt(first, 16), end = parseInt(last, 16); point <= end; point++) {
+        if (points.has(point)) return true;
+      }
+      return false;
+    }),
+  );
 }

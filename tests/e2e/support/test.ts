@@ -1,8 +1,11 @@
 /**
  * The Playwright `test` of the end-to-end specs: after `page.goto` and `page.reload` it waits
- * until every island has hydrated. List islands use `client:afterpaint`, so a test that clicked right
- * after the load event could otherwise press a button that React does not handle yet (a
- * visitor's early click falls back to the plain HTML form and links, which tests check apart).
+ * until every island has hydrated. List islands use `client:afterpaint`: on a first-page address
+ * they hydrate on the visitor's first interaction, so the fixture points at each waiting island
+ * (a `pointerover`, as a mouse would) and waits for it; otherwise they hydrate after the first
+ * paint, and a test that clicked right after the load event could press a button React does not
+ * handle yet. How a page behaves before hydration is tested apart (lazy-start.spec.ts), with
+ * Playwright's own `test`.
  */
 import { test as base, type Page } from '@playwright/test';
 
@@ -11,12 +14,22 @@ export type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 /** Resolves once no `astro-island` is waiting to hydrate (at once when scripts are off). */
 export async function waitForIslands(page: Page): Promise<void> {
+  // Astro removes `ssr` from an island when it hydrates; without JavaScript `Astro` never exists.
+  // An island waiting for an interaction carries `data-hydrate-on-interaction`: give it one.
   await page.waitForFunction(
-    // Astro removes `ssr` from an island when it hydrates; without JavaScript `Astro` never exists.
-    () => !('Astro' in window) || document.querySelector('astro-island[ssr]') === null,
+    () => {
+      if (!('Astro' in window)) return true;
+      const waiting = [...document.querySelectorAll('astro-island[ssr]')];
+      if (!waiting.every((island) => island.hasAttribute('data-hydrate-on-interaction'))) return false;
+      for (const island of waiting) island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      return true;
+    },
     undefined,
     { timeout: 15_000 },
   );
+  await page.waitForFunction(() => !('Astro' in window) || document.querySelector('astro-island[ssr]') === null, undefined, {
+    timeout: 15_000,
+  });
 }
 
 export const test = base.extend({

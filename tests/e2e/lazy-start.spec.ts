@@ -1,0 +1,168 @@
+/**
+ * Nothing starts on a plain page load that the visitor has not come to (issue 14): list islands
+ * on a first-page address hydrate on the first interaction with them, other addresses at once;
+ * sliders start when the visitor scrolls near them or touches them, and that first touch is
+ * carried out. These check behaviour, not timing. Playwright's own `test`: the project's fixture
+ * would hydrate the islands itself after every `goto`.
+ */
+import { test, expect, type Locator, type Page } from '@playwright/test';
+
+/** Waits until the browser has been idle after the load event (afterFirstPaint work has run). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestIdleCallback(() => requestIdleCallback(() => setTimeout(resolve, 400), { timeout: 3000 }), { timeout: 3000 }),
+      ),
+  );
+}
+
+const island = (page: Page) => page.locator('astro-island').first();
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('astro-island') !== null && document.querySelector('astro-island[ssr]') === null);
+
+/** Holds every request for a script file until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/.*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('목록 섬', () => {
+  test('첫 페이지 주소에서는 방문자가 처음 다가갈 때 하이드레이션한다', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/newsRoom');
+    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
+    await settle(page);
+    await expect(island(page)).toHaveAttribute('ssr', '');
+    expect(scripts).toEqual([]);
+
+    // The first interaction: pointing at the list (a touch or the focus does the same).
+    await page.getByRole('region', { name: '뉴스 목록', exact: true }).hover();
+    await hydrated(page);
+    await expect(island(page)).not.toHaveAttribute('data-hydrate-on-interaction');
+    expect(scripts.length).toBeGreaterThan(0);
+    // Hydrated: paging is handled in the page, without a new document.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.getByRole('navigation', { name: '페이지' }).getByRole('link', { name: '2', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByRole('navigation', { name: '페이지' }).locator('[aria-current="page"]')).toHaveText('2');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  test('키보드 포커스도 첫 상호작용이다', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
+    await page.getByRole('searchbox').focus();
+    await hydrated(page);
+  });
+
+  for (const address of ['/newsRoom?page=2', '/faq?term=면접', '/hrcontents?page=1&topic_id=1', '/faq?term=']) {
+    test(`${address}: HTML과 다른 것을 묻는 주소는 상호작용 없이 곧바로 하이드레이션한다`, async ({ page }) => {
+      await page.goto(address);
+      await hydrated(page);
+    });
+  }
+
+  test('하이드레이션 전에 누른 FAQ 질문은 하이드레이션 뒤에 열린다', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/faq');
+    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
+    const question = page.locator('[aria-controls^="faq-a-"]').first();
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+    await question.click();
+    await expect(island(page)).toHaveAttribute('ssr', '');
+    release();
+    await hydrated(page);
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator(`#${await question.getAttribute('aria-controls')}`)).toBeVisible();
+  });
+
+  test('하이드레이션 전에 입력한 검색어는 남고, 하이드레이션 뒤 Enter로 검색한다', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/newsRoom');
+    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
+    const box = page.getByRole('searchbox');
+    await box.click();
+    await box.pressSequentially('면접');
+    await expect(island(page)).toHaveAttribute('ssr', '');
+    release();
+    await hydrated(page);
+    await expect(box).toHaveValue('면접');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await box.press('Enter');
+    await expect(page).toHaveURL(/[?&]term=%EB%A9%B4%EC%A0%91/);
+    await expect(box).toHaveValue('면접');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+});
+
+type SwiperElement = HTMLElement & { swiper?: { realIndex: number; animating: boolean } };
+
+/** The slide the slider rests on (0-based), or null while it has not started or is moving. */
+function settledIndex(slider: Locator): Promise<number | null> {
+  return slider.locator('.swiper').evaluate((element) => {
+    const swiper = (element as SwiperElement).swiper;
+    return swiper && !swiper.animating ? swiper.realIndex : null;
+  });
+}
+
+test.describe('슬라이더', () => {
+  const slider = (page: Page) => page.locator('#features [data-carousel]');
+
+  test('처음 화면에 보이는 슬라이더는 다가가거나 손대기 전에는 시작하지 않고, 첫 점 클릭으로 시작해 그 슬라이드로 간다', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/soft-skill');
+    await settle(page);
+    await expect(slider(page).locator('.swiper')).not.toHaveClass(/swiper-initialized/);
+    expect(scripts).toEqual([]);
+    // The dots are in the HTML before Swiper, the first one current.
+    const dots = slider(page).locator('.swiper-pagination-bullet');
+    await expect(dots).toHaveCount(3);
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+
+    await dots.nth(2).click();
+    await expect(slider(page).locator('.swiper')).toHaveClass(/swiper-initialized/);
+    await expect.poll(() => settledIndex(slider(page))).toBe(2);
+    await expect(slider(page).locator('.swiper-pagination-bullet').nth(2)).toHaveClass(/swiper-pagination-bullet-active/);
+  });
+
+  test('첫 클릭이 화살표여도 시작하고 다음 슬라이드로 간다', async ({ page }) => {
+    await page.goto('/soft-skill');
+    await settle(page);
+    await slider(page).getByRole('button', { name: '다음 슬라이드' }).click();
+    await expect.poll(() => settledIndex(slider(page))).toBe(1);
+  });
+
+  test('스크롤해서 다가가면 손대지 않아도 시작한다', async ({ page }) => {
+    await page.goto('/soft-skill');
+    await settle(page);
+    await expect(slider(page).locator('.swiper')).not.toHaveClass(/swiper-initialized/);
+    await page.evaluate(() => window.scrollBy(0, 200));
+    await expect(slider(page).locator('.swiper')).toHaveClass(/swiper-initialized/);
+    await expect.poll(() => settledIndex(slider(page))).toBe(0);
+  });
+
+  test('화면 밖의 슬라이더는 스크롤로 다가가면 시작한다 (홈, 390px)', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', '홈의 솔루션 슬라이더는 980px 이하에서만 슬라이더입니다.');
+    await page.goto('/');
+    await settle(page);
+    const solution = page.locator('#solution [data-carousel] .swiper');
+    await expect(solution).not.toHaveClass(/swiper-initialized/);
+    await solution.scrollIntoViewIfNeeded();
+    await expect(solution).toHaveClass(/swiper-initialized/);
+  });
+});
