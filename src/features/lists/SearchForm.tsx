@@ -32,7 +32,6 @@ export function SearchForm({ term, placeholder, label, onSearch, resetKey }: Sea
     // Text typed before the island hydrated is still in the box (React keeps it): adopt it.
     // Only the DOM knows it, and only once, on mount.
     const typed = input.current?.value;
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (typed !== undefined && typed !== (term ?? '')) setValue(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
