@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { CardImage } from './CardImage.tsx';
+import type { CardItem } from './list-items.ts';
+import { newTabProps } from './new-tab.ts';
+import cards from './cards.module.scss';
+
+export interface ListCardProps {
+  item: Pick<CardItem, 'href' | 'external' | 'title' | 'image'>;
+  /** The first card of the page: its image is fetched first. */
+  lead: boolean;
+  /** Greyed out (an ended seminar). */
+  ended?: boolean;
+  /** A play button over the image (videos). */
+  play?: boolean;
+  /** Above the title (a status badge). */
+  badge?: ReactNode;
+  /** Below the title: what the list adds (facts, author and date). */
+  children?: ReactNode;
+}
+
+/**
+ * The card of the video and seminar lists: one link holding a 16:9 image, the title and what
+ * the list adds; an address off the site opens in a new tab and says so to screen readers.
+ */
+export function ListCard({ item, lead, ended = false, play = false, badge, children }: ListCardProps) {
+  const image = <CardImage src={item.image} lead={lead} />;
+  return (
+    <li className={ended ? `${cards.card} ${cards.ended}` : cards.card}>
+      <a href={item.href} className={cards.cardLink} {...newTabProps(item.external)}>
+        {play ? (
+          <span className={cards.videoThumb}>
+            {image}
+            <span className={cards.play} aria-hidden="true" />
+          </span>
+        ) : (
+          image
+        )}
+        <div className={cards.cardBody}>
+          {badge}
+          <h3 className={cards.cardTitle}>{item.title}</h3>
+          {children}
+        </div>
+        {item.external && <span className="visually-hidden">(새 창에서 열림)</span>}
+      </a>
+    </li>
+  );
+}
