@@ -77,7 +77,14 @@ function publishNewStory(contentDir: string, title: string): string {
   const data = JSON.parse(readFileSync(file, 'utf8')) as { items: Record<string, unknown>[] };
   const id = `success-live-${Date.now()}`;
   const created = new Date(Date.now() + 9 * 3_600_000).toISOString().replace('Z', '+09:00');
-  data.items.push({ ...data.items[0]!, analytics_page_id: id, absolute_url: `/cad_archive/${id}`, title, html_title: title, created_time: created });
+  data.items.push({
+    ...data.items[0]!,
+    analytics_page_id: id,
+    absolute_url: `/cad_archive/${id}`,
+    title,
+    html_title: title,
+    created_time: created,
+  });
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   return id;
 }
@@ -86,7 +93,12 @@ function publishNewStory(contentDir: string, title: string): string {
  * Starts `npm run rebuild -- --every <poll>` against `apiUrl`, publishes a new story by
  * restarting the server on the new content, and times until the site serves it everywhere.
  */
-async function publishToLive(contentDir: string, out: string, server: RunningServer, pollMs: number): Promise<{ seconds: number; server: RunningServer }> {
+async function publishToLive(
+  contentDir: string,
+  out: string,
+  server: RunningServer,
+  pollMs: number,
+): Promise<{ seconds: number; server: RunningServer }> {
   const poller = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out, '--every', `${pollMs / 1000}s`], {
     cwd: root,
     env: { ...process.env, PUBLIC_CONTENT_API_URL: server.url, GITHUB_OUTPUT: '' },
@@ -173,7 +185,9 @@ async function benchScale(scale: number, work: string, pollMs: number): Promise<
   }
 }
 
-const { values } = parseArgs({ options: { scales: { type: 'string', default: '1,10,50' }, poll: { type: 'string', default: '10s' } } });
+const { values } = parseArgs({
+  options: { scales: { type: 'string', default: '1,10,50' }, poll: { type: 'string', default: '10s' } },
+});
 const scales = values.scales.split(',').map(Number);
 const pollMs = parseDuration(values.poll);
 if (scales.some((n) => !Number.isInteger(n) || n < 1) || pollMs === null || pollMs < 10_000) {
@@ -188,7 +202,9 @@ try {
   for (const scale of scales) {
     const row = await benchScale(scale, work, pollMs);
     rows.push(row);
-    console.log(`  전체 ${row.full.toFixed(1)}초 · 변경 없음 ${row.unchanged.toFixed(1)}초 · 1건 수정 ${row.oneChange.toFixed(1)}초 · 게시→반영 ${row.live.toFixed(1)}초`);
+    console.log(
+      `  전체 ${row.full.toFixed(1)}초 · 변경 없음 ${row.unchanged.toFixed(1)}초 · 1건 수정 ${row.oneChange.toFixed(1)}초 · 게시→반영 ${row.live.toFixed(1)}초`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -196,10 +212,16 @@ try {
 
 const s = (seconds: number) => `${seconds.toFixed(1)}초`;
 // The load average tells whether other work on the machine inflated the figures.
-console.log(`\n재빌드 시간 (Node ${process.version}, CPU ${cpus().length}개, 부하 평균 ${loadavg()[0]!.toFixed(1)} / 시작 시 ${startLoad.toFixed(1)})\n`);
-console.log(`| 콘텐츠 | 페이지 | 전체 빌드 | 변경 없음 | HR 이야기 1건 수정 | 1건 수정 시 렌더링 / 복원 | 새 글 게시 → 사이트 반영 (${pollMs / 1000}초 폴링) |`);
+console.log(
+  `\n재빌드 시간 (Node ${process.version}, CPU ${cpus().length}개, 부하 평균 ${loadavg()[0]!.toFixed(1)} / 시작 시 ${startLoad.toFixed(1)})\n`,
+);
+console.log(
+  `| 콘텐츠 | 페이지 | 전체 빌드 | 변경 없음 | HR 이야기 1건 수정 | 1건 수정 시 렌더링 / 복원 | 새 글 게시 → 사이트 반영 (${pollMs / 1000}초 폴링) |`,
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   const label = row.scale === 1 ? '우리 콘텐츠' : `${row.scale}배`;
-  console.log(`| ${label} | ${row.pages} | ${s(row.full)} | ${s(row.unchanged)} | ${s(row.oneChange)} | ${row.rendered} | ${s(row.live)} |`);
+  console.log(
+    `| ${label} | ${row.pages} | ${s(row.full)} | ${s(row.unchanged)} | ${s(row.oneChange)} | ${row.rendered} | ${s(row.live)} |`,
+  );
 }

@@ -118,7 +118,10 @@ writeFileSync(
 if (existsSync(join(outDir, '_headers'))) copyFileSync(join(outDir, '_headers'), join(floorDir, '_headers'));
 const site = await serveStatic(outDir, sitePort);
 const floorSite = await serveStatic(floorDir, floorPort);
-cleanups.push(() => site.close(), () => floorSite.close());
+cleanups.push(
+  () => site.close(),
+  () => floorSite.close(),
+);
 
 const blogIds = readdirSync(join(outDir, 'info/blog'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -195,7 +198,9 @@ async function medianOf(label: string, url: string, calibration: Calibration): P
     );
   }
   if (kept.length < runs) {
-    console.warn(`  ! ${label}: 호스트 속도가 보정값과 맞는 실행이 ${kept.length}회뿐이라 가장 가까운 ${runs}회의 중앙값을 씁니다.`);
+    console.warn(
+      `  ! ${label}: 호스트 속도가 보정값과 맞는 실행이 ${kept.length}회뿐이라 가장 가까운 ${runs}회의 중앙값을 씁니다.`,
+    );
     return medianFigures(closestRuns(all, calibration.hostIndex, runs).map((run) => run.figures));
   }
   return medianFigures(kept);
@@ -236,7 +241,8 @@ try {
       ? calibrate(measured)
       : { hostIndex: measured, multiplier: cpuOption, source: 'option', clamped: null };
   console.log(describeCalibration(calibration));
-  if (calibration.clamped === 'low') console.warn('  ! 이 호스트는 목표 기기보다 느립니다: 수치가 목표 기기보다 나쁘게 나옵니다.');
+  if (calibration.clamped === 'low')
+    console.warn('  ! 이 호스트는 목표 기기보다 느립니다: 수치가 목표 기기보다 나쁘게 나옵니다.');
   const floor = await medianOf('기준 페이지', `${floorSite.url}/`, calibration);
   const rows = [];
   for (const route of routes) rows.push({ route, figures: await medianOf(route.name, `${site.url}${route.path}`, calibration) });

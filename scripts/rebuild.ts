@@ -51,10 +51,11 @@ if (options.everyMs === null) {
     const started = Date.now();
     await runRebuild(options, { root, apiUrl, progress: createProgress(console.log, console.error, { quiet: true }) });
     const wait = Math.max(0, every - (Date.now() - started));
-    if (!stopping) await new Promise<void>((resolve) => {
-      wake = resolve;
-      setTimeout(resolve, wait);
-    });
+    if (!stopping)
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, wait);
+      });
   }
   console.log('확인을 멈췄습니다.');
 }

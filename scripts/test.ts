@@ -50,8 +50,10 @@ if (missing.length > 0) {
   }
   console.log(`설치 중: ${missing.join(', ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
-      (await run('apt-get', ['install', '-y', '-qq', ...missing], { env })) !== 0) {
+  if (
+    (await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
+    (await run('apt-get', ['install', '-y', '-qq', ...missing], { env })) !== 0
+  ) {
     console.error('apt-get 설치에 실패했습니다.');
     process.exit(1);
   }
@@ -67,11 +69,10 @@ function fail(label: string, code: number): never {
 }
 
 console.log(`\n▶ astro check (콘텐츠 API: ${checkApiUrl})`);
-const api = startChild(
-  process.execPath,
-  ['scripts/content-api/cli.ts', '--port', String(checkApiPort), '--host', '127.0.0.1'],
-  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-);
+const api = startChild(process.execPath, ['scripts/content-api/cli.ts', '--port', String(checkApiPort), '--host', '127.0.0.1'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 try {
   await waitForUrl(`${checkApiUrl}/health`, 30_000, api);
 } catch (error) {

@@ -63,7 +63,10 @@ async function articles(list: 'hrStoryTags' | 'successSearch', warn: Warn): Prom
 }
 
 /** Every HR story with its detail. Consumer: /info/blog/[id]. */
-const hrStories = defineCollection({ loader: apiLoader('hrStories', (warn) => articles('hrStoryTags', warn)), schema: articleSchema });
+const hrStories = defineCollection({
+  loader: apiLoader('hrStories', (warn) => articles('hrStoryTags', warn)),
+  schema: articleSchema,
+});
 
 /** Every success story with its detail. Consumers: /cad_archive/[id], the home. */
 const successStories = defineCollection({

@@ -13,12 +13,7 @@
  * the schemas' input (wire) types.
  */
 import { z } from 'zod';
-import {
-  BannerSchema,
-  ContentItemSchema,
-  SuccessSlideSchema,
-  TopicSchema,
-} from '../../src/lib/api/schemas.ts';
+import { BannerSchema, ContentItemSchema, SuccessSlideSchema, TopicSchema } from '../../src/lib/api/schemas.ts';
 
 const Html = z.string().min(1);
 /** Every item in a content file links somewhere; the wire allows a missing link. */
@@ -40,19 +35,14 @@ export const SeminarFileSchema = z.object({
 
 export const FaqFileSchema = z.object({
   topics: z.array(z.object({ id: TopicSchema.shape.id, name: TopicSchema.shape.name })).min(1),
-  items: z.array(
-    z.object({ ...Item,
-      title: z.string().min(1),
-      tag_ids: z.array(z.number().int()).min(1),
-      post_body: Html,
-    }),
-  ),
+  items: z.array(z.object({ ...Item, title: z.string().min(1), tag_ids: z.array(z.number().int()).min(1), post_body: Html })),
 });
 
 export const HrStoryFileSchema = z.object({
   topics: z.array(z.object({ ...TopicSchema.shape, slug: z.string().min(1) })).min(1),
   items: z.array(
-    z.object({ ...Item,
+    z.object({
+      ...Item,
       title: z.string().min(1),
       author_name: z.string().min(1),
       tag_ids: z.array(z.number().int()).min(1),
@@ -63,7 +53,8 @@ export const HrStoryFileSchema = z.object({
 });
 
 export const PatentFileSchema = z.array(
-  z.object({ ...Item,
+  z.object({
+    ...Item,
     title: z.string().min(1),
     /** Key of the detail: `/skillInfo/detail?tag=` and `/info/patent/{tag}`. */
     tag: z.string().regex(/^[A-Za-z0-9_-]+$/),
@@ -75,7 +66,8 @@ export const PatentFileSchema = z.array(
 export const SuccessFileSchema = z.object({
   banners: z.array(SuccessSlideSchema).min(1),
   items: z.array(
-    z.object({ ...Item,
+    z.object({
+      ...Item,
       title: z.string().min(1),
       author_name: z.string().min(1),
       meta_description: z.string().min(1),

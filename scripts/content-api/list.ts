@@ -70,12 +70,7 @@ export function filterByTopic(entries: readonly ListEntry[], topicId: number | u
  * matching items, `start_page`/`end_page` the block of page numbers holding `page`, clamped to
  * the last page. A page past the end gives no objects but the same valid paging.
  */
-export function listPage(
-  entries: readonly ListEntry[],
-  page: number,
-  pageSize: number,
-  tags?: readonly Topic[],
-): ListResponse {
+export function listPage(entries: readonly ListEntry[], page: number, pageSize: number, tags?: readonly Topic[]): ListResponse {
   const total = entries.length;
   const start = (page - 1) * pageSize;
   // For astronomically large pages `start` is beyond any list (or not a safe integer); slice

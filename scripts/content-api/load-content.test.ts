@@ -168,7 +168,9 @@ describe('cli', () => {
   it('starts on a free port, prints its address and closes on SIGTERM', async () => {
     const dir = fixtureDir();
     const run = await runCli(['--content', dir, '--port', '0'], true);
-    expect(run.stdout).toMatch(new RegExp(`^콘텐츠 API: http://127\\.0\\.0\\.1:\\d+ \\(콘텐츠 폴더: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)\n$`));
+    expect(run.stdout).toMatch(
+      new RegExp(`^콘텐츠 API: http://127\\.0\\.0\\.1:\\d+ \\(콘텐츠 폴더: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)\n$`),
+    );
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
   });

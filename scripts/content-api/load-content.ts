@@ -111,9 +111,7 @@ export function normalizeStrings(value: unknown): unknown {
   if (typeof value === 'string') return value.normalize('NFC');
   if (Array.isArray(value)) return value.map(normalizeStrings);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key.normalize('NFC'), normalizeStrings(inner)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key.normalize('NFC'), normalizeStrings(inner)]));
   }
   return value;
 }

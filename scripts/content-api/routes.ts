@@ -74,7 +74,13 @@ export function registerContentRoutes(app: Hono, content: Content, send: SendJso
 
   const blogs = new Map<string, BlogDetail>();
   for (const story of content.success.items) {
-    blogs.set(story.analytics_page_id, blogDetail(story, (story.tags ?? []).map((tag) => tag.name)));
+    blogs.set(
+      story.analytics_page_id,
+      blogDetail(
+        story,
+        (story.tags ?? []).map((tag) => tag.name),
+      ),
+    );
   }
   // HR stories win over success stories with the same id (the HR story is the blog proper).
   for (const story of content.hrStories.items) {
@@ -85,9 +91,7 @@ export function registerContentRoutes(app: Hono, content: Content, send: SendJso
     return detail ? send(c, detail) : send(c, { error: BLOG_NOT_FOUND }, 404);
   });
 
-  const patents = new Map<string, PatentDetail>(
-    content.patents.map((patent) => [patent.tag, patentDetail(patent)]),
-  );
+  const patents = new Map<string, PatentDetail>(content.patents.map((patent) => [patent.tag, patentDetail(patent)]));
   app.get(endpoints.patentDetail.path, (c) => {
     const detail = patents.get((c.req.query('tag') ?? '').trim());
     return detail ? send(c, detail) : send(c, { error: PATENT_NOT_FOUND }, 404);
@@ -133,10 +137,7 @@ function namesOf(ids: readonly number[], names: ReadonlyMap<number, string>): st
   });
 }
 
-function blogDetail(
-  story: ContentItem & { title: string; author_name: string; content: string },
-  tags: string[],
-): BlogDetail {
+function blogDetail(story: ContentItem & { title: string; author_name: string; content: string }, tags: string[]): BlogDetail {
   return {
     title: story.title,
     author: story.author_name,

@@ -27,7 +27,8 @@ export function foldText(text: string): string {
 
 // Block-level tags separate words; inline tags (<strong>, <a>...) may sit inside one word,
 // as in 구조화<strong>면접</strong>, so they are dropped without a gap.
-const BLOCK_TAG = /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|thead|tbody|blockquote|section|article|figure|figcaption|img|pre)\b[^>]*>/gi;
+const BLOCK_TAG =
+  /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|tr|td|th|table|thead|tbody|blockquote|section|article|figure|figcaption|img|pre)\b[^>]*>/gi;
 const ANY_TAG = /<[^>]*>/g;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

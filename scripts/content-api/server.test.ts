@@ -4,7 +4,14 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { endpoints, endpointUrl, MAX_TERM_LENGTH, type EndpointData, type EndpointName, type EndpointQuery } from '../../src/lib/api/endpoints.ts';
+import {
+  endpoints,
+  endpointUrl,
+  MAX_TERM_LENGTH,
+  type EndpointData,
+  type EndpointName,
+  type EndpointQuery,
+} from '../../src/lib/api/endpoints.ts';
 import { ApiErrorSchema, type ContentItem, type ListResponse } from '../../src/lib/api/schemas.ts';
 import { loadContent } from './load-content.ts';
 import { TERM_TOO_LONG } from './query.ts';
@@ -237,7 +244,9 @@ describe('search', () => {
     expect((await list('successSearch', { term: '도입 사례' })).paging.page_size).toBe(fixture.counts.success); // tag names
     expect((await list('successSearch', { term: '지표가 좋아' })).paging.page_size).toBe(fixture.counts.success); // description
     expect((await list('videoSearch', { term: '영상 7' })).objects.map((item) => item.analytics_page_id)).toEqual(['video-7']);
-    expect((await list('techSearch', { term: '특허 3의 요약' })).objects.map((item) => item.analytics_page_id)).toEqual(['patent-3']);
+    expect((await list('techSearch', { term: '특허 3의 요약' })).objects.map((item) => item.analytics_page_id)).toEqual([
+      'patent-3',
+    ]);
     expect((await list('faqSearch', { term: '<p>' })).paging.page_size).toBe(0);
     expect((await list('faqSearch', { term: 'img' })).paging.page_size).toBe(0);
   });

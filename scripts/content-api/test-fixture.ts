@@ -5,15 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type {
-  FaqFile,
-  HrStoryFile,
-  NewsFile,
-  PatentFile,
-  SeminarFile,
-  SuccessFile,
-  VideoFile,
-} from './content-schema.ts';
+import type { FaqFile, HrStoryFile, NewsFile, PatentFile, SeminarFile, SuccessFile, VideoFile } from './content-schema.ts';
 
 /** What the fixture holds, for assertions. */
 export const fixture = {
@@ -132,7 +124,9 @@ function faq(): FaqFile {
       Array.from({ length: fixture.counts.faq }, (_, i) => {
         const id = `faq-${i + 1}`;
         const title =
-          id === fixture.nfdFaqId ? `${fixture.nfdWord}은 어떻게 진행되나요?`.normalize('NFD') : `${pick(i)}에 대해 궁금합니다 ${i + 1}`;
+          id === fixture.nfdFaqId
+            ? `${fixture.nfdWord}은 어떻게 진행되나요?`.normalize('NFD')
+            : `${pick(i)}에 대해 궁금합니다 ${i + 1}`;
         return {
           analytics_page_id: id,
           absolute_url: `/faq#${id}`,

@@ -46,7 +46,9 @@ describe('parseCpuOption', () => {
 
 describe('describeCalibration', () => {
   it('names the host index, the multiplier and the simulated phone', () => {
-    expect(describeCalibration(calibrate(1320))).toBe('CPU: 호스트 benchmarkIndex 1,320, 감속 4× (목표 330에 맞춤) → 시뮬레이션 기기 330');
+    expect(describeCalibration(calibrate(1320))).toBe(
+      'CPU: 호스트 benchmarkIndex 1,320, 감속 4× (목표 330에 맞춤) → 시뮬레이션 기기 330',
+    );
     expect(describeCalibration({ hostIndex: 2000, multiplier: 4, source: 'option', clamped: null })).toContain(
       '감속 4× (--cpu로 지정) → 시뮬레이션 기기 500',
     );

@@ -107,7 +107,9 @@ describe('formatTable', () => {
     );
     const lines = table.split('\n');
     expect(lines).toHaveLength(5);
-    expect(lines[0]).toBe('| 페이지 | 점수 (100) | FCP | LCP (≤ 1.15 × 기준, 홈 1.25 ×) | TBT (≤ 50 ms) | CLS (≤ 0.01) | 전송량 | JS (예산) |');
+    expect(lines[0]).toBe(
+      '| 페이지 | 점수 (100) | FCP | LCP (≤ 1.15 × 기준, 홈 1.25 ×) | TBT (≤ 50 ms) | CLS (≤ 0.01) | 전송량 | JS (예산) |',
+    );
     expect(lines[2]).toBe('| 홈 `/` | 100 ✔ | 700 ms | 780 ms ✔ | 10 ms ✔ | 0.000 ✔ | 40.0 KB | 46.0 KB / 90.0 KB ✔ |');
     expect(lines[3]).toContain('1200 ms ✖');
     expect(lines[3]).toContain('24.0 KB / 0.0 KB ✖');

@@ -19,7 +19,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'og.png'), Buffer.alloc(2000));
   writeFileSync(join(dir, 'manifest.json'), '{"routes":{}}');
   writeFileSync(join(dir, 'changed-routes.json'), '{"added":[]}');
-  writeFileSync(join(dir, '_headers'), '/*\n  X-Test: all\n  Cache-Control: short\n/_astro/*\n  ! Cache-Control\n  Cache-Control: long\n');
+  writeFileSync(
+    join(dir, '_headers'),
+    '/*\n  X-Test: all\n  Cache-Control: short\n/_astro/*\n  ! Cache-Control\n  Cache-Control: long\n',
+  );
   server = await serveStatic(dir, 0);
 });
 

@@ -90,7 +90,8 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
   let everyMs: number | null = null;
   if (values.every !== undefined) {
     everyMs = parseDuration(values.every);
-    if (everyMs === null || everyMs < MIN_EVERY_MS) throw new UsageError(`--every 는 10초 이상의 간격이어야 합니다 (예: 30s, 5m): ${values.every}`);
+    if (everyMs === null || everyMs < MIN_EVERY_MS)
+      throw new UsageError(`--every 는 10초 이상의 간격이어야 합니다 (예: 30s, 5m): ${values.every}`);
     if (values.rollback) throw new UsageError('--every 와 --rollback 은 함께 쓸 수 없습니다.');
   }
   return {

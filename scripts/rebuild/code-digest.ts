@@ -30,7 +30,11 @@ export function codeDigest(root: string, inputs: readonly string[] = CODE_INPUTS
   for (const input of inputs) walk(join(root, input));
   files.sort();
   for (const file of files) {
-    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 20);
 }

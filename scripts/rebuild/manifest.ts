@@ -50,10 +50,20 @@ export function readManifest(path: string, warn: (message: string) => void): Rel
   if (!existsSync(path)) return null;
   try {
     const value = JSON.parse(readFileSync(path, 'utf8')) as Omit<Partial<ReleaseManifest>, 'version'> & { version?: number };
-    if ((value.version === 1 || value.version === 2) && typeof value.routes === 'object' && typeof value.codeDigest === 'string') {
+    if (
+      (value.version === 1 || value.version === 2) &&
+      typeof value.routes === 'object' &&
+      typeof value.codeDigest === 'string'
+    ) {
       // Version 1 counted the totals the API claimed, not what was rendered: not comparable.
       const counts = value.version === 2 ? (value.counts ?? {}) : {};
-      return { ...value, version: 2, counts, configDigest: value.configDigest ?? '', warnings: value.warnings ?? [] } as ReleaseManifest;
+      return {
+        ...value,
+        version: 2,
+        counts,
+        configDigest: value.configDigest ?? '',
+        warnings: value.warnings ?? [],
+      } as ReleaseManifest;
     }
     warn(`이전 매니페스트의 형식을 알 수 없어 무시합니다: ${path}`);
   } catch (error) {

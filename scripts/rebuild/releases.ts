@@ -14,7 +14,18 @@
  * `current` is replaced by `rename(2)` of a fresh symlink over it, so a reader sees the old
  * release or the new one, never a missing or half-written one.
  */
-import { appendFileSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { MANIFEST_FILE } from './manifest.ts';
 import { routeFile } from './routes.ts';
@@ -132,7 +143,10 @@ export function releasesByRecency(out: string): string[] {
   for (const entry of readHistory(out).reverse()) {
     if (existing.has(entry.release) && !ranked.includes(entry.release)) ranked.push(entry.release);
   }
-  const unseen = [...existing].filter((name) => !ranked.includes(name)).sort().reverse();
+  const unseen = [...existing]
+    .filter((name) => !ranked.includes(name))
+    .sort()
+    .reverse();
   return [...ranked, ...unseen];
 }
 

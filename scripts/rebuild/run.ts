@@ -117,7 +117,9 @@ async function rebuild(
   if (options.resume && releaseHold(options.out, now())) progress.step('준비', '되돌리기 후의 유지를 풀었습니다.');
   const hold = readHold(options.out);
   if (hold) {
-    console.log(`되돌린 릴리스(${hold.release})를 유지하는 중이라 게시하지 않습니다. 다시 게시하려면 --resume 으로 실행해 주세요.`);
+    console.log(
+      `되돌린 릴리스(${hold.release})를 유지하는 중이라 게시하지 않습니다. 다시 게시하려면 --resume 으로 실행해 주세요.`,
+    );
     reportToCi({ published: 'false' });
     return 'held';
   }
@@ -153,9 +155,14 @@ async function rebuild(
   const configChanged = previous !== null && previous.configDigest !== config;
   const changeLine =
     `경로 ${Object.keys(routes).length}개: 추가 ${diff.added.length}, 변경 ${diff.changed.length}, 삭제 ${diff.removed.length}` +
-    (codeChanged ? ' (코드가 바뀌어 모든 경로를 변경으로 봅니다)' : configChanged ? ' (설정(SITE_URL·API 주소 등)이 바뀌어 모든 경로를 변경으로 봅니다)' : '');
+    (codeChanged
+      ? ' (코드가 바뀌어 모든 경로를 변경으로 봅니다)'
+      : configChanged
+        ? ' (설정(SITE_URL·API 주소 등)이 바뀌어 모든 경로를 변경으로 봅니다)'
+        : '');
   if (isUnchanged(previous, diff) && !options.force) {
-    if (progress.quiet) console.log(`${stamp(now())} 변경 없음 (API 호출 ${snapshot.requests}건, ${progress.elapsed().toFixed(1)}초)`);
+    if (progress.quiet)
+      console.log(`${stamp(now())} 변경 없음 (API 호출 ${snapshot.requests}건, ${progress.elapsed().toFixed(1)}초)`);
     else console.log('변경 사항이 없어 빌드하지 않습니다.');
     reportToCi({ published: 'false' });
     return 'unchanged';
@@ -217,7 +224,8 @@ async function rebuild(
   progress.step('검증', `HTML ${validation.htmlFiles}개, 내부 링크 ${validation.links}개 확인`);
   const warnings = [...snapshot.warnings, ...validation.warnings];
   for (const line of validation.warnings) warn(line);
-  if (warnings.length > 0) progress.step('검증', `콘텐츠 경고 ${warnings.length}건 (게시는 계속합니다; changed-routes.json의 warnings 참고)`);
+  if (warnings.length > 0)
+    progress.step('검증', `콘텐츠 경고 ${warnings.length}건 (게시는 계속합니다; changed-routes.json의 warnings 참고)`);
   // Page files of both releases: a removed page is reported as a removed route, not a file.
   const pageFiles = new Set([...Object.keys(routes), ...Object.keys(previous?.routes ?? {})].map(routeFile));
   const others = diffOtherFiles(published ? paths.current : null, paths.staging, pageFiles);
@@ -228,7 +236,10 @@ async function rebuild(
     warnings,
   };
   if (published && others.added.length + others.changed.length + others.removed.length > 0) {
-    progress.step('검증', `페이지 밖 파일 (사이트맵·공개 파일 등): 추가 ${others.added.length}, 변경 ${others.changed.length}, 삭제 ${others.removed.length}`);
+    progress.step(
+      '검증',
+      `페이지 밖 파일 (사이트맵·공개 파일 등): 추가 ${others.added.length}, 변경 ${others.changed.length}, 삭제 ${others.removed.length}`,
+    );
   }
 
   // 4–5. Record, move into place, switch
@@ -258,7 +269,9 @@ async function rebuild(
   try {
     pruned = prune(options.out, options.keep);
   } catch (error) {
-    progress.fail(`게시는 완료되었습니다. 오래된 릴리스 정리에 실패했습니다: ${error instanceof Error ? error.message : String(error)}`);
+    progress.fail(
+      `게시는 완료되었습니다. 오래된 릴리스 정리에 실패했습니다: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return 'published-with-errors';
   }
   if (pruned.length > 0) progress.step('게시', `오래된 릴리스 ${pruned.length}개 삭제: ${pruned.join(', ')}`);
@@ -277,7 +290,11 @@ function printRoutes(progress: Progress, diff: ChangedRoutes): void {
     ['변경', diff.changed],
     ['삭제', diff.removed],
   ] as const) {
-    if (routes.length > 0) progress.step('변경 감지', `${label}: ${routes.slice(0, 10).join(' ')}${routes.length > 10 ? ` 외 ${routes.length - 10}개` : ''}`);
+    if (routes.length > 0)
+      progress.step(
+        '변경 감지',
+        `${label}: ${routes.slice(0, 10).join(' ')}${routes.length > 10 ? ` 외 ${routes.length - 10}개` : ''}`,
+      );
   }
 }
 
@@ -290,5 +307,10 @@ function listSome(routes: readonly string[]): string {
 function reportToCi(outputs: Record<string, string>): void {
   const file = process.env.GITHUB_OUTPUT;
   if (!file) return;
-  appendFileSync(file, Object.entries(outputs).map(([key, value]) => `${key}=${value}\n`).join(''));
+  appendFileSync(
+    file,
+    Object.entries(outputs)
+      .map(([key, value]) => `${key}=${value}\n`)
+      .join(''),
+  );
 }

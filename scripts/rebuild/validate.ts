@@ -31,7 +31,27 @@ const INVALID_XML_CHAR = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000
 /** Attributes holding one address. `component-url` & co. are the island scripts Astro loads. */
 const URL_ATTRIBUTES = ['href', 'src', 'poster', 'component-url', 'renderer-url', 'before-hydration-url'];
 /** Elements whose end tag HTML lets the parser imply; anything else left open is a broken document. */
-const OPTIONAL_END = new Set(['html', 'head', 'body', 'p', 'li', 'dt', 'dd', 'option', 'optgroup', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'caption', 'rt', 'rp']);
+const OPTIONAL_END = new Set([
+  'html',
+  'head',
+  'body',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'option',
+  'optgroup',
+  'tr',
+  'td',
+  'th',
+  'thead',
+  'tbody',
+  'tfoot',
+  'colgroup',
+  'caption',
+  'rt',
+  'rp',
+]);
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 /** Most problems listed; a broken build can produce thousands of the same. */
 const MAX_PROBLEMS = 30;
@@ -61,7 +81,8 @@ export function validateOutput(
     const { errors, urls } = parseHtml(html);
     for (const error of errors) add(`HTML 오류: /${file}: ${error}`);
     for (const url of urls) {
-      if (DANGEROUS_SCHEME.test(url.replace(/[\u0000-\u0020]/g, ''))) add(`스크립트를 실행하는 주소: /${file} → ${url.slice(0, 80)}`);
+      if (DANGEROUS_SCHEME.test(url.replace(/[\u0000-\u0020]/g, '')))
+        add(`스크립트를 실행하는 주소: /${file} → ${url.slice(0, 80)}`);
       const target = internalTarget(url, file);
       if (target === null) continue;
       links++;
@@ -87,7 +108,10 @@ export function validateOutput(
 export function xmlErrors(xml: string): string[] {
   const errors: string[] = [];
   const bad = INVALID_XML_CHAR.exec(xml);
-  if (bad) errors.push(`XML에 쓸 수 없는 문자 U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} (위치 ${bad.index})`);
+  if (bad)
+    errors.push(
+      `XML에 쓸 수 없는 문자 U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} (위치 ${bad.index})`,
+    );
   const result = XMLValidator.validate(xml);
   if (result !== true) errors.push(`${result.err.msg} (${result.err.line}행)`);
   return errors;
@@ -152,7 +176,8 @@ export function parseHtml(html: string): { errors: string[]; urls: string[] } {
       onclosetag(name, isImplied) {
         if (name === 'title') inTitle = false;
         if (name === 'svg' || name === 'math') foreignDepth--;
-        if (isImplied && foreignDepth === 0 && !VOID.has(name) && !OPTIONAL_END.has(name)) errors.push(`<${name}> 요소가 닫히지 않았습니다`);
+        if (isImplied && foreignDepth === 0 && !VOID.has(name) && !OPTIONAL_END.has(name))
+          errors.push(`<${name}> 요소가 닫히지 않았습니다`);
       },
       onerror(error) {
         errors.push(error.message);

@@ -105,7 +105,10 @@ test.describe('미리 렌더링된 상세', () => {
     };
     for (const [name, prefix] of Object.entries(shares)) {
       const link = page.getByRole('link', { name, exact: true });
-      await expect(link).toHaveAttribute('href', new RegExp(`^${prefix.replace(/[.?]/g, '\\$&')}${encodeURIComponent(canonical!)}(&|$)`));
+      await expect(link).toHaveAttribute(
+        'href',
+        new RegExp(`^${prefix.replace(/[.?]/g, '\\$&')}${encodeURIComponent(canonical!)}(&|$)`),
+      );
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       await expect(link.locator('svg')).toHaveCount(1);
@@ -380,9 +383,11 @@ test.describe('XSS', () => {
         if (['script', 'style', 'svg', 'math', 'form', 'object', 'embed', 'base', 'meta', 'link'].includes(tag)) found.push(tag);
         for (const attr of el.attributes) {
           if (/^on/i.test(attr.name) || attr.name === 'style' || attr.name === 'srcdoc') found.push(`${tag}[${attr.name}]`);
-          if (/^\s*(javascript|vbscript|data):/i.test(attr.value.replace(/[\u0000-\u0020]/g, ''))) found.push(`${tag}[${attr.name}=${attr.value}]`);
+          if (/^\s*(javascript|vbscript|data):/i.test(attr.value.replace(/[\u0000-\u0020]/g, '')))
+            found.push(`${tag}[${attr.name}=${attr.value}]`);
         }
-        if (tag === 'iframe' && !/^https:\/\/www\.youtube-nocookie\.com\//.test(el.getAttribute('src') ?? '')) found.push('iframe');
+        if (tag === 'iframe' && !/^https:\/\/www\.youtube-nocookie\.com\//.test(el.getAttribute('src') ?? ''))
+          found.push('iframe');
       }
       return found;
     });
@@ -428,7 +433,11 @@ test.describe('XSS', () => {
     });
     await stayOffline(page);
     const answer = fakeList(1, 1, 'faq', 10);
-    answer.objects[0] = { ...answer.objects[0]!, title: 'XSS 시험 질문', post_body: `${harmlessMarkup}\n${xssPayloads.join('\n')}` } as ApiItem;
+    answer.objects[0] = {
+      ...answer.objects[0]!,
+      title: 'XSS 시험 질문',
+      post_body: `${harmlessMarkup}\n${xssPayloads.join('\n')}`,
+    } as ApiItem;
     await page.route('**/faq/search?*', (route) => route.fulfill({ json: answer }));
     await page.goto('/faq?page=1&term=xss');
     await page.getByRole('button', { name: /XSS 시험 질문/ }).click();

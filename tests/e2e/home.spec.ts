@@ -52,9 +52,9 @@ test('배너: 새 창 간편 문의 버튼과 HTML에 들어 있는 대표 이�
   expect((await hero.boundingBox())!.width).toBeGreaterThan(300);
   // Every other image waits until it is near the screen, and has its size, so nothing shifts.
   await expect(page.locator('main img:not([src^="data:"]):not([loading="lazy"])')).toHaveCount(0);
-  const unsized = await page.locator('main img').evaluateAll(
-    (images) => images.filter((image) => !image.getAttribute('width') || !image.getAttribute('height')).length,
-  );
+  const unsized = await page
+    .locator('main img')
+    .evaluateAll((images) => images.filter((image) => !image.getAttribute('width') || !image.getAttribute('height')).length);
   expect(unsized).toBe(0);
 });
 
@@ -157,7 +157,9 @@ test('면접관 가이드: 인터뷰 가이더 페이지와 외부 가이더 링
 });
 
 for (const tab of ['first', 'second', 'last'] as const) {
-  test(`axe 위반 없음: 모든 탭 그룹이 ${tab === 'first' ? '첫' : tab === 'second' ? '둘째' : '마지막'} 탭일 때`, async ({ page }) => {
+  test(`axe 위반 없음: 모든 탭 그룹이 ${tab === 'first' ? '첫' : tab === 'second' ? '둘째' : '마지막'} 탭일 때`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await scrollThrough(page);
     if (tab !== 'first') {

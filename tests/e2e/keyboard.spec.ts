@@ -27,7 +27,8 @@ function focused(page: Page): Promise<Focused | null> {
       (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
     // A field may draw its ring on its wrapper (:focus-within), as the search box does.
     const wrapper = el.parentElement;
-    const wrapperRing = !!wrapper && wrapper.matches(':focus-within') && ring(getComputedStyle(wrapper)) && el.matches('input, select, textarea');
+    const wrapperRing =
+      !!wrapper && wrapper.matches(':focus-within') && ring(getComputedStyle(wrapper)) && el.matches('input, select, textarea');
     return {
       tag: el.tagName.toLowerCase(),
       role: el.getAttribute('role'),
@@ -233,7 +234,9 @@ test('동작 줄이기 설정에서는 전환과 슬라이드 애니메이션이
   await page.goto('/video');
   const transition = await page.evaluate(() => {
     const link = document.querySelector('a')!;
-    return getComputedStyle(link).transitionDuration.split(',').map((d) => parseFloat(d));
+    return getComputedStyle(link)
+      .transitionDuration.split(',')
+      .map((d) => parseFloat(d));
   });
   expect(Math.max(...transition)).toBeLessThanOrEqual(0.0001);
   const carousel = page.locator('[data-carousel]').first();

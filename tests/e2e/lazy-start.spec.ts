@@ -20,7 +20,9 @@ async function settle(page: Page): Promise<void> {
 
 const island = (page: Page) => page.locator('astro-island').first();
 const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('astro-island') !== null && document.querySelector('astro-island[ssr]') === null);
+  page.waitForFunction(
+    () => document.querySelector('astro-island') !== null && document.querySelector('astro-island[ssr]') === null,
+  );
 
 /** Holds every request for a script file until the returned function is called. */
 async function holdScripts(page: Page): Promise<() => void> {

@@ -64,7 +64,10 @@ test.describe('운영 프로세스 /operation', () => {
       productSlugs.map((slug) => `/${slug}`),
     );
     for (const slug of productSlugs) {
-      await page.locator('#products').getByRole('link', { name: new RegExp(`^${products[slug].navLabel.replace(/[()]/g, '\\$&')}`) }).click();
+      await page
+        .locator('#products')
+        .getByRole('link', { name: new RegExp(`^${products[slug].navLabel.replace(/[()]/g, '\\$&')}`) })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/${slug}$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(products[slug].title);
       await page.goBack();

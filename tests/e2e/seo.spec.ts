@@ -4,15 +4,7 @@
  * These read HTML and XML only, so they run once (desktop project).
  */
 import { test, expect, type APIRequestContext } from './support/test.ts';
-import {
-  builtPages,
-  canonicalOf,
-  decodeEntities,
-  detailIds,
-  isNoindex,
-  jsonLdOf,
-  metaOf,
-} from './support/built-site';
+import { builtPages, canonicalOf, decodeEntities, detailIds, isNoindex, jsonLdOf, metaOf } from './support/built-site';
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'HTML와 XML만 읽는 검사라 한 번만 실행합니다.');

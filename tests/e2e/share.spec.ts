@@ -21,9 +21,7 @@ test.describe('공유 이미지', () => {
   test('상세·제품 페이지마다 고유한 1200×630 공유 이미지가 빌드에 있다', async ({ request }) => {
     const pages = builtPages();
     const site = canonicalOf(pages.find((page) => page.path === '/')!.html)!;
-    const own = pages.filter(
-      (page) => DETAIL_PAGE.test(page.path) || PRODUCT_PAGES.includes(page.path.replace(/^\/|\/$/g, '')),
-    );
+    const own = pages.filter((page) => DETAIL_PAGE.test(page.path) || PRODUCT_PAGES.includes(page.path.replace(/^\/|\/$/g, '')));
     // Every detail of the build and every product page is checked.
     const details = ['info/blog', 'cad_archive', 'info/patent'].reduce((sum, prefix) => sum + detailIds(prefix).length, 0);
     expect(own.length).toBe(details + PRODUCT_PAGES.length);
@@ -116,9 +114,9 @@ test.describe('공유 버튼', () => {
     const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
     await expect(shareButton(page)).toBeVisible();
     await shareButton(page).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls)).toEqual([
-      { title, url: await canonical(page) },
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls))
+      .toEqual([{ title, url: await canonical(page) }]);
     // Closing the sheet is not an error.
     await expect(page.locator('[data-share-status]')).toHaveText('');
   });

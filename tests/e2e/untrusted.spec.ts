@@ -27,11 +27,16 @@ const addressCases = [
 
 /** What matters of a sanitised fragment: each link, image and frame with its address attributes. */
 async function addressShape(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluate((root) =>
-    [...root.querySelectorAll('a, img, iframe')].map((element) =>
-      [element.tagName.toLowerCase(), ...['href', 'src', 'allow', 'sandbox', 'target', 'rel'].map((name) => `${name}=${element.getAttribute(name) ?? ''}`)].join(' '),
-    ),
-  );
+  return page
+    .locator(selector)
+    .evaluate((root) =>
+      [...root.querySelectorAll('a, img, iframe')].map((element) =>
+        [
+          element.tagName.toLowerCase(),
+          ...['href', 'src', 'allow', 'sandbox', 'target', 'rel'].map((name) => `${name}=${element.getAttribute(name) ?? ''}`),
+        ].join(' '),
+      ),
+    );
 }
 
 function blog(content: string) {
@@ -58,7 +63,9 @@ test('두 새니타이저가 주소와 임베드를 똑같이 다룬다 (다른 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('주소 시험 글');
   const browser = await addressShape(page, '[data-article-body]');
 
-  await page.setContent(`<!doctype html><html lang="ko"><body><main id="content">${sanitizeHtmlServer(addressCases)}</main></body></html>`);
+  await page.setContent(
+    `<!doctype html><html lang="ko"><body><main id="content">${sanitizeHtmlServer(addressCases)}</main></body></html>`,
+  );
   const build = await addressShape(page, '#content');
 
   expect(browser).toEqual(build);
@@ -67,12 +74,21 @@ test('두 새니타이저가 주소와 임베드를 똑같이 다룬다 (다른 
   expect(browser).toContain('a href=/faq#top src= allow= sandbox= target= rel=');
   const frame = browser.find((line) => line.startsWith('iframe'));
   expect(frame).toContain('allow=autoplay; encrypted-media ');
-  expect(frame).toContain('sandbox=allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox');
+  expect(frame).toContain(
+    'sandbox=allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox',
+  );
 });
 
 test('목록 응답의 위험한 주소는 카드의 링크와 그림이 되지 않는다', async ({ page }) => {
   const answer = fakeList(2, 20, 'hostile', 9);
-  const hostile = ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'vbscript:msgbox(1)', 'data:text/html,<script>alert(1)</script>', '//evil.example/x', '/\\evil.example/y'];
+  const hostile = [
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'vbscript:msgbox(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '//evil.example/x',
+    '/\\evil.example/y',
+  ];
   answer.objects = answer.objects.map((item, index) => ({
     ...item,
     absolute_url: hostile[index % hostile.length]!,
@@ -83,7 +99,9 @@ test('목록 응답의 위험한 주소는 카드의 링크와 그림이 되지 
   const list = page.getByRole('region', { name: '성공 사례 목록', exact: true });
   await expect(list.getByText('hostile 테스트 글 10')).toBeVisible();
   const addresses = await list.evaluate((root) =>
-    [...root.querySelectorAll('[href], [src]')].map((element) => element.getAttribute('href') ?? element.getAttribute('src') ?? ''),
+    [...root.querySelectorAll('[href], [src]')].map(
+      (element) => element.getAttribute('href') ?? element.getAttribute('src') ?? '',
+    ),
   );
   expect(addresses.join('\n')).not.toMatch(/javascript:|vbscript:|data:text\/html|evil\.example/i);
   // Cards without a usable address stay readable, with the fallback picture.

@@ -56,24 +56,21 @@ function proxy(port: number, upstreamPort: number, { intercept, rewriteHtml }: P
     if (intercept?.(req, res)) return;
     const headers = { ...req.headers };
     if (rewriteHtml) headers['accept-encoding'] = 'identity';
-    const upstream = request(
-      { host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers },
-      (answer) => {
-        const type = String(answer.headers['content-type'] ?? '');
-        if (!rewriteHtml || !type.startsWith('text/html')) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          const body = Buffer.from(rewriteHtml(Buffer.concat(chunks).toString('utf8')));
-          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': String(body.length) });
-          res.end(req.method === 'HEAD' ? undefined : body);
-        });
-      },
-    );
+    const upstream = request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers }, (answer) => {
+      const type = String(answer.headers['content-type'] ?? '');
+      if (!rewriteHtml || !type.startsWith('text/html')) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = Buffer.from(rewriteHtml(Buffer.concat(chunks).toString('utf8')));
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': String(body.length) });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      });
+    });
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
@@ -115,7 +112,10 @@ async function expectFreePort(port: number): Promise<void> {
     probe.once('error', () => ok(false));
     probe.listen(port, '127.0.0.1', () => probe.close(() => ok(true)));
   });
-  if (!free) throw new Error(`포트 ${port}을(를) 이미 다른 프로세스가 쓰고 있습니다. ENGINES_API_PORT / ENGINES_SITE_PORT로 다른 포트를 지정해 주세요.`);
+  if (!free)
+    throw new Error(
+      `포트 ${port}을(를) 이미 다른 프로세스가 쓰고 있습니다. ENGINES_API_PORT / ENGINES_SITE_PORT로 다른 포트를 지정해 주세요.`,
+    );
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -131,7 +131,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         req.on('data', (chunk: Buffer) => (body += chunk.toString()));
         req.on('end', () => {
           faults.clear();
-          for (const [prefix, status] of Object.entries(JSON.parse(body || '{}') as Record<string, number>)) faults.set(prefix, status);
+          for (const [prefix, status] of Object.entries(JSON.parse(body || '{}') as Record<string, number>))
+            faults.set(prefix, status);
           res.writeHead(204).end();
         });
         return true;

@@ -46,7 +46,10 @@ for (const engine of engines) {
     let site: Site;
 
     beforeAll(async () => {
-      driver = engine === 'webkit' ? await launchWebKit({ port: Number(process.env.ENGINES_WEBDRIVER_PORT || 4797), display }) : await launchFirefox();
+      driver =
+        engine === 'webkit'
+          ? await launchWebKit({ port: Number(process.env.ENGINES_WEBDRIVER_PORT || 4797), display })
+          : await launchFirefox();
       site = new Site(driver, siteUrl);
       console.log(`${engine}: ${driver.version}`);
     });
@@ -94,14 +97,22 @@ for (const engine of engines) {
             const region = `section[aria-label="${list.region}"]`;
             const firstTitle = `${region} ${list.title}`;
             const ready = () =>
-              site.waitFor((sel: string) => document.querySelector(sel)?.getAttribute('aria-busy') === 'false', [region], `${list.region} 준비`);
+              site.waitFor(
+                (sel: string) => document.querySelector(sel)?.getAttribute('aria-busy') === 'false',
+                [region],
+                `${list.region} 준비`,
+              );
             await site.open(list.path);
             expect(await site.text(CURRENT)).toBe('1');
             const pageOne = await site.text(firstTitle);
 
             await site.clickText(`${PAGING} a`, '2');
             await site.waitForLocation(/[?&]page=2(&|$)/);
-            await site.waitFor((sel: string) => document.querySelector(sel)?.textContent?.trim() === '2', [CURRENT], '현재 페이지 2');
+            await site.waitFor(
+              (sel: string) => document.querySelector(sel)?.textContent?.trim() === '2',
+              [CURRENT],
+              '현재 페이지 2',
+            );
             await ready();
             expect(await site.text(firstTitle)).not.toBe(pageOne);
 
@@ -109,20 +120,37 @@ for (const engine of engines) {
             await driver.press('Enter');
             await site.waitForLocation(new RegExp(`\\?page=1&term=${encodeURIComponent(list.term)}$`));
             await ready();
-            const found = await driver.evaluate((sel: string) => document.querySelectorAll(`${sel} li, ${sel} tbody tr`).length, region);
+            const found = await driver.evaluate(
+              (sel: string) => document.querySelectorAll(`${sel} li, ${sel} tbody tr`).length,
+              region,
+            );
             expect(found, '검색 결과').toBeGreaterThan(0);
 
             await driver.back();
             await site.waitForLocation(/[?&]page=2$/);
-            await site.waitFor((sel: string) => document.querySelector(sel)?.textContent?.trim() === '2', [CURRENT], '뒤로: 2페이지');
+            await site.waitFor(
+              (sel: string) => document.querySelector(sel)?.textContent?.trim() === '2',
+              [CURRENT],
+              '뒤로: 2페이지',
+            );
             await ready();
-            expect(await driver.evaluate((sel: string) => (document.querySelector(sel) as HTMLInputElement).value, SEARCH_BOX)).toBe('');
+            expect(
+              await driver.evaluate((sel: string) => (document.querySelector(sel) as HTMLInputElement).value, SEARCH_BOX),
+            ).toBe('');
             await driver.back();
-            await site.waitFor((sel: string) => document.querySelector(sel)?.textContent?.trim() === '1', [CURRENT], '뒤로: 1페이지');
+            await site.waitFor(
+              (sel: string) => document.querySelector(sel)?.textContent?.trim() === '1',
+              [CURRENT],
+              '뒤로: 1페이지',
+            );
             await ready();
             expect(await site.text(firstTitle)).toBe(pageOne);
             await driver.forward();
-            await site.waitFor((sel: string) => document.querySelector(sel)?.textContent?.trim() === '2', [CURRENT], '앞으로: 2페이지');
+            await site.waitFor(
+              (sel: string) => document.querySelector(sel)?.textContent?.trim() === '2',
+              [CURRENT],
+              '앞으로: 2페이지',
+            );
             await expectNoErrors(list.path);
           });
         }
@@ -130,16 +158,28 @@ for (const engine of engines) {
         test('FAQ: 분류, 검색 모드, 분류가 지우는 검색어, 아코디언', async () => {
           const group = '[role="group"][aria-label="질문 분류"] button';
           const pressed = () =>
-            driver.evaluate((sel: string) => [...document.querySelectorAll(sel)].filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.textContent?.trim()), group);
+            driver.evaluate(
+              (sel: string) =>
+                [...document.querySelectorAll(sel)]
+                  .filter((b) => b.getAttribute('aria-pressed') === 'true')
+                  .map((b) => b.textContent?.trim()),
+              group,
+            );
           await site.open('/faq');
           expect(await pressed()).toEqual(['전체']);
-          const topics = await driver.evaluate((sel: string) => [...document.querySelectorAll(sel)].map((b) => b.textContent!.trim()), group);
+          const topics = await driver.evaluate(
+            (sel: string) => [...document.querySelectorAll(sel)].map((b) => b.textContent!.trim()),
+            group,
+          );
           expect(topics.length).toBeGreaterThan(2);
 
           await site.clickText(group, topics[1]!);
           await site.waitForLocation(/topic_id=/);
           await site.waitFor(
-            (sel: string, name: string) => [...document.querySelectorAll(sel)].some((b) => b.textContent?.trim() === name && b.getAttribute('aria-pressed') === 'true'),
+            (sel: string, name: string) =>
+              [...document.querySelectorAll(sel)].some(
+                (b) => b.textContent?.trim() === name && b.getAttribute('aria-pressed') === 'true',
+              ),
             [group, topics[1]!],
             '분류 선택',
           );
@@ -148,14 +188,26 @@ for (const engine of engines) {
           await driver.type(SEARCH_BOX, '면접', { clear: true });
           await driver.press('Enter');
           await site.waitForLocation(/term=/);
-          await site.waitFor((sel: string) => document.querySelector(sel)?.getAttribute('aria-pressed') === 'true', [group], '검색 모드의 전체');
-          await site.waitFor(() => /‘면접’ 검색 결과/.test(document.querySelector('p[aria-live="polite"]')?.textContent ?? ''), [], '검색 결과 건수');
+          await site.waitFor(
+            (sel: string) => document.querySelector(sel)?.getAttribute('aria-pressed') === 'true',
+            [group],
+            '검색 모드의 전체',
+          );
+          await site.waitFor(
+            () => /‘면접’ 검색 결과/.test(document.querySelector('p[aria-live="polite"]')?.textContent ?? ''),
+            [],
+            '검색 결과 건수',
+          );
 
           // Picking a category leaves search mode and empties the box, an unsubmitted draft included.
           await driver.type(SEARCH_BOX, ' 초안', {});
           await site.clickText(group, topics[2]!);
           await site.waitForLocation(/topic_id=/);
-          await site.waitFor((sel: string) => (document.querySelector(sel) as HTMLInputElement).value === '', [SEARCH_BOX], '검색창 비우기');
+          await site.waitFor(
+            (sel: string) => (document.querySelector(sel) as HTMLInputElement).value === '',
+            [SEARCH_BOX],
+            '검색창 비우기',
+          );
           expect(await pressed()).toEqual([topics[2]]);
 
           // Accordion: a question opens and closes its answer.
@@ -166,14 +218,20 @@ for (const engine of engines) {
             (sel: string) => {
               const button = document.querySelector(sel)!;
               const answer = document.getElementById(button.getAttribute('aria-controls')!)!;
-              return button.getAttribute('aria-expanded') === 'true' && !answer.hidden && answer.getBoundingClientRect().height > 0;
+              return (
+                button.getAttribute('aria-expanded') === 'true' && !answer.hidden && answer.getBoundingClientRect().height > 0
+              );
             },
             [question],
             '답 열기',
           );
           expect(open).toBe(true);
           await driver.click(question);
-          await site.waitFor((sel: string) => document.querySelector(sel)!.getAttribute('aria-expanded') === 'false', [question], '답 닫기');
+          await site.waitFor(
+            (sel: string) => document.querySelector(sel)!.getAttribute('aria-expanded') === 'false',
+            [question],
+            '답 닫기',
+          );
           await expectNoErrors('/faq');
         });
 
@@ -181,7 +239,10 @@ for (const engine of engines) {
           await site.open('/hrcontents');
           const visible = await driver.evaluate(() => {
             const shown = (el: Element | null) => !!el && (el as HTMLElement).offsetParent !== null;
-            return { select: shown(document.querySelector('#hr-topic-select')), chips: shown(document.querySelector('#hr-topic-chips')) };
+            return {
+              select: shown(document.querySelector('#hr-topic-select')),
+              chips: shown(document.querySelector('#hr-topic-chips')),
+            };
           });
           expect(visible).toEqual({ select: mobile, chips: !mobile });
           const [value, name] = await driver.evaluate(() => {
@@ -192,12 +253,24 @@ for (const engine of engines) {
             await driver.select('#hr-topic-select', value);
           } else {
             await site.clickText('button[aria-controls="hr-topic-chips"]', '더보기');
-            await site.waitFor(() => document.querySelector('button[aria-controls="hr-topic-chips"]')?.getAttribute('aria-expanded') === 'true', [], '더보기 펼침');
+            await site.waitFor(
+              () => document.querySelector('button[aria-controls="hr-topic-chips"]')?.getAttribute('aria-expanded') === 'true',
+              [],
+              '더보기 펼침',
+            );
             await site.clickText('#hr-topic-chips button', `#${name}`);
           }
           await site.waitForLocation(new RegExp(`topic_id=${value}`));
-          await site.waitFor((title: string) => document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() === title, [`HR 이야기 #${name}`], '제목의 주제');
-          await site.waitFor(() => document.querySelector('section[aria-label="HR 이야기 목록"]')?.getAttribute('aria-busy') === 'false', [], '목록 준비');
+          await site.waitFor(
+            (title: string) => document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() === title,
+            [`HR 이야기 #${name}`],
+            '제목의 주제',
+          );
+          await site.waitFor(
+            () => document.querySelector('section[aria-label="HR 이야기 목록"]')?.getAttribute('aria-busy') === 'false',
+            [],
+            '목록 준비',
+          );
           await expectNoErrors('/hrcontents');
         });
 
@@ -209,22 +282,38 @@ for (const engine of engines) {
               const all = [...document.querySelectorAll(sel)];
               const selected = all.findIndex((tab) => tab.getAttribute('aria-selected') === 'true');
               const panel = document.getElementById(all[selected]!.getAttribute('aria-controls')!)!;
-              return { selected, focused: all.indexOf(document.activeElement!), panelShown: !panel.hidden && panel.getBoundingClientRect().height > 0 };
+              return {
+                selected,
+                focused: all.indexOf(document.activeElement!),
+                panelShown: !panel.hidden && panel.getBoundingClientRect().height > 0,
+              };
             }, tabs);
           // The tab script starts after the first paint (src/components/ui/tabs.ts marks its root).
           await site.waitFor(() => document.querySelector('#competency [data-tabs-ready]') !== null, [], '탭 스크립트');
           expect((await state()).selected).toBe(0);
           await driver.click(`${tabs}:nth-child(2)`);
-          await site.waitFor((sel: string) => document.querySelectorAll(sel)[1]?.getAttribute('aria-selected') === 'true', [tabs], '둘째 탭 클릭');
+          await site.waitFor(
+            (sel: string) => document.querySelectorAll(sel)[1]?.getAttribute('aria-selected') === 'true',
+            [tabs],
+            '둘째 탭 클릭',
+          );
           expect(await state()).toMatchObject({ selected: 1, panelShown: true });
           await driver.click(`${tabs}:nth-child(1)`);
           await driver.press('ArrowRight');
-          await site.waitFor((sel: string) => document.querySelectorAll(sel)[1]?.getAttribute('aria-selected') === 'true', [tabs], 'ArrowRight');
+          await site.waitFor(
+            (sel: string) => document.querySelectorAll(sel)[1]?.getAttribute('aria-selected') === 'true',
+            [tabs],
+            'ArrowRight',
+          );
           expect(await state()).toEqual({ selected: 1, focused: 1, panelShown: true });
           await driver.press('ArrowLeft');
           await driver.press('ArrowLeft');
           const count = await driver.evaluate((sel: string) => document.querySelectorAll(sel).length, tabs);
-          await site.waitFor((sel: string, last: number) => document.querySelectorAll(sel)[last]?.getAttribute('aria-selected') === 'true', [tabs, count - 1], 'ArrowLeft 두 번 (처음에서 끝으로)');
+          await site.waitFor(
+            (sel: string, last: number) => document.querySelectorAll(sel)[last]?.getAttribute('aria-selected') === 'true',
+            [tabs, count - 1],
+            'ArrowLeft 두 번 (처음에서 끝으로)',
+          );
           expect(await state()).toEqual({ selected: count - 1, focused: count - 1, panelShown: true });
           await expectNoErrors('/ (탭)');
         });
@@ -233,15 +322,27 @@ for (const engine of engines) {
           await site.open('/video');
           const carousel = '[data-carousel]';
           await driver.evaluate((sel: string) => document.querySelector(sel)!.scrollIntoView({ block: 'center' }), carousel);
-          await site.waitFor((sel: string) => document.querySelector(`${sel} .swiper-initialized`) !== null, [carousel], 'Swiper 시작', 15_000);
-          const dots = await driver.evaluate((sel: string) => document.querySelectorAll(`${sel} .swiper-pagination-bullet`).length, carousel);
+          await site.waitFor(
+            (sel: string) => document.querySelector(`${sel} .swiper-initialized`) !== null,
+            [carousel],
+            'Swiper 시작',
+            15_000,
+          );
+          const dots = await driver.evaluate(
+            (sel: string) => document.querySelectorAll(`${sel} .swiper-pagination-bullet`).length,
+            carousel,
+          );
           expect(dots).toBeGreaterThanOrEqual(2);
           const index = dots - 1;
           await driver.click(`${carousel} .swiper-pagination-bullet:nth-child(${index + 1})`);
           await site.waitFor(
             (sel: string, i: number) => {
-              const swiper = (document.querySelector(`${sel} .swiper`) as HTMLElement & { swiper?: { realIndex: number; animating: boolean } }).swiper;
-              const active = document.querySelectorAll(`${sel} .swiper-pagination-bullet`)[i]!.classList.contains('swiper-pagination-bullet-active');
+              const swiper = (
+                document.querySelector(`${sel} .swiper`) as HTMLElement & { swiper?: { realIndex: number; animating: boolean } }
+              ).swiper;
+              const active = document
+                .querySelectorAll(`${sel} .swiper-pagination-bullet`)
+                [i]!.classList.contains('swiper-pagination-bullet-active');
               return !!swiper && !swiper.animating && swiper.realIndex === i && active;
             },
             [carousel, index],
@@ -265,8 +366,15 @@ for (const engine of engines) {
           expect(await site.text('article[data-article]')).not.toBe('');
           await expectNoErrors('상세');
           await site.open(`/info/blog?portal=${story.analytics_page_id}&page=2`);
-          await site.waitFor((title: string) => document.querySelector('h1')?.textContent?.trim() === title, [detail.title], '?portal= 글 제목', 15_000);
-          const back = await driver.evaluate(() => [...document.querySelectorAll('a')].find((a) => a.textContent?.trim() === '목록으로')?.getAttribute('href'));
+          await site.waitFor(
+            (title: string) => document.querySelector('h1')?.textContent?.trim() === title,
+            [detail.title],
+            '?portal= 글 제목',
+            15_000,
+          );
+          const back = await driver.evaluate(() =>
+            [...document.querySelectorAll('a')].find((a) => a.textContent?.trim() === '목록으로')?.getAttribute('href'),
+          );
           expect(back).toBe('/hrcontents?page=2');
           await expectNoErrors('?portal=');
         });

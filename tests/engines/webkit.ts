@@ -102,7 +102,10 @@ export async function launchWebKit({ port, display }: { port: number; display: s
     const deadline = Date.now() + 10_000;
     for (;;) {
       try {
-        const elements = await call<Record<string, string>[]>('POST', `${s}/elements`, { using: 'css selector', value: selector });
+        const elements = await call<Record<string, string>[]>('POST', `${s}/elements`, {
+          using: 'css selector',
+          value: selector,
+        });
         const element = elements[index] ?? {};
         // The W3C key; older WebKit answers with the legacy `ELEMENT` one.
         const id = element[ELEMENT] ?? element['ELEMENT'] ?? Object.values(element)[0];
@@ -122,7 +125,8 @@ export async function launchWebKit({ port, display }: { port: number; display: s
         (value) => done({ ok: value === undefined ? null : value }),
         (error) => done({ error: String(error && error.stack || error) }));`;
     const result = await call<{ ok?: Awaited<T>; error?: string }>('POST', `${s}/execute/async`, { script, args });
-    if (result && typeof result === 'object' && 'error' in result && result.error) throw new Error(`페이지 스크립트 오류: ${result.error}`);
+    if (result && typeof result === 'object' && 'error' in result && result.error)
+      throw new Error(`페이지 스크립트 오류: ${result.error}`);
     return (result as { ok: Awaited<T> }).ok;
   }
 
@@ -155,7 +159,8 @@ export async function launchWebKit({ port, display }: { port: number; display: s
       const element = await find(selector, index);
       // Centred, so the sticky header does not cover it.
       await evaluate(
-        (sel: string, i: number) => document.querySelectorAll(sel)[i]!.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }),
+        (sel: string, i: number) =>
+          document.querySelectorAll(sel)[i]!.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }),
         selector,
         index,
       );
@@ -176,7 +181,16 @@ export async function launchWebKit({ port, display }: { port: number; display: s
     async press(key) {
       const value = KEYS[key];
       await call('POST', `${s}/actions`, {
-        actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value }, { type: 'keyUp', value }] }],
+        actions: [
+          {
+            type: 'key',
+            id: 'keyboard',
+            actions: [
+              { type: 'keyDown', value },
+              { type: 'keyUp', value },
+            ],
+          },
+        ],
       });
       await call('DELETE', `${s}/actions`);
     },

@@ -18,7 +18,12 @@ import { xmlErrors } from '../../scripts/rebuild/validate.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT_ADDRESS = /(javascript|vbscript)\s*:|data:text\/html/i;
-const hostile = ['javascript:alert(1)', 'JaVaScRiPt:alert(document.cookie)', 'vbscript:msgbox(1)', 'data:text/html,<script>alert(1)</script>'];
+const hostile = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(document.cookie)',
+  'vbscript:msgbox(1)',
+  'data:text/html,<script>alert(1)</script>',
+];
 const pick = (index: number) => hostile[index % hostile.length]!;
 /** (Decomposed Hangul is covered by the unit tests: the reference server stores text in NFC.) */
 const ODD_ID = 'hr-frag#1';
@@ -30,7 +35,11 @@ let out: string;
 let api: RunningServer;
 let run: { code: number; stdout: string; stderr: string };
 
-function runRebuildCli(apiUrl: string, outDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function runRebuildCli(
+  apiUrl: string,
+  outDir: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', outDir, ...args], {
       cwd: root,
@@ -142,7 +151,8 @@ describe('npm run rebuild on hostile content', () => {
   it('still publishes every other item', () => {
     const hr = JSON.parse(readFileSync(join(contentDir, 'hr-stories.json'), 'utf8')) as { items: Json[] };
     const good = hr.items.filter((item) => item.analytics_page_id !== 'hr-bad?x' && item.analytics_page_id !== ODD_ID);
-    for (const item of good) expect(existsSync(join(current(), 'info/blog', String(item.analytics_page_id), 'index.html'))).toBe(true);
+    for (const item of good)
+      expect(existsSync(join(current(), 'info/blog', String(item.analytics_page_id), 'index.html'))).toBe(true);
     expect(existsSync(join(current(), 'info/blog/hr-bad'))).toBe(false);
   });
 

@@ -35,13 +35,15 @@ function race(count: number): Promise<string[]> {
     catch (error) { console.log(error.name === 'LockBusyError' ? 'busy' : 'error ' + error.message); }
   `;
   return Promise.all(
-    Array.from({ length: count }, () =>
-      new Promise<string>((resolve) => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        child.on('close', () => resolve(out.trim()));
-      }),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<string>((resolve) => {
+          const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
+          let out = '';
+          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+          child.on('close', () => resolve(out.trim()));
+        }),
     ),
   );
 }

@@ -24,7 +24,14 @@ import {
 import { diffOtherFiles } from '../../scripts/rebuild/other-files.ts';
 import { digestOf, RouteError, routeDigests, routeFile, staticRoute } from '../../scripts/rebuild/routes.ts';
 import type { Snapshot } from '../../scripts/rebuild/snapshot.ts';
-import { addressesIn, contentLinkTargets, internalTarget, parseHtml, validateOutput, xmlErrors } from '../../scripts/rebuild/validate.ts';
+import {
+  addressesIn,
+  contentLinkTargets,
+  internalTarget,
+  parseHtml,
+  validateOutput,
+  xmlErrors,
+} from '../../scripts/rebuild/validate.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -59,7 +66,12 @@ describe('routes', () => {
       '/helloty/page',
       '/robots.txt',
     ]);
-    expect(['/', '/404', '/faq', '/robots.txt'].map(routeFile)).toEqual(['index.html', '404.html', 'faq/index.html', 'robots.txt']);
+    expect(['/', '/404', '/faq', '/robots.txt'].map(routeFile)).toEqual([
+      'index.html',
+      '404.html',
+      'faq/index.html',
+      'robots.txt',
+    ]);
   });
 
   it('stops at a dynamic page it does not know, and passes code-only ones', () => {
@@ -78,7 +90,11 @@ describe('routes', () => {
 });
 
 describe('diffRoutes', () => {
-  const previous = { codeDigest: 'code1', configDigest: 'cfg1', routes: { '/': '', '/a': 'x', '/b': 'y' } } as unknown as ReleaseManifest;
+  const previous = {
+    codeDigest: 'code1',
+    configDigest: 'cfg1',
+    routes: { '/': '', '/a': 'x', '/b': 'y' },
+  } as unknown as ReleaseManifest;
 
   it('lists added, changed and removed routes', () => {
     const diff = diffRoutes(previous, { '/': '', '/a': 'x2', '/c': 'z' }, 'code1', 'cfg1');
@@ -114,9 +130,21 @@ describe('configDigest', () => {
 
 describe('the shrinking-content guard', () => {
   const counts: Counts = {
-    news: 6, video: 9, seminar: 9, faq: 10, hrStory: 33, success: 9, patent: 12,
-    videoBanners: 3, seminarBanners: 3, successSlides: 3, faqTopics: 5, hrStoryTopics: 6,
-    hrStoryBodies: 33, successBodies: 9, patentBodies: 12,
+    news: 6,
+    video: 9,
+    seminar: 9,
+    faq: 10,
+    hrStory: 33,
+    success: 9,
+    patent: 12,
+    videoBanners: 3,
+    seminarBanners: 3,
+    successSlides: 3,
+    faqTopics: 5,
+    hrStoryTopics: 6,
+    hrStoryBodies: 33,
+    successBodies: 9,
+    patentBodies: 12,
   };
 
   it('flags what fell under the ratio, not what had nothing before', () => {
@@ -136,19 +164,35 @@ describe('the shrinking-content guard', () => {
   });
 
   it('counts the objects a first page returned and the bodies that have text, not the totals an API claims', () => {
-    const first = (n: number, total: number) => ({ objects: Array.from({ length: n }, () => ({})), paging: { page_size: total, start_page: 1, end_page: 1 } });
+    const first = (n: number, total: number) => ({
+      objects: Array.from({ length: n }, () => ({})),
+      paging: { page_size: total, start_page: 1, end_page: 1 },
+    });
     const story = (content: string) => ({ detail: { content } });
     const snapshot = {
       lists: {
-        news: { first: first(0, 40) }, video: { first: first(9, 9), banners: [{}] }, seminar: { first: first(9, 9), banners: [] },
-        faq: { first: first(10, 30), topics: [{}, {}] }, hrStory: { first: first(9, 33), topics: [{}] },
-        success: { first: first(9, 9), slides: [{}] }, patent: { first: first(9, 12) },
+        news: { first: first(0, 40) },
+        video: { first: first(9, 9), banners: [{}] },
+        seminar: { first: first(9, 9), banners: [] },
+        faq: { first: first(10, 30), topics: [{}, {}] },
+        hrStory: { first: first(9, 33), topics: [{}] },
+        success: { first: first(9, 9), slides: [{}] },
+        patent: { first: first(9, 12) },
       },
       hrStories: [story('<p>본문</p>'), story('<p> &nbsp;</p>'), story('<img src="/a.png">')],
       successStories: [story('')],
       patents: [{ detail: {} }],
     } as unknown as Snapshot;
-    expect(snapshotCounts(snapshot)).toMatchObject({ news: 0, faq: 10, hrStory: 3, hrStoryBodies: 2, successBodies: 0, patentBodies: 0, videoBanners: 1, seminarBanners: 0 });
+    expect(snapshotCounts(snapshot)).toMatchObject({
+      news: 0,
+      faq: 10,
+      hrStory: 3,
+      hrStoryBodies: 2,
+      successBodies: 0,
+      patentBodies: 0,
+      videoBanners: 1,
+      seminarBanners: 0,
+    });
     expect(emptyLists(snapshotCounts(snapshot))).toEqual(['뉴스']);
   });
 });
@@ -161,7 +205,12 @@ describe('validateOutput', () => {
   };
 
   it('accepts a complete site and ignores external, mailto, fragment and query parts', () => {
-    write('index.html', page('<a href="/faq?x=1#top">a</a><a href="https://example.com/x">b</a><a href="mailto:a@b.c">c</a><a href="#main">d</a><img src="/_astro/a.svg" srcset="/_astro/a.svg 1x, /_astro/a.svg 2x"><astro-island component-url="/_astro/island.js"></astro-island>'));
+    write(
+      'index.html',
+      page(
+        '<a href="/faq?x=1#top">a</a><a href="https://example.com/x">b</a><a href="mailto:a@b.c">c</a><a href="#main">d</a><img src="/_astro/a.svg" srcset="/_astro/a.svg 1x, /_astro/a.svg 2x"><astro-island component-url="/_astro/island.js"></astro-island>',
+      ),
+    );
     write('faq/index.html', page('<a href="../">home</a>'));
     write('_astro/a.svg', '<svg/>');
     write('_astro/island.js', '');
@@ -182,9 +231,13 @@ describe('validateOutput', () => {
   it('parses documents strictly enough to catch unclosed elements and empty titles', () => {
     expect(parseHtml(page('<div><span>x</div>')).errors).toContain('<span> 요소가 닫히지 않았습니다');
     // Self-closing elements are complete inside inline SVG (the header logo), not in HTML.
-    expect(parseHtml(page('<a href="/"><svg viewBox="0 0 1 1"><rect width="1" height="1"/><g><path d="M0 0"/></g></svg></a>')).errors).toEqual([]);
+    expect(
+      parseHtml(page('<a href="/"><svg viewBox="0 0 1 1"><rect width="1" height="1"/><g><path d="M0 0"/></g></svg></a>')).errors,
+    ).toEqual([]);
     expect(parseHtml(page('<svg><rect/></svg><div><span>x</div>')).errors).toContain('<span> 요소가 닫히지 않았습니다');
-    expect(parseHtml('<!DOCTYPE html><html><head><title></title></head><body></body></html>').errors).toContain('<title>이 비어 있습니다');
+    expect(parseHtml('<!DOCTYPE html><html><head><title></title></head><body></body></html>').errors).toContain(
+      '<title>이 비어 있습니다',
+    );
     expect(internalTarget('/info/blog/%ED%95%9C', 'index.html')).toBe('info/blog/한');
     expect(internalTarget('//cdn.example/x.js', 'index.html')).toBeNull();
   });
@@ -198,9 +251,21 @@ describe('validateOutput and content', () => {
   };
 
   it('reports a content link to no page as a warning, and a structure link as a problem', () => {
-    write('index.html', page('<nav><a href="/missing-menu">메뉴</a></nav><article><a href="/info/blog/%EC%97%86%EC%9D%8C?page=2">기사</a></article>'));
+    write(
+      'index.html',
+      page(
+        '<nav><a href="/missing-menu">메뉴</a></nav><article><a href="/info/blog/%EC%97%86%EC%9D%8C?page=2">기사</a></article>',
+      ),
+    );
     write('faq/index.html', page('<a href="/info/blog/%EC%97%86%EC%9D%8C">같은 기사</a>'));
-    const content = { calls: { '/news/search': { ok: true, data: { objects: [{ absolute_url: '/info/blog/%EC%97%86%EC%9D%8C' }], body: '<p><a href="/nope">x</a></p>' } } } };
+    const content = {
+      calls: {
+        '/news/search': {
+          ok: true,
+          data: { objects: [{ absolute_url: '/info/blog/%EC%97%86%EC%9D%8C' }], body: '<p><a href="/nope">x</a></p>' },
+        },
+      },
+    };
     const targets = contentLinkTargets(addressesIn(content));
     expect([...targets].sort()).toEqual(['info/blog/없음', 'nope']);
     const result = validateOutput(dir, ['/', '/faq'], targets);
@@ -209,7 +274,10 @@ describe('validateOutput and content', () => {
   });
 
   it('fails on an address that runs script, wherever it came from', () => {
-    write('index.html', page('<a href="javascript:alert(1)">x</a><img src=" JaVaScRiPt:x"><iframe src="data:text/html,x"></iframe>'));
+    write(
+      'index.html',
+      page('<a href="javascript:alert(1)">x</a><img src=" JaVaScRiPt:x"><iframe src="data:text/html,x"></iframe>'),
+    );
     expect(validateOutput(dir, ['/']).problems.filter((p) => p.startsWith('스크립트를 실행하는 주소'))).toHaveLength(3);
   });
 
@@ -232,8 +300,22 @@ describe('diffOtherFiles', () => {
         writeFileSync(join(dir, root, file), text);
       }
     };
-    files('a', { 'index.html': '1', 'sitemap-0.xml': 'old', 'favicon.svg': 'same', 'old.txt': 'x', '_astro/a.js': '1', 'manifest.json': '1' });
-    files('b', { 'index.html': '2', 'sitemap-0.xml': 'new', 'favicon.svg': 'same', 'new.txt': 'y', '_astro/b.js': '2', 'manifest.json': '2' });
+    files('a', {
+      'index.html': '1',
+      'sitemap-0.xml': 'old',
+      'favicon.svg': 'same',
+      'old.txt': 'x',
+      '_astro/a.js': '1',
+      'manifest.json': '1',
+    });
+    files('b', {
+      'index.html': '2',
+      'sitemap-0.xml': 'new',
+      'favicon.svg': 'same',
+      'new.txt': 'y',
+      '_astro/b.js': '2',
+      'manifest.json': '2',
+    });
     expect(diffOtherFiles(join(dir, 'a'), join(dir, 'b'), new Set(['index.html']))).toEqual({
       added: ['/new.txt'],
       changed: ['/sitemap-0.xml'],
@@ -324,7 +406,11 @@ describe('parseRebuildArgs', () => {
       timeoutMs: 30_000,
       everyMs: null,
     });
-    expect(parseRebuildArgs(['--out', 'o', '--every', '5m', '--allow-empty', '--resume'], '/srv')).toMatchObject({ everyMs: 300_000, allowEmpty: true, resume: true });
+    expect(parseRebuildArgs(['--out', 'o', '--every', '5m', '--allow-empty', '--resume'], '/srv')).toMatchObject({
+      everyMs: 300_000,
+      allowEmpty: true,
+      resume: true,
+    });
     expect(() => parseRebuildArgs([], '/srv')).toThrow(UsageError);
     expect(() => parseRebuildArgs(['--out', 'o', '--keep', '0'], '/srv')).toThrow(UsageError);
     expect(() => parseRebuildArgs(['--out', 'o', '--min-ratio', '2'], '/srv')).toThrow(UsageError);

@@ -7,7 +7,17 @@
  * published), so they run in order in one file. Full builds are kept to three.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -202,64 +212,72 @@ describe('npm run rebuild', () => {
     expect(currentTarget()).toBe(firstRelease);
   });
 
-  it('after editing one HR story, changes only its page and the lists that show it, and renders only that detail', { timeout: STEP_TIMEOUT }, async () => {
-    const [id] = await hrFirstPageIds();
-    const hr = readHr();
-    const story = hr.items.find((item) => item.analytics_page_id === id)!;
-    story.title = `${story.title} (개정판)`;
-    writeHr(hr);
-    await restartApi();
+  it(
+    'after editing one HR story, changes only its page and the lists that show it, and renders only that detail',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const [id] = await hrFirstPageIds();
+      const hr = readHr();
+      const story = hr.items.find((item) => item.analytics_page_id === id)!;
+      story.title = `${story.title} (개정판)`;
+      writeHr(hr);
+      await restartApi();
 
-    const run = await rebuild();
-    expect(run.code, run.stderr + run.stdout).toBe(0);
-    console.log(`HR 이야기 1건 수정: ${run.seconds.toFixed(1)}초`);
-    editedRelease = currentTarget();
-    expect(editedRelease).not.toBe(firstRelease);
+      const run = await rebuild();
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      console.log(`HR 이야기 1건 수정: ${run.seconds.toFixed(1)}초`);
+      editedRelease = currentTarget();
+      expect(editedRelease).not.toBe(firstRelease);
 
-    const changed = readJson<ChangedRoutes>('changed-routes.json');
-    const manifest = readJson<ReleaseManifest>('manifest.json');
-    // The HR list's first page and, where the site has one, the feed of all HR stories.
-    const lists = ['/hrcontents', ...('/rss.xml' in manifest.routes ? ['/rss.xml'] : [])];
-    // The story's share picture shows its title too (tests/rebuild/og-images.test.ts).
-    const picture = `/og/info/blog/${id}.jpg`;
-    expect(changed).toEqual({ added: [], changed: [...lists, `/info/blog/${id}`, picture].sort(), removed: [], warnings: [] });
-    // Among the getStaticPaths pages only the edited story (and its picture) was rendered; the rest were restored.
-    const dynamicTotal = Object.keys(manifest.routes).filter((route) =>
-      /^\/(og\/)?(info\/blog|cad_archive|info\/patent)\/[^/]+$/.test(route) || /^\/og\/[^/]+\.jpg$/.test(route),
-    ).length;
-    expect(run.stdout).toContain(`getStaticPaths 페이지 ${dynamicTotal}개 중 렌더링 2개: /info/blog/${id} ${picture}`);
-    expect(readFileSync(page(`info/blog/${id}`), 'utf8')).toContain('(개정판)');
-    // The release is still complete.
-    for (const item of hr.items) expect(existsSync(page(`info/blog/${item.analytics_page_id}`))).toBe(true);
-  });
+      const changed = readJson<ChangedRoutes>('changed-routes.json');
+      const manifest = readJson<ReleaseManifest>('manifest.json');
+      // The HR list's first page and, where the site has one, the feed of all HR stories.
+      const lists = ['/hrcontents', ...('/rss.xml' in manifest.routes ? ['/rss.xml'] : [])];
+      // The story's share picture shows its title too (tests/rebuild/og-images.test.ts).
+      const picture = `/og/info/blog/${id}.jpg`;
+      expect(changed).toEqual({ added: [], changed: [...lists, `/info/blog/${id}`, picture].sort(), removed: [], warnings: [] });
+      // Among the getStaticPaths pages only the edited story (and its picture) was rendered; the rest were restored.
+      const dynamicTotal = Object.keys(manifest.routes).filter(
+        (route) => /^\/(og\/)?(info\/blog|cad_archive|info\/patent)\/[^/]+$/.test(route) || /^\/og\/[^/]+\.jpg$/.test(route),
+      ).length;
+      expect(run.stdout).toContain(`getStaticPaths 페이지 ${dynamicTotal}개 중 렌더링 2개: /info/blog/${id} ${picture}`);
+      expect(readFileSync(page(`info/blog/${id}`), 'utf8')).toContain('(개정판)');
+      // The release is still complete.
+      for (const item of hr.items) expect(existsSync(page(`info/blog/${item.analytics_page_id}`))).toBe(true);
+    },
+  );
 
-  it('lists a deleted story as removed and an added one as added, with their pages gone and present', { timeout: STEP_TIMEOUT }, async () => {
-    const hr = readHr();
-    const firstPage = await hrFirstPageIds();
-    const removed = hr.items.find((item) => !firstPage.includes(item.analytics_page_id))!;
-    deletedId = removed.analytics_page_id;
-    const template = hr.items[0]!;
-    hr.items = hr.items.filter((item) => item !== removed);
-    hr.items.push({
-      ...template,
-      analytics_page_id: 'hr-9001',
-      absolute_url: '/info/blog/hr-9001',
-      title: '새로 올린 HR 이야기',
-      created_time: '2020-01-01T09:00:00+09:00',
-    });
-    writeHr(hr);
-    await restartApi();
+  it(
+    'lists a deleted story as removed and an added one as added, with their pages gone and present',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const hr = readHr();
+      const firstPage = await hrFirstPageIds();
+      const removed = hr.items.find((item) => !firstPage.includes(item.analytics_page_id))!;
+      deletedId = removed.analytics_page_id;
+      const template = hr.items[0]!;
+      hr.items = hr.items.filter((item) => item !== removed);
+      hr.items.push({
+        ...template,
+        analytics_page_id: 'hr-9001',
+        absolute_url: '/info/blog/hr-9001',
+        title: '새로 올린 HR 이야기',
+        created_time: '2020-01-01T09:00:00+09:00',
+      });
+      writeHr(hr);
+      await restartApi();
 
-    const run = await rebuild();
-    expect(run.code, run.stderr + run.stdout).toBe(0);
-    const changed = readJson<ChangedRoutes>('changed-routes.json');
-    expect(changed.added).toEqual(['/info/blog/hr-9001', '/og/info/blog/hr-9001.jpg']);
-    expect(changed.removed).toEqual([`/info/blog/${deletedId}`, `/og/info/blog/${deletedId}.jpg`]);
-    expect(existsSync(page(`info/blog/${deletedId}`))).toBe(false);
-    expect(readFileSync(page('info/blog/hr-9001'), 'utf8')).toContain('새로 올린 HR 이야기');
-    // The previous release is left as it was.
-    expect(existsSync(join(out, editedRelease, 'info/blog', deletedId, 'index.html'))).toBe(true);
-  });
+      const run = await rebuild();
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      const changed = readJson<ChangedRoutes>('changed-routes.json');
+      expect(changed.added).toEqual(['/info/blog/hr-9001', '/og/info/blog/hr-9001.jpg']);
+      expect(changed.removed).toEqual([`/info/blog/${deletedId}`, `/og/info/blog/${deletedId}.jpg`]);
+      expect(existsSync(page(`info/blog/${deletedId}`))).toBe(false);
+      expect(readFileSync(page('info/blog/hr-9001'), 'utf8')).toContain('새로 올린 HR 이야기');
+      // The previous release is left as it was.
+      expect(existsSync(join(out, editedRelease, 'info/blog', deletedId, 'index.html'))).toBe(true);
+    },
+  );
 
   describe('a failing API leaves current untouched, byte for byte', () => {
     let before: ReturnType<typeof publishedState>;
@@ -337,92 +355,112 @@ describe('npm run rebuild', () => {
     });
   });
 
-  it('builds from the snapshot it checked, even when the API changes between the snapshot and the build', { timeout: STEP_TIMEOUT }, async () => {
-    // The real API on another port behind a stand-in that answers the snapshot's calls as they
-    // are, then (when the build would read again) gives the story another title or fails.
-    await stopApi();
-    const upstream = await startServer({ contentDir, port: 0 });
-    const hr = readHr();
-    const story = hr.items[0]!;
-    let calls = 0;
-    try {
-      await startFake(() => {
-        calls++;
-        if (calls <= lastSnapshotCalls) return 'proxy';
-        return { status: 503, body: '{"error":"점검 중"}' };
-      }, upstream.url);
-      const run = await rebuild();
-      expect(run.code, run.stderr + run.stdout).toBe(0);
-      expect(run.stdout).toContain('스냅샷에서 렌더링');
-      expect(readFileSync(page(`info/blog/${story.analytics_page_id}`), 'utf8')).toContain(story.title);
-      // The manifest records the digest of exactly what was rendered: the upstream's answers.
-      const manifest = readJson<ReleaseManifest>('manifest.json');
-      // Image addresses carry the origin the request was made to (the stand-in's, in the run).
-      const read = async (url: string) => JSON.parse((await (await fetch(url)).text()).replaceAll(upstream.url, apiUrl())) as unknown;
-      const items = [];
-      for (let p = 1; p <= 10; p++) {
-        const list = ListResponseSchema.parse(await read(endpointUrl(upstream.url, 'hrStoryTags', { page: p, topic_id: '', name: '' })));
-        items.push(...list.objects);
-        if (list.objects.length === 0) break;
-      }
-      const item = items.find((entry) => entry.analytics_page_id === story.analytics_page_id);
-      const detail = BlogDetailSchema.parse(await read(endpointUrl(upstream.url, 'blogDetail', { id: story.analytics_page_id })));
-      expect(manifest.routes[`/info/blog/${story.analytics_page_id}`]).toBe(digestOf({ item, detail }));
-    } finally {
+  it(
+    'builds from the snapshot it checked, even when the API changes between the snapshot and the build',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      // The real API on another port behind a stand-in that answers the snapshot's calls as they
+      // are, then (when the build would read again) gives the story another title or fails.
       await stopApi();
-      await upstream.close();
-      await restartApi();
-    }
-  });
+      const upstream = await startServer({ contentDir, port: 0 });
+      const hr = readHr();
+      const story = hr.items[0]!;
+      let calls = 0;
+      try {
+        await startFake(() => {
+          calls++;
+          if (calls <= lastSnapshotCalls) return 'proxy';
+          return { status: 503, body: '{"error":"점검 중"}' };
+        }, upstream.url);
+        const run = await rebuild();
+        expect(run.code, run.stderr + run.stdout).toBe(0);
+        expect(run.stdout).toContain('스냅샷에서 렌더링');
+        expect(readFileSync(page(`info/blog/${story.analytics_page_id}`), 'utf8')).toContain(story.title);
+        // The manifest records the digest of exactly what was rendered: the upstream's answers.
+        const manifest = readJson<ReleaseManifest>('manifest.json');
+        // Image addresses carry the origin the request was made to (the stand-in's, in the run).
+        const read = async (url: string) =>
+          JSON.parse((await (await fetch(url)).text()).replaceAll(upstream.url, apiUrl())) as unknown;
+        const items = [];
+        for (let p = 1; p <= 10; p++) {
+          const list = ListResponseSchema.parse(
+            await read(endpointUrl(upstream.url, 'hrStoryTags', { page: p, topic_id: '', name: '' })),
+          );
+          items.push(...list.objects);
+          if (list.objects.length === 0) break;
+        }
+        const item = items.find((entry) => entry.analytics_page_id === story.analytics_page_id);
+        const detail = BlogDetailSchema.parse(
+          await read(endpointUrl(upstream.url, 'blogDetail', { id: story.analytics_page_id })),
+        );
+        expect(manifest.routes[`/info/blog/${story.analytics_page_id}`]).toBe(digestOf({ item, detail }));
+      } finally {
+        await stopApi();
+        await upstream.close();
+        await restartApi();
+      }
+    },
+  );
 
   let beforeConfigChange = '';
-  it('publishes a new release when only SITE_URL changed, and reports a failure after the switch as published', { timeout: STEP_TIMEOUT }, async () => {
-    beforeConfigChange = currentTarget();
-    const lines: string[] = [];
-    const progress = createProgress((line) => lines.push(line), (line) => lines.push(line));
-    const options = parseRebuildArgs(['--out', out], root);
-    if (options === 'help') throw new Error('help');
-    const outcome = await runRebuild(options, {
-      root,
-      apiUrl: apiUrl(),
-      progress,
-      env: { ...process.env, SITE_URL: 'https://www.other-host.example' },
-      prune: () => {
-        throw new Error('디스크 오류 (시험)');
-      },
-    });
-    expect(outcome, lines.join('\n')).toBe('published-with-errors');
-    expect(EXIT_CODES[outcome]).toBe(3);
-    expect(currentTarget()).not.toBe(beforeConfigChange);
-    expect(lines.join('\n')).toContain('설정(SITE_URL·API 주소 등)이 바뀌어');
-    expect(lines.join('\n')).toContain('게시는 완료되었습니다. 오래된 릴리스 정리에 실패했습니다');
-    expect(lines.join('\n')).not.toContain('바뀌지 않았습니다');
-    expect(readFileSync(page('faq'), 'utf8')).toContain('https://www.other-host.example/faq');
-  });
+  it(
+    'publishes a new release when only SITE_URL changed, and reports a failure after the switch as published',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      beforeConfigChange = currentTarget();
+      const lines: string[] = [];
+      const progress = createProgress(
+        (line) => lines.push(line),
+        (line) => lines.push(line),
+      );
+      const options = parseRebuildArgs(['--out', out], root);
+      if (options === 'help') throw new Error('help');
+      const outcome = await runRebuild(options, {
+        root,
+        apiUrl: apiUrl(),
+        progress,
+        env: { ...process.env, SITE_URL: 'https://www.other-host.example' },
+        prune: () => {
+          throw new Error('디스크 오류 (시험)');
+        },
+      });
+      expect(outcome, lines.join('\n')).toBe('published-with-errors');
+      expect(EXIT_CODES[outcome]).toBe(3);
+      expect(currentTarget()).not.toBe(beforeConfigChange);
+      expect(lines.join('\n')).toContain('설정(SITE_URL·API 주소 등)이 바뀌어');
+      expect(lines.join('\n')).toContain('게시는 완료되었습니다. 오래된 릴리스 정리에 실패했습니다');
+      expect(lines.join('\n')).not.toContain('바뀌지 않았습니다');
+      expect(readFileSync(page('faq'), 'utf8')).toContain('https://www.other-host.example/faq');
+    },
+  );
 
-  it('--rollback switches current back to the previous release and holds it until --resume', { timeout: STEP_TIMEOUT }, async () => {
-    const from = currentTarget();
-    const run = await rebuild('--rollback');
-    expect(run.code, run.stderr).toBe(0);
-    expect(currentTarget()).toBe(beforeConfigChange);
-    expect(run.stdout).toContain(`${from.replace('releases/', '')} → ${beforeConfigChange.replace('releases/', '')}`);
-    expect(readFileSync(page('faq'), 'utf8')).not.toContain('other-host');
+  it(
+    '--rollback switches current back to the previous release and holds it until --resume',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const from = currentTarget();
+      const run = await rebuild('--rollback');
+      expect(run.code, run.stderr).toBe(0);
+      expect(currentTarget()).toBe(beforeConfigChange);
+      expect(run.stdout).toContain(`${from.replace('releases/', '')} → ${beforeConfigChange.replace('releases/', '')}`);
+      expect(readFileSync(page('faq'), 'utf8')).not.toContain('other-host');
 
-    // The next run (content changed meanwhile) must not publish again while held.
-    const hr = readHr();
-    hr.items[0]!.title = `${hr.items[0]!.title} (보류 중 수정)`;
-    writeHr(hr);
-    await restartApi();
-    const held = await rebuild();
-    expect(held.code, held.stderr).toBe(0);
-    expect(held.stdout).toContain('유지하는 중이라 게시하지 않습니다');
-    expect(currentTarget()).toBe(beforeConfigChange);
-    expect(readFileSync(join(out, 'history.jsonl'), 'utf8')).toContain('"action":"rollback"');
+      // The next run (content changed meanwhile) must not publish again while held.
+      const hr = readHr();
+      hr.items[0]!.title = `${hr.items[0]!.title} (보류 중 수정)`;
+      writeHr(hr);
+      await restartApi();
+      const held = await rebuild();
+      expect(held.code, held.stderr).toBe(0);
+      expect(held.stdout).toContain('유지하는 중이라 게시하지 않습니다');
+      expect(currentTarget()).toBe(beforeConfigChange);
+      expect(readFileSync(join(out, 'history.jsonl'), 'utf8')).toContain('"action":"rollback"');
 
-    const resumed = await rebuild('--resume');
-    expect(resumed.code, resumed.stderr + resumed.stdout).toBe(0);
-    expect(resumed.stdout).toContain('유지를 풀었습니다');
-    expect(currentTarget()).not.toBe(beforeConfigChange);
-    expect(readFileSync(page(`info/blog/${hr.items[0]!.analytics_page_id}`), 'utf8')).toContain('(보류 중 수정)');
-  });
+      const resumed = await rebuild('--resume');
+      expect(resumed.code, resumed.stderr + resumed.stdout).toBe(0);
+      expect(resumed.stdout).toContain('유지를 풀었습니다');
+      expect(currentTarget()).not.toBe(beforeConfigChange);
+      expect(readFileSync(page(`info/blog/${hr.items[0]!.analytics_page_id}`), 'utf8')).toContain('(보류 중 수정)');
+    },
+  );
 });

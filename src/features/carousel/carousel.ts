@@ -38,28 +38,32 @@ async function createSwiper(root: HTMLElement): Promise<SwiperInstance> {
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const arrows = root.dataset.arrows === 'true';
   const container = root.querySelector<HTMLElement>('.swiper')!;
-  return keepDotFocus(root, () => new Swiper(container, {
-    modules: [A11y, Pagination, Navigation, Keyboard],
-    slidesPerView: 1,
-    loop: true,
-    speed: reduceMotion ? 0 : 1000,
-    allowTouchMove: true,
-    simulateTouch: true,
-    grabCursor: true,
-    keyboard: { enabled: true, onlyInViewport: true },
-    a11y: { ...a11y, containerMessage: root.dataset.label ?? null },
-    pagination: {
-      el: root.querySelector<HTMLElement>('[data-carousel-dots]'),
-      clickable: true,
-      bulletElement: 'button',
-    },
-    navigation: arrows
-      ? {
-          prevEl: root.querySelector<HTMLElement>('[data-carousel-prev]'),
-          nextEl: root.querySelector<HTMLElement>('[data-carousel-next]'),
-        }
-      : false,
-  }));
+  return keepDotFocus(
+    root,
+    () =>
+      new Swiper(container, {
+        modules: [A11y, Pagination, Navigation, Keyboard],
+        slidesPerView: 1,
+        loop: true,
+        speed: reduceMotion ? 0 : 1000,
+        allowTouchMove: true,
+        simulateTouch: true,
+        grabCursor: true,
+        keyboard: { enabled: true, onlyInViewport: true },
+        a11y: { ...a11y, containerMessage: root.dataset.label ?? null },
+        pagination: {
+          el: root.querySelector<HTMLElement>('[data-carousel-dots]'),
+          clickable: true,
+          bulletElement: 'button',
+        },
+        navigation: arrows
+          ? {
+              prevEl: root.querySelector<HTMLElement>('[data-carousel-prev]'),
+              nextEl: root.querySelector<HTMLElement>('[data-carousel-next]'),
+            }
+          : false,
+      }),
+  );
 }
 
 /**

@@ -61,7 +61,11 @@ const noSubscription = () => () => {};
 export function ShareButtons({ url, title }: ShareButtonsProps) {
   const hintId = useId();
   // The system share sheet exists only in some browsers; never during the build.
-  const canShare = useSyncExternalStore(noSubscription, () => canShareNatively(navigator), () => false);
+  const canShare = useSyncExternalStore(
+    noSubscription,
+    () => canShareNatively(navigator),
+    () => false,
+  );
   const [status, setStatus] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 

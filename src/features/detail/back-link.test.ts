@@ -13,7 +13,9 @@ describe('backLinkHref', () => {
       `/hrcontents?page=2&topic_id=3&name=${new URLSearchParams({ n: 'AI 채용' }).toString().slice(2)}`,
     );
     expect(backLinkHref('blog', '?page=4')).toBe('/hrcontents?page=4');
-    expect(backLinkHref('blog', '?topic_id=5&name=리더십')).toBe(`/hrcontents?page=1&topic_id=5&name=${encodeURIComponent('리더십')}`);
+    expect(backLinkHref('blog', '?topic_id=5&name=리더십')).toBe(
+      `/hrcontents?page=1&topic_id=5&name=${encodeURIComponent('리더십')}`,
+    );
   });
 
   it('round-trips through the list query parser', async () => {

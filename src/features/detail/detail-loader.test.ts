@@ -50,7 +50,9 @@ describe('loadDetail', () => {
   });
 
   it('maps failures to the screen states', async () => {
-    expect(await loadDetail({ kind: 'blog', key: 'x' }, env({ ok: false, error: new ApiError('not-found', { status: 404 }) }))).toEqual({
+    expect(
+      await loadDetail({ kind: 'blog', key: 'x' }, env({ ok: false, error: new ApiError('not-found', { status: 404 }) })),
+    ).toEqual({
       status: 'not-found',
     });
     const http = new ApiError('http', { status: 500 });
@@ -64,7 +66,14 @@ describe('loadDetail', () => {
   });
 
   it('ends in an error whose retry reloads the page when the sanitiser file is gone', async () => {
-    const e = { ...env({ ok: true, data: blog }), loadSanitizer: () => Promise.reject(new ChunkLoadError(new TypeError('Failed to fetch'))) };
-    expect(await loadDetail({ kind: 'blog', key: 'x' }, e)).toEqual({ status: 'error', message: STALE_PAGE_MESSAGE, reload: true });
+    const e = {
+      ...env({ ok: true, data: blog }),
+      loadSanitizer: () => Promise.reject(new ChunkLoadError(new TypeError('Failed to fetch'))),
+    };
+    expect(await loadDetail({ kind: 'blog', key: 'x' }, e)).toEqual({
+      status: 'error',
+      message: STALE_PAGE_MESSAGE,
+      reload: true,
+    });
   });
 });

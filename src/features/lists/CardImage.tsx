@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { FALLBACK_IMAGE } from '../../lib/images/fallback-image.ts';
 import cards from './cards.module.scss';
 
-
 /**
  * A 16:9 card image; decorative, since the card's title names the item. The first card's
  * image is the largest thing on a phone's first screen and is fetched first (the build usually

@@ -97,9 +97,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
               <a href={withListContext(item.href, state.query)} className={cards.cardLink}>
                 <CardImage src={item.image} lead={index === 0} />
                 <div className={cards.cardBody}>
-                  {item.tags.length > 0 && (
-                    <p className={cards.cardTags}>{item.tags.map((tag) => `#${tag}`).join(' ')}</p>
-                  )}
+                  {item.tags.length > 0 && <p className={cards.cardTags}>{item.tags.map((tag) => `#${tag}`).join(' ')}</p>}
                   <h3 className={cards.cardTitle}>{item.title}</h3>
                   <p className={cards.cardDescription}>{item.description}</p>
                   <p className={cards.meta}>

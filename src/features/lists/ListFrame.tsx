@@ -64,7 +64,11 @@ export function ListFrame({
       {countLine}
       <section className={styles.region} aria-label={config.label} aria-busy={loading} data-status={state.status}>
         {loading && <Skeletons count={config.skeletons} shape={skeleton} />}
-        {loading && <p className="visually-hidden" role="status">{t('loading')}</p>}
+        {loading && (
+          <p className="visually-hidden" role="status">
+            {t('loading')}
+          </p>
+        )}
         {state.status === 'error' && <ErrorState message={state.error} onRetry={store.retry} />}
         {state.status === 'ready' && (state.empty ? <EmptyState variant={emptyVariant} /> : children)}
       </section>

@@ -32,7 +32,10 @@ export type Sanitizer = (html: string) => string;
 
 function tagNames(item: ContentItem, topics: readonly Topic[]): string[] {
   if (typeof item.tags === 'string') {
-    return item.tags.split(',').map((tag) => tag.trim()).filter(Boolean);
+    return item.tags
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean);
   }
   if (Array.isArray(item.tags)) return item.tags.map((tag) => tag.name).filter(Boolean);
   if (item.tag_ids && topics.length > 0) {

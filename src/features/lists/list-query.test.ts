@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultQuery, isPrerenderedQuery, parseListQuery, sameQuery, serializeListQuery, withListContext } from './list-query.ts';
+import {
+  defaultQuery,
+  isPrerenderedQuery,
+  parseListQuery,
+  sameQuery,
+  serializeListQuery,
+  withListContext,
+} from './list-query.ts';
 
 describe('parseListQuery', () => {
   it('reads page, term, topic and name', () => {

@@ -6,7 +6,9 @@ import { listKinds } from './list-kinds.ts';
 import { createListStore, type ListEnvironment } from './list.store.ts';
 
 const faqPage = {
-  objects: [{ analytics_page_id: 'f-1', absolute_url: '/faq#f-1', title: '질문', created_time: '2026-10-01', post_body: '<p>답</p>' }],
+  objects: [
+    { analytics_page_id: 'f-1', absolute_url: '/faq#f-1', title: '질문', created_time: '2026-10-01', post_body: '<p>답</p>' },
+  ],
   paging: { page_size: 1, start_page: 1, end_page: 1 },
 };
 
@@ -25,7 +27,9 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the list store', () => {
   it('shows an error whose retry reloads the page when the sanitiser file is gone', async () => {
-    const env = environment({ loadSanitizer: () => Promise.reject(new ChunkLoadError(new TypeError('Failed to fetch dynamically imported module'))) });
+    const env = environment({
+      loadSanitizer: () => Promise.reject(new ChunkLoadError(new TypeError('Failed to fetch dynamically imported module'))),
+    });
     const store = createListStore(listKinds.faq, { items: [], total: 1, topics: [] }, env);
     store.syncFromLocation();
     await settled();

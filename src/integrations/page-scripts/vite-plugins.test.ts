@@ -51,7 +51,12 @@ describe('inlineScriptCopies', () => {
     const ordinary = join(root, 'shared.ts');
     expect(page.moduleIds).not.toContain(ordinary);
     expect(output.filter((o) => o.moduleIds.includes(ordinary)).length).toBeGreaterThan(0);
-    expect(output.filter((o) => o !== page).flatMap((o) => o.moduleIds).some((id) => id.includes('inline-copy'))).toBe(false);
+    expect(
+      output
+        .filter((o) => o !== page)
+        .flatMap((o) => o.moduleIds)
+        .some((id) => id.includes('inline-copy')),
+    ).toBe(false);
   });
 });
 

@@ -77,7 +77,8 @@ describe('content API client', () => {
 
   it('reports a 404 as not found', () => expectFailure(call('e404'), 'not-found', /찾을 수 없습니다/));
 
-  it('reports malformed JSON as an invalid payload', () => expectFailure(call('malformed'), 'invalid', /형식이 올바르지 않습니다/));
+  it('reports malformed JSON as an invalid payload', () =>
+    expectFailure(call('malformed'), 'invalid', /형식이 올바르지 않습니다/));
 
   it('reports a response of the wrong shape as an invalid payload', () =>
     expectFailure(call('shape'), 'invalid', /형식이 올바르지 않습니다/));

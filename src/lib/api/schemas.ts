@@ -25,9 +25,21 @@ z.config({ jitless: true });
 const text = () => z.string().check(z.overwrite(cleanText));
 const requiredText = () => z.string().check(z.overwrite(cleanText), z.minLength(1));
 /** A link: an http(s) address or a site path, otherwise `undefined` (no link). */
-const link = () => z.optional(z.pipe(z.nullable(z.string()), z.transform((value) => safeLink(value))));
+const link = () =>
+  z.optional(
+    z.pipe(
+      z.nullable(z.string()),
+      z.transform((value) => safeLink(value)),
+    ),
+  );
 /** An image address, otherwise `undefined` (the site's fallback picture). */
-const image = () => z.optional(z.pipe(z.nullable(z.string()), z.transform((value) => safeImage(value))));
+const image = () =>
+  z.optional(
+    z.pipe(
+      z.nullable(z.string()),
+      z.transform((value) => safeImage(value)),
+    ),
+  );
 
 /** Most objects one list answer may render; a runaway answer cannot freeze a phone. */
 export const MAX_OBJECTS_PER_PAGE = 100;

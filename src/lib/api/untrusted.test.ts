@@ -79,7 +79,15 @@ describe('the contract schemas', () => {
 
   it('turn unsafe links and images into none, and clean text', () => {
     const parsed = ListResponseSchema.parse(
-      list([item({ absolute_url: 'javascript:alert(1)', featured_image: 'data:text/html,x', thumb: '//evil.example/t.png', logo: 'vbscript:x', title: '제목\u0000' })]),
+      list([
+        item({
+          absolute_url: 'javascript:alert(1)',
+          featured_image: 'data:text/html,x',
+          thumb: '//evil.example/t.png',
+          logo: 'vbscript:x',
+          title: '제목\u0000',
+        }),
+      ]),
     );
     const [card] = parsed.objects;
     expect(card).toMatchObject({ title: '제목' });
@@ -100,17 +108,30 @@ describe('the contract schemas', () => {
   });
 
   it('apply to banners and details too', () => {
-    expect(BannerListSchema.parse([{ title: '배너', absolute_url: 'JaVaScRiPt:alert(1)', featured_image: 'https://a.example/b.png' }])[0]).toEqual({
+    expect(
+      BannerListSchema.parse([
+        { title: '배너', absolute_url: 'JaVaScRiPt:alert(1)', featured_image: 'https://a.example/b.png' },
+      ])[0],
+    ).toEqual({
       title: '배너',
       absolute_url: undefined,
       featured_image: 'https://a.example/b.png',
     });
-    const detail = BlogDetailSchema.parse({ title: 'x\u0001', author: '', date: '', img: 'javascript:x', content: '<p>a</p>', tags: ['태그\u0000'] });
+    const detail = BlogDetailSchema.parse({
+      title: 'x\u0001',
+      author: '',
+      date: '',
+      img: 'javascript:x',
+      content: '<p>a</p>',
+      tags: ['태그\u0000'],
+    });
     expect(detail).toMatchObject({ title: 'x', img: undefined, tags: ['태그'] });
   });
 
   it('parse their own output to the same value (the build stores and re-reads it)', () => {
-    const once = ListResponseSchema.parse(list([item({ absolute_url: '/info/blog/a b', featured_image: 'https://a.example/x y.png' })]));
+    const once = ListResponseSchema.parse(
+      list([item({ absolute_url: '/info/blog/a b', featured_image: 'https://a.example/x y.png' })]),
+    );
     expect(ListResponseSchema.parse(JSON.parse(JSON.stringify(once)))).toEqual(once);
   });
 });

@@ -49,7 +49,11 @@ function fakeApi(ids: string[], missing: string[] = [], down: string[] = []): Fe
 describe('fetchArticles and fetchPatents', () => {
   it('leave out items whose id cannot be an address or whose detail is missing, with a warning naming each', async () => {
     const warnings: string[] = [];
-    const articles = await fetchArticles(fakeApi(['ok-1', 'a?b', '../x', '한글'.normalize('NFD'), 'gone'], ['gone']), 'hrStoryTags', (w) => warnings.push(w));
+    const articles = await fetchArticles(
+      fakeApi(['ok-1', 'a?b', '../x', '한글'.normalize('NFD'), 'gone'], ['gone']),
+      'hrStoryTags',
+      (w) => warnings.push(w),
+    );
     expect(articles.map((a) => a.id)).toEqual(['ok-1']);
     expect(warnings).toHaveLength(4);
     expect(warnings.join('\n')).toContain('"a?b"');
@@ -84,6 +88,8 @@ describe('replayFetcher', () => {
   });
 
   it("keys calls by the endpoint's own parameters only", () => {
-    expect(callKey('hrStoryTags', { page: 1, topic_id: '', name: '', term: 'x' })).toBe('/hrcontents/tags?page=1&topic_id=&name=');
+    expect(callKey('hrStoryTags', { page: 1, topic_id: '', name: '', term: 'x' })).toBe(
+      '/hrcontents/tags?page=1&topic_id=&name=',
+    );
   });
 });

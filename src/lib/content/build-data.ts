@@ -37,7 +37,7 @@ export function routeIdProblem(id: string): string | null {
   if (id.length > 200) return '200자를 넘습니다';
   if (id !== id.normalize('NFC')) return '한글이 조합되지 않은(NFD) 형태입니다';
   if (/^\.+$/.test(id)) return "'.' 또는 '..' 입니다";
-  if (!/^[\p{L}\p{N}_~.-]+$/u.test(id)) return "주소에 쓸 수 없는 문자(/ \\ ? # % 공백 등)가 있습니다";
+  if (!/^[\p{L}\p{N}_~.-]+$/u.test(id)) return '주소에 쓸 수 없는 문자(/ \\ ? # % 공백 등)가 있습니다';
   return null;
 }
 
@@ -116,7 +116,11 @@ export interface ArticleData {
  * whose detail is missing or breaks the contract, is left out with a warning: one bad item
  * must not keep the rest of the site from being published.
  */
-export async function fetchArticles(fetch: Fetcher, list: 'hrStoryTags' | 'successSearch', warn: Warn = () => {}): Promise<ArticleData[]> {
+export async function fetchArticles(
+  fetch: Fetcher,
+  list: 'hrStoryTags' | 'successSearch',
+  warn: Warn = () => {},
+): Promise<ArticleData[]> {
   const items = await fetchAllPages(fetch, list);
   const articles = await Promise.all(
     items.map(async (item): Promise<ArticleData | null> => {
@@ -168,7 +172,9 @@ export async function fetchPatents(fetch: Fetcher, warn: Warn = () => {}): Promi
       const id = patentTag(item.absolute_url);
       const problem = id === null ? '주소가 없거나 올바르지 않습니다' : routeIdProblem(id);
       if (id === null || problem) {
-        warn(`특허 ${JSON.stringify(item.analytics_page_id)}: 상세 페이지를 만들지 않습니다 (${id === null ? '' : '키에 '}${problem})`);
+        warn(
+          `특허 ${JSON.stringify(item.analytics_page_id)}: 상세 페이지를 만들지 않습니다 (${id === null ? '' : '키에 '}${problem})`,
+        );
         return null;
       }
       try {

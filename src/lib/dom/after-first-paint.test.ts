@@ -11,7 +11,9 @@ function fakeBrowser({ paintTiming = true } = {}) {
   const frames: FrameRequestCallback[] = [];
   const idle: IdleRequestCallback[] = [];
   const listOf = (names: PaintName[]) =>
-    ({ getEntriesByName: (name: string) => names.filter((n) => n === name).map((n) => ({ name: n })) }) as unknown as PerformanceObserverEntryList;
+    ({
+      getEntriesByName: (name: string) => names.filter((n) => n === name).map((n) => ({ name: n })),
+    }) as unknown as PerformanceObserverEntryList;
   class FakeObserver {
     static supportedEntryTypes = paintTiming ? ['paint', 'largest-contentful-paint'] : ['resource'];
     readonly record: (typeof observers)[number];

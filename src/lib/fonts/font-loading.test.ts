@@ -45,7 +45,10 @@ describe('EARLY_FONT_SCRIPT', () => {
       link[name] = value;
     };
     const document = {
-      documentElement: { dataset: { webFonts: href }, setAttribute: (name: string, value: string) => attributes.set(name, value) },
+      documentElement: {
+        dataset: { webFonts: href },
+        setAttribute: (name: string, value: string) => attributes.set(name, value),
+      },
       createElement: () => link,
       head: { appendChild: (node: Record<string, unknown>) => appended.push(node) },
     };

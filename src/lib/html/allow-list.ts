@@ -5,9 +5,50 @@ import { isExternalHref, safeHtmlHref, safeImage } from '../api/untrusted.ts';
  * Both sanitisers use it: sanitize-html at build time, DOMPurify in the browser.
  */
 export const allowedTags = [
-  'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'small', 'sub', 'sup',
-  'blockquote', 'cite', 'q', 'code', 'pre', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
-  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'span', 'div', 'iframe',
+  'p',
+  'br',
+  'hr',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+  'blockquote',
+  'cite',
+  'q',
+  'code',
+  'pre',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'span',
+  'div',
+  'iframe',
 ] as const;
 
 /** Attributes allowed per tag (`*` for every tag). No `style`, no event handlers. */
@@ -53,7 +94,14 @@ export { isExternalHref };
  * nothing else (no camera, microphone, geolocation, payment…).
  */
 export const allowedIframeFeatures = [
-  'accelerometer', 'autoplay', 'clipboard-write', 'encrypted-media', 'fullscreen', 'gyroscope', 'picture-in-picture', 'web-share',
+  'accelerometer',
+  'autoplay',
+  'clipboard-write',
+  'encrypted-media',
+  'fullscreen',
+  'gyroscope',
+  'picture-in-picture',
+  'web-share',
 ] as const;
 
 /** The `allow` attribute of an embedded player, keeping only allowed features (no origin lists). */

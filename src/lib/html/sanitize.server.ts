@@ -49,7 +49,11 @@ const options: sanitizeHtml.IOptions = {
       return { tagName, attribs: next };
     },
     iframe: (tagName, attribs) => {
-      const next: Record<string, string> = { ...attribs, sandbox: IFRAME_SANDBOX, referrerpolicy: 'strict-origin-when-cross-origin' };
+      const next: Record<string, string> = {
+        ...attribs,
+        sandbox: IFRAME_SANDBOX,
+        referrerpolicy: 'strict-origin-when-cross-origin',
+      };
       const allow = attribs.allow === undefined ? '' : safeIframeAllow(attribs.allow);
       if (allow) next.allow = allow;
       else delete next.allow;

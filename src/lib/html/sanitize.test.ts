@@ -33,7 +33,8 @@ function problems(html: string): string[] {
       const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
       if (urlAttributes.includes(name) && dangerousUrl.test(compact)) found.push(`${tag}[${name}=${value}]`);
     }
-    if (tag === 'iframe' && !isAllowedIframe(element.getAttribute('src') ?? '')) found.push(`iframe ${element.getAttribute('src')}`);
+    if (tag === 'iframe' && !isAllowedIframe(element.getAttribute('src') ?? ''))
+      found.push(`iframe ${element.getAttribute('src')}`);
     if (element.getAttribute('target') === '_blank' && !/\bnoopener\b/.test(element.getAttribute('rel') ?? '')) {
       found.push(`${tag} target=_blank without noopener`);
     }

@@ -27,7 +27,9 @@ describe('svgDataUri', () => {
   it('keeps a drawing whose attributes hold single quotes well-formed', () => {
     const quoted = `<svg xmlns="http://www.w3.org/2000/svg" font-family="Pretendard, 'Noto Sans KR', sans-serif"><text>가</text></svg>`;
     const body = decodeURIComponent(svgDataUri(quoted).slice('data:image/svg+xml,'.length));
-    expect(body).toBe(`<svg xmlns='http://www.w3.org/2000/svg' font-family='Pretendard, &apos;Noto Sans KR&apos;, sans-serif'><text>가</text></svg>`);
+    expect(body).toBe(
+      `<svg xmlns='http://www.w3.org/2000/svg' font-family='Pretendard, &apos;Noto Sans KR&apos;, sans-serif'><text>가</text></svg>`,
+    );
   });
 
   it('writes no quote characters that HTML attributes would turn into entities', () => {

@@ -70,7 +70,9 @@ describe('fetchAllowedImage', () => {
   });
 
   it('fetches from a configured image host', async () => {
-    expect(await fetchAllowedImage(`${otherOrigin}/x.svg`, imageOrigins(apiOrigin, ` ${otherOrigin} , not a url`))).toMatch(/^data:/);
+    expect(await fetchAllowedImage(`${otherOrigin}/x.svg`, imageOrigins(apiOrigin, ` ${otherOrigin} , not a url`))).toMatch(
+      /^data:/,
+    );
   });
 
   it('stops reading a body that grows past the cap', async () => {

@@ -266,7 +266,15 @@ function layout(card: ShareCard, picture: string | null, options: RenderOptions)
   const top = h('div', { position: 'absolute', left: padX, top: 58, display: 'flex' }, brandRow);
   const middle = h(
     'div',
-    { position: 'absolute', left: padX, top: 132, height: 410, display: 'flex', flexDirection: 'column', justifyContent: 'center' },
+    {
+      position: 'absolute',
+      left: padX,
+      top: 132,
+      height: 410,
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'center',
+    },
     [eyebrow, headline],
   );
   const bottom = h('div', { position: 'absolute', left: padX, bottom: 52, display: 'flex' }, footer);

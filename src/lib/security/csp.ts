@@ -13,14 +13,7 @@ export const DEFAULT_CONTENT_API_URL = 'http://127.0.0.1:8787';
 
 /** A directive of the shape Astro's `security.csp.directives` accepts. */
 export type CspDirective = `${
-  | 'default-src'
-  | 'img-src'
-  | 'connect-src'
-  | 'font-src'
-  | 'frame-src'
-  | 'base-uri'
-  | 'form-action'
-  | 'object-src'} ${string}`;
+  'default-src' | 'img-src' | 'connect-src' | 'font-src' | 'frame-src' | 'base-uri' | 'form-action' | 'object-src'} ${string}`;
 
 /** The origin (`scheme://host:port`) of the content API address. */
 export function apiOrigin(apiUrl: string = DEFAULT_CONTENT_API_URL): string {

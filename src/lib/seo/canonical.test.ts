@@ -26,7 +26,14 @@ describe('canonical addresses', () => {
 
 describe('isSitemapPage', () => {
   it('keeps indexable pages, details included', () => {
-    for (const path of ['/', '/faq/', '/info/blog/hr-0001/', '/cad_archive/success-0001/', '/info/patent/kr-10-1/', '/success_story/']) {
+    for (const path of [
+      '/',
+      '/faq/',
+      '/info/blog/hr-0001/',
+      '/cad_archive/success-0001/',
+      '/info/patent/kr-10-1/',
+      '/success_story/',
+    ]) {
       expect(isSitemapPage(path), path).toBe(true);
     }
   });

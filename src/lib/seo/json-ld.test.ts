@@ -90,7 +90,12 @@ describe('blogPostingJsonLd', () => {
       datePublished: base.datePublished,
       dateModified: base.datePublished,
       author: [{ '@type': 'Person', name: '윤가은 HR컨설턴트' }],
-      publisher: { '@type': 'Organization', name: '인사이트하이어', url: site, logo: { '@type': 'ImageObject', url: publisher.logo } },
+      publisher: {
+        '@type': 'Organization',
+        name: '인사이트하이어',
+        url: site,
+        logo: { '@type': 'ImageObject', url: publisher.logo },
+      },
       keywords: '면접, 채용',
       inLanguage: 'ko-KR',
     });

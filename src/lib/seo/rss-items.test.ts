@@ -6,7 +6,14 @@ function story(id: string, created: string, extra: Partial<ContentItem> = {}, de
   return {
     id,
     item: { analytics_page_id: id, absolute_url: `/info/blog/${id}`, created_time: created, ...extra },
-    detail: { title: `제목 ${id}`, author: 'HR팀 & <동료>', date: created, content: '<p>본문</p>', tags: ['면접', ' '], ...detail },
+    detail: {
+      title: `제목 ${id}`,
+      author: 'HR팀 & <동료>',
+      date: created,
+      content: '<p>본문</p>',
+      tags: ['면접', ' '],
+      ...detail,
+    },
   };
 }
 

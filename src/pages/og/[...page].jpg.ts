@@ -20,7 +20,11 @@ import {
 } from '../../lib/og/share-cards.ts';
 
 // A product page's picture shows its first illustration (the one at the top of the page).
-const illustrations = import.meta.glob<string>('../../assets/products/*-1.svg', { eager: true, query: '?raw', import: 'default' });
+const illustrations = import.meta.glob<string>('../../assets/products/*-1.svg', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
 
 export const getStaticPaths = (async () => {
   const [hrStories, successStories, patents] = await Promise.all([
@@ -33,7 +37,9 @@ export const getStaticPaths = (async () => {
     return { params: { page: detailSharePage(kind, id) }, props: { card }, cacheKey: shareCardKey(card) };
   };
   const pages = Object.entries(pageShareCards).map(([page, base]) => {
-    const illustration = (productSlugs as string[]).includes(page) ? illustrations[`../../assets/products/${page}-1.svg`] : undefined;
+    const illustration = (productSlugs as string[]).includes(page)
+      ? illustrations[`../../assets/products/${page}-1.svg`]
+      : undefined;
     const card: ShareCard = { ...base, localImage: illustration ?? null };
     return { params: { page }, props: { card }, cacheKey: shareCardKey(card) };
   });

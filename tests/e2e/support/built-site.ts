@@ -66,5 +66,10 @@ export function jsonLdOf(html: string): Record<string, unknown>[] {
 
 /** Decodes the few entities Astro writes into attribute values. */
 export function decodeEntities(text: string): string {
-  return text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  return text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
 }
