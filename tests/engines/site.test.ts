@@ -340,9 +340,8 @@ for (const engine of engines) {
               const swiper = (
                 document.querySelector(`${sel} .swiper`) as HTMLElement & { swiper?: { realIndex: number; animating: boolean } }
               ).swiper;
-              const active = document
-                .querySelectorAll(`${sel} .swiper-pagination-bullet`)
-                [i]!.classList.contains('swiper-pagination-bullet-active');
+              const bullets = document.querySelectorAll(`${sel} .swiper-pagination-bullet`);
+              const active = bullets[i]!.classList.contains('swiper-pagination-bullet-active');
               return !!swiper && !swiper.animating && swiper.realIndex === i && active;
             },
             [carousel, index],
