@@ -16,13 +16,27 @@ export class Site {
     await this.waitForIslands();
   }
 
+  /**
+   * List islands on a first-page address hydrate on the visitor's first interaction
+   * (`data-hydrate-on-interaction`): each waiting one gets a `pointerover`, as a mouse would;
+   * the others hydrate after the first paint. How a page behaves before hydration is tested in
+   * Chromium (tests/e2e/lazy-start.spec.ts).
+   */
   async waitForIslands(): Promise<void> {
     await this.waitFor(
-      () => document.readyState === 'complete' && (!('Astro' in window) || document.querySelector('astro-island[ssr]') === null),
+      () => {
+        if (document.readyState !== 'complete') return false;
+        if (!('Astro' in window)) return true;
+        const waiting = [...document.querySelectorAll('astro-island[ssr]')];
+        if (!waiting.every((island) => island.hasAttribute('data-hydrate-on-interaction'))) return false;
+        for (const island of waiting) island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+        return true;
+      },
       [],
-      '아일랜드 하이드레이션',
+      '아일랜드 준비',
       20_000,
     );
+    await this.waitFor(() => document.querySelector('astro-island[ssr]') === null, [], '아일랜드 하이드레이션', 20_000);
   }
 
   /** Polls a function in the page until it returns a truthy value; returns that value. */

@@ -321,9 +321,21 @@ for (const engine of engines) {
         test('슬라이더: 점을 누르면 그 슬라이드로 간다', async () => {
           await site.open('/video');
           const carousel = '[data-carousel]';
-          await driver.evaluate((sel: string) => document.querySelector(sel)!.scrollIntoView({ block: 'center' }), carousel);
+          // A slider starts on approach or on the first touch (a slider on screen at load waits
+          // for one): a pointer over it, as a visitor's would be.
+          await driver.evaluate((sel: string) => {
+            const root = document.querySelector(sel)!;
+            root.scrollIntoView({ block: 'center' });
+            root.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+          }, carousel);
+          // Started, and its pagination drawn by Swiper (it replaces the dots the HTML carried).
           await site.waitFor(
-            (sel: string) => document.querySelector(`${sel} .swiper-initialized`) !== null,
+            (sel: string) => {
+              const root = document.querySelector(`${sel} .swiper-initialized`) as
+                (HTMLElement & { swiper?: { pagination?: { bullets?: ArrayLike<Element> } } }) | null;
+              const bullets = root?.swiper?.pagination?.bullets;
+              return !!bullets && bullets.length > 0 && [...bullets].every((bullet) => bullet.isConnected);
+            },
             [carousel],
             'Swiper 시작',
             15_000,
