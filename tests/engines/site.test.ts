@@ -334,7 +334,7 @@ for (const engine of engines) {
               const root = document.querySelector(`${sel} .swiper-initialized`) as
                 (HTMLElement & { swiper?: { pagination?: { bullets?: ArrayLike<Element> } } }) | null;
               const bullets = root?.swiper?.pagination?.bullets;
-              return !!bullets && bullets.length > 0 && [...bullets].every((bullet) => bullet.isConnected);
+              return !!bullets && bullets.length > 0 && Array.from(bullets).every((bullet) => bullet.isConnected);
             },
             [carousel],
             'Swiper 시작',
