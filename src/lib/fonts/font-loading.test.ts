@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EARLY_FONT_SCRIPT, FONT_CACHE_KEY, parseFontFaces, rulesForText } from './font-loading.ts';
+import {
+  EARLY_FONT_SCRIPT,
+  FONT_CACHE_KEY,
+  formatSubsetIndexes,
+  parseFontFaces,
+  parseSubsetIndexes,
+  rulesForText,
+  subsetIndexes,
+  visibleTextOfHtml,
+} from './font-loading.ts';
 import { rewriteFontUrls } from './pretendard.ts';
 
 const css = `/* licence */
@@ -89,5 +98,36 @@ describe('rulesForText', () => {
   it('ignores whitespace and needs nothing for text outside every range', () => {
     expect(rulesForText(rules, ' \n\t')).toEqual([]);
     expect(rulesForText(rules, '★')).toEqual([]);
+  });
+});
+
+describe('subsetIndexes and their attribute', () => {
+  const rules = [
+    { url: 'latin.woff2', unicodeRange: 'U+20-7E' },
+    { url: 'ga.woff2', unicodeRange: 'U+AC00-AC10' },
+    { url: 'rare.woff2', unicodeRange: 'U+D700-D7A3' },
+  ];
+
+  it('gives the positions of the rules the text needs and reads them back', () => {
+    expect(subsetIndexes(rules, '가 힣')).toEqual([1, 2]);
+    expect(formatSubsetIndexes(subsetIndexes(rules, 'A가'))).toBe('0 1');
+    expect(parseSubsetIndexes('0 1', rules.length)).toEqual([0, 1]);
+  });
+
+  it('reads nothing it cannot use from a tampered or missing attribute', () => {
+    expect(parseSubsetIndexes('1 x -1 3 99 2.5  2', rules.length)).toEqual([1, 2]);
+    expect(parseSubsetIndexes('', rules.length)).toEqual([]);
+    expect(parseSubsetIndexes(null, rules.length)).toEqual([]);
+  });
+});
+
+describe('visibleTextOfHtml', () => {
+  it('keeps text nodes and placeholders, drops markup, scripts, styles and alt texts', () => {
+    const html =
+      '<style>.갑{}</style><h1 class="녹">채용 &amp; 평가</h1><img alt="닭"><script>"랄"</script>' +
+      '<input placeholder="검색어"><!-- 맘 --><template>밥</template><p>&#xD7A3;&#54633;&nbsp;끝</p>';
+    const text = visibleTextOfHtml(html);
+    for (const kept of ['채용', '&', '평가', '검색어', '힣', '합', '끝']) expect(text).toContain(kept);
+    for (const dropped of ['갑', '녹', '닭', '랄', '맘', '밥', '<', 'amp']) expect(text).not.toContain(dropped);
   });
 });

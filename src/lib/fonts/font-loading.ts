@@ -7,13 +7,19 @@
  * glyphs are narrower, so lines wrap differently). So:
  *
  * 1. **First visit**: the page paints in the system Korean font of `--font-sans` (Apple SD Gothic
- *    Neo, Noto Sans KR, Malgun Gothic…) and stays in it. After the load event, when the browser
+ *    Neo, Malgun Gothic, Noto Sans KR…) and stays in it. After the load event, when the browser
  *    is idle, the subset files this page's text needs are fetched at low priority into the HTTP
  *    cache and the stylesheet's address is remembered (localStorage). Nothing is added to the
  *    document: no stylesheet and no `FontFace` (registering the 92 rules, even under another
  *    family name, invalidated the style of the whole page, a 230–375 ms task on a slow phone).
+ *    Which subsets the text needs is worked out at build time (`subsetIndexes`, written into the
+ *    page by components/layout/WebFontSubsets.astro): matching the text against the ranges in
+ *    the browser was a 9 ms task on a fast desktop, 80 ms on the slow phone. The first-visit
+ *    font stack names no Pretendard either: each family the system lacks is a font look-up per
+ *    size and weight during the first layout (about a quarter of a detail page's layout time).
  * 2. **Later pages**: a tiny script in <head> sees the remembered address and adds the
- *    stylesheet before the first paint (`blocking="render"`); the font files come from the HTTP
+ *    stylesheet before the first paint (`blocking="render"`), marking <html> so that
+ *    `--font-sans` puts Pretendard first (src/styles/_tokens.scss); the font files come from the HTTP
  *    cache (hashed names, cached for a year), and `font-display: fallback` keeps text from
  *    swapping late if a rare subset still has to be fetched.
  *
@@ -29,7 +35,7 @@ export const FONT_CACHE_KEY = 'web-fonts';
  */
 export const EARLY_FONT_SCRIPT =
   `try{var r=document.documentElement,h=r.dataset.webFonts;` +
-  `if(h&&localStorage.getItem(${JSON.stringify(FONT_CACHE_KEY)})===h){` +
+  `if(h&&localStorage.getItem("${FONT_CACHE_KEY}")===h){` +
   `var l=document.createElement("link");l.rel="stylesheet";l.href=h;l.setAttribute("blocking","render");` +
   `document.head.appendChild(l);r.setAttribute("data-web-fonts-applied","")}}catch(e){}`;
 
@@ -52,9 +58,8 @@ export function parseFontFaces(css: string): FontFaceRule[] {
  * The rules whose unicode-range covers at least one character of `text` (whitespace aside),
  * in stylesheet order: the subset files a browser applying the stylesheet to this text would
  * download. Ranges are `U+AC00` or `U+AC00-AC10`; Pretendard uses no `?` wildcards. It looks
- * up each code point of each range in the text's set (about 20,000 look-ups for Pretendard,
- * a millisecond), not each character against each range (a million comparisons, a long task
- * on a slow phone); and it is short, because it is inlined into every page.
+ * up each code point of each range in the text's set (about 20,000 look-ups for Pretendard),
+ * not each character against each range (a million comparisons per page at build time).
  */
 export function rulesForText(rules: readonly FontFaceRule[], text: string): FontFaceRule[] {
   const points = new Set([...text.replace(/\s/g, '')].map((char) => char.codePointAt(0)));
@@ -66,4 +71,52 @@ export function rulesForText(rules: readonly FontFaceRule[], text: string): Font
       return false;
     }),
   );
+}
+
+/**
+ * The positions, in stylesheet order, of the rules `rulesForText` keeps: what a page carries
+ * so the browser can pick the files out of the stylesheet without looking at the text.
+ */
+export function subsetIndexes(rules: readonly FontFaceRule[], text: string): number[] {
+  const needed = new Set(rulesForText(rules, text));
+  return rules.flatMap((rule, index) => (needed.has(rule) ? [index] : []));
+}
+
+/** The `data-web-font-subsets` value of a page: the positions separated by spaces. */
+export function formatSubsetIndexes(indexes: readonly number[]): string {
+  return indexes.join(' ');
+}
+
+/**
+ * The positions read back from `data-web-font-subsets`; anything that is not a position in a stylesheet
+ * of `ruleCount` rules is left out.
+ */
+export function parseSubsetIndexes(value: string | null | undefined, ruleCount: number): number[] {
+  return (value ?? '')
+    .split(' ')
+    .filter((part) => /^\d+$/.test(part))
+    .map(Number)
+    .filter((index) => index < ruleCount);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * The text a browser draws for a rendered page or fragment: its text nodes and placeholders.
+ * Scripts, styles and other markup are left out and character references decoded; alt texts
+ * are left out (they are drawn only when a picture fails).
+ */
+export function visibleTextOfHtml(html: string): string {
+  const placeholders = [...html.matchAll(/\splaceholder="([^"]*)"/g)].map(([, value = '']) => value);
+  const text = html
+    .replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]*>/g, ' ');
+  return [text, ...placeholders].join(' ').replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] === '#') {
+      const point = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : ' ';
+    }
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
 }

@@ -6,6 +6,7 @@
  * paint. The layout adds it after the page has loaded instead (src/styles/load-fonts.ts).
  */
 import { createHash } from 'node:crypto';
+import { formatSubsetIndexes, parseFontFaces, subsetIndexes, visibleTextOfHtml } from './font-loading.ts';
 import css from 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?raw';
 
 const fontFiles = import.meta.glob<string>('/node_modules/pretendard/dist/web/variable/woff2-dynamic-subset/*.woff2', {
@@ -39,3 +40,10 @@ export const pretendardCssName = `pretendard-${createHash('sha256').update(prete
 
 /** Site path of the stylesheet. */
 export const pretendardCssPath = `/fonts/${pretendardCssName}.css`;
+
+const pretendardRules = parseFontFaces(pretendardCss);
+
+/** The `data-web-font-subsets` of a rendered page: which of the stylesheet's files its text needs. */
+export function pretendardSubsetsForHtml(html: string): string {
+  return formatSubsetIndexes(subsetIndexes(pretendardRules, visibleTextOfHtml(html)));
+}
