@@ -10,9 +10,6 @@ function fakeWindow(answer: boolean | 'error') {
   const fetch = vi.fn();
   const FontFace = vi.fn();
   class FakeWorker extends EventTarget {
-    constructor(readonly url: string) {
-      super();
-    }
     postMessage(message: unknown) {
       posted.push(message);
       queueMicrotask(() =>

@@ -4,7 +4,7 @@
  * detail and the 404 page — at 390px and 1440px (the two projects).
  */
 import { test, expect } from './support/test.ts';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { detailIds } from './support/built-site';
 
 const pages = () => [
@@ -19,7 +19,6 @@ for (const { name, path, ready } of pages()) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     if (ready) await expect(page.locator(ready).first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 }

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type APIRequestContext, type Locator, type Page } from './support/test.ts';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { sanitizeHtmlServer } from '../../src/lib/html/sanitize.server.ts';
 import { harmlessMarkup, xssPayloads } from '../fixtures/xss-payloads.ts';
 import { API, apiList, fakeList, type ApiItem } from './support/api';
@@ -191,8 +191,7 @@ test.describe('미리 렌더링된 상세', () => {
   test('접근성 위반이 없다', async ({ page, request }) => {
     const id = (await apiList(request, '/hrcontents/tags?page=1')).objects[0]!.analytics_page_id;
     await page.goto(`/info/blog/${id}`);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test.describe('JavaScript 없이', () => {

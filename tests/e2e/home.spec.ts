@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/test.ts';
 import { home } from '../../src/data/home';
-import { expectNoAxeViolations, expectSliderWorks, expectTabsWork, scrollThrough } from './marketing-helpers';
+import { expectSliderWorks, expectTabsWork, scrollThrough } from './marketing-helpers';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 /** The home's sections in the order of spec §2, with their h2. */
 const sections: [id: string, title: string][] = [

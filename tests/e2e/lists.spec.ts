@@ -1,16 +1,11 @@
 import { test, expect, type APIRequestContext, type Page } from './support/test.ts';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { API, apiList, fakeList, titleOf } from './support/api';
 import { screens, type Screen } from './support/screens';
 
 const region = (page: Page, screen: Screen) => page.getByRole('region', { name: screen.region, exact: true });
 const paging = (page: Page) => page.getByRole('navigation', { name: '페이지' });
 const current = (page: Page) => paging(page).locator('[aria-current="page"]');
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === '/hrcontents')) {
   test(`${screen.name}: 첫 카드의 작은 이미지는 HTML에 들어 있어 따로 요청하지 않는다`, async ({ page, request }) => {
@@ -87,7 +82,7 @@ for (const screen of screens) {
     }
 
     test('API 오류는 알림과 다시 시도로 회복된다', async ({ page, request }) => {
-      await failThenRetry(page, request, () => axe(page));
+      await failThenRetry(page, request, () => expectNoAxeViolations(page));
     });
 
     test('AbortSignal.any가 없는 브라우저(Safari 17.4 이전)에서도 오류와 다시 시도가 동작한다', async ({ page, request }) => {
@@ -165,14 +160,14 @@ for (const screen of screens) {
         await page.goto(`${screen.path}?page=1&term=${encodeURIComponent('존재하지않는검색어쿼크')}`);
         await expect(region(page, screen)).toContainText('현재 등록된 게시물이 없습니다.');
         await expect(region(page, screen)).toContainText('더 좋은 콘텐츠로 보답하겠습니다.');
-        await axe(page);
+        await expectNoAxeViolations(page);
       });
     }
 
     test('불러온 목록에 axe 위반이 없다', async ({ page }) => {
       await page.goto(`${screen.path}?page=2`);
       await expect(region(page, screen)).toHaveAttribute('aria-busy', 'false');
-      await axe(page);
+      await expectNoAxeViolations(page);
     });
   });
 }

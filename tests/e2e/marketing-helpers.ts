@@ -1,5 +1,4 @@
 /** Shared checks of the marketing pages' end-to-end tests: tabs, sliders and axe. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 type SwiperElement = HTMLElement & { swiper?: { realIndex: number; animating: boolean } };
@@ -115,12 +114,6 @@ export async function expectTabsWork(page: Page, tablist: Locator): Promise<void
   await expectSelected(0, true);
   await page.keyboard.press('End');
   await expectSelected(count - 1, true);
-}
-
-/** No axe violations for WCAG 2.0 A/AA and 2.1 AA. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Scrolls through the page so lazy images and sliders start, then back to the top. */

@@ -2,7 +2,8 @@ import { test, expect } from './support/test.ts';
 import { operation } from '../../src/data/operation';
 import { products, productSlugs } from '../../src/data/products';
 import { whitepaper } from '../../src/data/whitepaper';
-import { expectNoAxeViolations, expectSliderWorks, scrollThrough } from './marketing-helpers';
+import { expectSliderWorks, scrollThrough } from './marketing-helpers';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 const SUCCESS_LINK = '고객 성공 사례 보기 (새 창에서 열림)';
 

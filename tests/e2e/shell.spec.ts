@@ -1,5 +1,5 @@
 import { test, expect } from './support/test.ts';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { staticRoutes } from './routes';
 
 for (const route of staticRoutes) {
@@ -20,8 +20,7 @@ for (const route of staticRoutes) {
   test(`${route.path}: axe 위반 없음`, async ({ page }) => {
     await page.goto(route.path);
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 }
 
