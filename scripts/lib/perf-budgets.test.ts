@@ -26,6 +26,8 @@ const lhr = (score: number | null, extra: Record<string, number> = {}) => ({
           { url: '/', resourceType: 'Document', transferSize: 9000 },
           { url: '/a.js', resourceType: 'Script', transferSize: 3000 },
           { url: '/b.js', resourceType: 'Script', transferSize: 2000 },
+          // A worker's script runs off the page's main thread: in the bytes, not in the JS.
+          { url: '/w.js', resourceType: 'Script', transferSize: 600, sessionTargetType: 'worker' },
           { url: '/c.css', resourceType: 'Stylesheet', transferSize: 1000 },
         ],
       },
@@ -46,7 +48,7 @@ const figures = (over: Partial<Figures> = {}): Figures => ({
 });
 
 describe('figuresOf', () => {
-  it('reads the score, the metrics and the compressed bytes of scripts', () => {
+  it('reads the score, the metrics and the compressed bytes of the page’s scripts (not a worker’s)', () => {
     expect(figuresOf(lhr(0.985))).toEqual({ score: 99, fcp: 700, lcp: 720, tbt: 12, cls: 0.002, bytes: 50_000, jsBytes: 5000 });
   });
 

@@ -16,7 +16,11 @@ export interface Figures {
   cls: number;
   /** Bytes over the wire (compressed), all resources. */
   bytes: number;
-  /** Bytes over the wire of script resources. */
+  /**
+   * Bytes over the wire of the page's script resources. Scripts a worker loads (the web font
+   * download, src/styles/font-cache.worker.ts) run off the page's main thread and are left out;
+   * they count in `bytes`.
+   */
   jsBytes: number;
 }
 
@@ -66,6 +70,8 @@ interface NetworkRequestItem {
   url?: string;
   resourceType?: string;
   transferSize?: number;
+  /** `page`, `iframe` or `worker`: which target made the request. */
+  sessionTargetType?: string;
 }
 
 /** The figures of one run. Throws when Lighthouse could not measure the page (a null score). */
@@ -86,7 +92,9 @@ export function figuresOf(lhr: LighthouseResultLike): Figures {
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     bytes: value('total-byte-weight'),
-    jsBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    jsBytes: requests
+      .filter((r) => r.resourceType === 'Script' && r.sessionTargetType !== 'worker')
+      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
   };
 }
 

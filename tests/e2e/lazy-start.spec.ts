@@ -5,7 +5,7 @@
  * carried out. These check behaviour, not timing. Playwright's own `test`: the project's fixture
  * would hydrate the islands itself after every `goto`.
  */
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page, type Request } from '@playwright/test';
 
 /** Waits until the browser has been idle after the load event (afterFirstPaint work has run). */
 async function settle(page: Page): Promise<void> {
@@ -17,6 +17,12 @@ async function settle(page: Page): Promise<void> {
       ),
   );
 }
+
+/**
+ * A script the page itself runs. The web font download's worker (fonts.spec.ts) starts after
+ * the load event on every page and runs off the page's main thread.
+ */
+const isPageScript = (request: Request) => request.resourceType() === 'script' && !/\/font-cache\.worker-/.test(request.url());
 
 const island = (page: Page) => page.locator('astro-island').first();
 const hydrated = (page: Page) =>
@@ -39,7 +45,7 @@ test.describe('목록 섬', () => {
   test('첫 페이지 주소에서는 방문자가 처음 다가갈 때 하이드레이션한다', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
+      if (isPageScript(request)) scripts.push(request.url());
     });
     await page.goto('/newsRoom');
     await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
@@ -125,7 +131,7 @@ test.describe('슬라이더', () => {
   }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
+      if (isPageScript(request)) scripts.push(request.url());
     });
     await page.goto('/soft-skill');
     await settle(page);
@@ -140,6 +146,31 @@ test.describe('슬라이더', () => {
     await expect(slider(page).locator('.swiper')).toHaveClass(/swiper-initialized/);
     await expect.poll(() => settledIndex(slider(page))).toBe(2);
     await expect(slider(page).locator('.swiper-pagination-bullet').nth(2)).toHaveClass(/swiper-pagination-bullet-active/);
+  });
+
+  test('시작 전에는 뒤 슬라이드의 그림을 받지 않지만 그 이름은 보조 기술에 남고, 그 슬라이드로 가면 그림이 보인다', async ({
+    page,
+  }) => {
+    const pictures: string[] = [];
+    page.on('request', (request) => {
+      if (/\/soft-skill-[23]\./.test(request.url())) pictures.push(request.url());
+    });
+    await page.goto('/soft-skill');
+    await settle(page);
+    expect(pictures).toEqual([]);
+    const later = slider(page).locator('[data-slide-picture]');
+    await expect(later).toHaveCount(2);
+    // The name is on the box, which stays in the accessibility tree while its content waits.
+    const names = await later.evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label') ?? ''));
+    expect(names.every((name) => name.length > 0)).toBe(true);
+    for (const name of names) await expect(slider(page).getByRole('img', { name, exact: true })).toHaveCount(1);
+
+    await slider(page).getByRole('button', { name: '다음 슬라이드' }).click();
+    await expect.poll(() => settledIndex(slider(page))).toBe(1);
+    const picture = later.first().locator('img');
+    await expect(picture).toBeVisible();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(pictures.length).toBeGreaterThan(0);
   });
 
   test('첫 클릭이 화살표여도 시작하고 다음 슬라이드로 간다', async ({ page }) => {
