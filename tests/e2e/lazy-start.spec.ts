@@ -158,7 +158,7 @@ test.describe('슬라이더', () => {
     await page.goto('/soft-skill');
     await settle(page);
     expect(pictures).toEqual([]);
-    const later = slider(page).locator('[data-slide-picture]');
+    const later = slider(page).locator('[data-picture-wait="slider"]');
     await expect(later).toHaveCount(2);
     // The name is on the box, which stays in the accessibility tree while its content waits.
     const names = await later.evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label') ?? ''));
@@ -197,5 +197,40 @@ test.describe('슬라이더', () => {
     await expect(solution).not.toHaveClass(/swiper-initialized/);
     await solution.scrollIntoViewIfNeeded();
     await expect(solution).toHaveClass(/swiper-initialized/);
+  });
+});
+
+test.describe('아래쪽 그림', () => {
+  const cards = (page: Page) => page.locator('#more-products [data-picture-wait], #more-products .waiting-picture');
+  const thumbnails = /\/(bei|guider|free-interview|result|self-introduction)-1\./;
+
+  test('화면에서 먼 카드 그림은 처음에 받지 않고, 스크롤해서 다가가면 받아 보여 준다 (390px)', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', '카드가 첫 화면에서 먼 휴대폰 폭에서 확인합니다.');
+    const pictures: string[] = [];
+    page.on('request', (request) => {
+      if (thumbnails.test(request.url())) pictures.push(request.url());
+    });
+    await page.goto('/soft-skill');
+    await settle(page);
+    expect(pictures).toEqual([]);
+    await expect(page.locator('#more-products [data-picture-wait="approach"]')).toHaveCount(5); // the five other products
+
+    await page.locator('#more-products').scrollIntoViewIfNeeded();
+    const first = cards(page).first().locator('img');
+    await expect(first).toBeVisible();
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(pictures.length).toBeGreaterThan(0);
+  });
+
+  test.describe('JavaScript 없이', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('기다리는 그림도 모두 보인다', async ({ page }) => {
+      await page.goto('/soft-skill');
+      await page.locator('#more-products').scrollIntoViewIfNeeded();
+      const first = cards(page).first().locator('img');
+      await expect(first).toBeVisible();
+      await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    });
   });
 });
