@@ -23,6 +23,25 @@ for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === 
   });
 }
 
+test('카드 제목은 두 줄까지 온전히 보이고 셋째 줄이 비치지 않는다', async ({ page }) => {
+  test.skip(test.info().project.name !== 'mobile', '긴 제목이 두 줄을 넘는 휴대폰 폭에서 확인합니다.');
+  await page.goto('/newsRoom');
+  const titles = page.getByRole('region', { name: '뉴스 목록', exact: true }).locator('h3');
+  await expect(titles.first()).toBeVisible();
+  const boxes = await titles.evaluateAll((elements) =>
+    elements.map((element) => ({
+      height: element.clientHeight,
+      lines: parseFloat(getComputedStyle(element).lineHeight),
+      clamped: element.scrollHeight > element.clientHeight,
+    })),
+  );
+  expect(
+    boxes.some((box) => box.clamped),
+    '줄임표로 줄인 긴 제목이 있어야 합니다',
+  ).toBe(true);
+  for (const box of boxes) expect(box.height).toBeLessThanOrEqual(Math.ceil(2 * box.lines));
+});
+
 for (const screen of screens) {
   test.describe(screen.name, () => {
     test('첫 페이지가 스크립트 없이 HTML에 들어 있다', async ({ request }) => {
