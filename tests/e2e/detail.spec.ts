@@ -210,7 +210,7 @@ test.describe('미리 렌더링된 상세', () => {
     // the query form's no-script message is checked in the HTML itself.
     test('?portal= 주소의 HTML에는 스크립트가 없을 때의 안내와 목록 링크가 있다', async ({ request }) => {
       const html = await (await request.get('/info/blog?portal=hr-0001')).text();
-      const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+      const noscript = [...html.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map(([, inner = '']) => inner).join('\n');
       expect(noscript).toContain('JavaScript를 켜야 볼 수 있습니다');
       expect(noscript).toMatch(/<a href="\/hrcontents"[^>]*>목록으로<\/a>/);
     });
