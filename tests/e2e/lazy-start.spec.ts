@@ -229,7 +229,9 @@ test.describe('아래쪽 그림', () => {
     const html = await (await request.get('/soft-skill')).text();
     const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
     const noscript = [...head.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map(([, inner = '']) => inner).join('');
-    expect(noscript).toMatch(/<style>\s*\[data-picture-wait\]\s*\{\s*content-visibility:\s*visible\s*!important;?\s*\}\s*<\/style>/);
+    expect(noscript).toMatch(
+      /<style>\s*\[data-picture-wait\]\s*\{\s*content-visibility:\s*visible\s*!important;?\s*\}\s*<\/style>/,
+    );
     expect(html).toContain('data-picture-wait="approach"');
   });
 });
