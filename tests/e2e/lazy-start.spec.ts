@@ -201,7 +201,7 @@ test.describe('슬라이더', () => {
 });
 
 test.describe('아래쪽 그림', () => {
-  const cards = (page: Page) => page.locator('#more-products [data-picture-wait], #more-products .waiting-picture');
+  const cards = (page: Page) => page.locator('#more-products .waiting-picture');
   const thumbnails = /\/(bei|guider|free-interview|result|self-introduction)-1\./;
 
   test('화면에서 먼 카드 그림은 처음에 받지 않고, 스크롤해서 다가가면 받아 보여 준다 (390px)', async ({ page }, testInfo) => {

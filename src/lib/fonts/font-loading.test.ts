@@ -7,7 +7,6 @@ import {
   parseSubsetIndexes,
   rulesForText,
   subsetIndexes,
-  visibleTextOfHtml,
 } from './font-loading.ts';
 import { rewriteFontUrls } from './pretendard.ts';
 
@@ -118,16 +117,5 @@ describe('subsetIndexes and their attribute', () => {
     expect(parseSubsetIndexes('1 x -1 3 99 2.5  2', rules.length)).toEqual([1, 2]);
     expect(parseSubsetIndexes('', rules.length)).toEqual([]);
     expect(parseSubsetIndexes(null, rules.length)).toEqual([]);
-  });
-});
-
-describe('visibleTextOfHtml', () => {
-  it('keeps text nodes and placeholders, drops markup, scripts, styles and alt texts', () => {
-    const html =
-      '<style>.갑{}</style><h1 class="녹">채용 &amp; 평가</h1><img alt="닭"><script>"랄"</script>' +
-      '<input placeholder="검색어"><!-- 맘 --><template>밥</template><p>&#xD7A3;&#54633;&nbsp;끝</p>';
-    const text = visibleTextOfHtml(html);
-    for (const kept of ['채용', '&', '평가', '검색어', '힣', '합', '끝']) expect(text).toContain(kept);
-    for (const dropped of ['갑', '녹', '닭', '랄', '맘', '밥', '<', 'amp']) expect(text).not.toContain(dropped);
   });
 });

@@ -98,25 +98,3 @@ export function parseSubsetIndexes(value: string | null | undefined, ruleCount: 
     .map(Number)
     .filter((index) => index < ruleCount);
 }
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/**
- * The text a browser draws for a rendered page or fragment: its text nodes and placeholders.
- * Scripts, styles and other markup are left out and character references decoded; alt texts
- * are left out (they are drawn only when a picture fails).
- */
-export function visibleTextOfHtml(html: string): string {
-  const placeholders = [...html.matchAll(/\splaceholder="([^"]*)"/g)].map(([, value = '']) => value);
-  const text = html
-    .replace(/<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<[^>]*>/g, ' ');
-  return [text, ...placeholders].join(' ').replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-    if (name[0] === '#') {
-      const point = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : ' ';
-    }
-    return ENTITIES[name.toLowerCase()] ?? entity;
-  });
-}

@@ -6,7 +6,8 @@
  * paint. The layout adds it after the page has loaded instead (src/styles/load-fonts.ts).
  */
 import { createHash } from 'node:crypto';
-import { formatSubsetIndexes, parseFontFaces, subsetIndexes, visibleTextOfHtml } from './font-loading.ts';
+import { visibleTextOfHtml } from '../html/visible-text.ts';
+import { formatSubsetIndexes, parseFontFaces, subsetIndexes } from './font-loading.ts';
 import css from 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?raw';
 
 const fontFiles = import.meta.glob<string>('/node_modules/pretendard/dist/web/variable/woff2-dynamic-subset/*.woff2', {
