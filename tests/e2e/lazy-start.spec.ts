@@ -222,6 +222,32 @@ test.describe('아래쪽 그림', () => {
     expect(pictures.length).toBeGreaterThan(0);
   });
 
+  test('홈의 문제 아이콘은 다가가면 받고, 고객사 로고는 이름을 지닌 채 보인다 (390px)', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', '아이콘이 첫 화면에서 먼 휴대폰 폭에서 확인합니다.');
+    const icons: string[] = [];
+    page.on('request', (request) => {
+      if (/\/pain-[a-z]+\./.test(request.url())) icons.push(request.url());
+    });
+    await page.goto('/');
+    await settle(page);
+    expect(icons).toEqual([]);
+
+    const logos = page.locator('#customers .waiting-picture');
+    await expect(logos).toHaveCount(12);
+    await expect(page.locator('#customers').getByRole('img', { name: '가람은행' })).toBeVisible();
+    await expect
+      .poll(() => logos.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+
+    await page.locator('#pain-points').scrollIntoViewIfNeeded();
+    const icon = page.locator('#pain-points .waiting-picture img').first();
+    await expect(icon).toBeVisible();
+    await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(icons.length).toBeGreaterThan(0);
+    // The box keeps the icon's size: 56 px on a phone.
+    expect(Math.round((await icon.boundingBox())?.width ?? 0)).toBe(56);
+  });
+
   // Chromium with script execution turned off by DevTools still parses <noscript> as text (see
   // detail.spec.ts), so the rule that shows waiting pictures without JavaScript is checked in the
   // HTML: a <noscript> in <head> that makes every waiting picture visible.
