@@ -38,3 +38,24 @@ export interface Driver {
 }
 
 export type Key = 'Enter' | 'Tab' | 'ArrowRight' | 'ArrowLeft' | 'ArrowDown' | 'ArrowUp' | 'Home' | 'End' | 'Escape' | 'Space';
+
+/**
+ * Runs in the page: scrolls the `index`-th match of `selector` to the centre of the screen and
+ * waits until it stays put. Sections, cards and questions below the first screen are
+ * `content-visibility: auto`: rendering them when they come near takes their real height, and
+ * an engine without scroll anchoring (WebKit) then moves the element after the scroll. A click
+ * at the position computed right after the scroll could land beside it.
+ */
+export async function scrollIntoViewSettled(selector: string, index: number): Promise<void> {
+  const element = document.querySelectorAll(selector)[index];
+  if (!element) throw new Error(`요소가 없습니다: ${selector} (${index}번째)`);
+  // No named inner functions: this is sent to the page as text, and a transform that keeps
+  // function names would wrap them in a helper the page does not have.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    const before = element.getBoundingClientRect();
+    for (let frames = 0; frames < 2; frames++) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const after = element.getBoundingClientRect();
+    if (before.top === after.top && before.left === after.left) return;
+  }
+}

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import type { Driver, Key } from './driver.ts';
+import { scrollIntoViewSettled, type Driver, type Key } from './driver.ts';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -55,7 +55,7 @@ export async function launchFirefox(): Promise<Driver> {
       const element = all[index];
       if (!element) throw new Error(`요소가 없습니다: ${selector} (${index}번째)`);
       await Promise.all(all.filter((other) => other !== element).map((other) => other.dispose()));
-      await element.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }));
+      await page.evaluate(scrollIntoViewSettled, selector, index);
       await element.click();
       await element.dispose();
     },

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Driver, Key } from './driver.ts';
+import { scrollIntoViewSettled, type Driver, type Key } from './driver.ts';
 
 export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const ELEMENT = 'element-6066-11e4-a52f-4a8d6d1d4a1d';
@@ -157,13 +157,8 @@ export async function launchWebKit({ port, display }: { port: number; display: s
     },
     async click(selector, index = 0) {
       const element = await find(selector, index);
-      // Centred, so the sticky header does not cover it.
-      await evaluate(
-        (sel: string, i: number) =>
-          document.querySelectorAll(sel)[i]!.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }),
-        selector,
-        index,
-      );
+      // Centred, so the sticky header does not cover it, and still (see scrollIntoViewSettled).
+      await evaluate(scrollIntoViewSettled, selector, index);
       await call('POST', `${s}/element/${element}/click`, {});
     },
     async type(selector, text, { clear = false } = {}) {
