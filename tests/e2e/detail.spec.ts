@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type APIRequestContext, type Locator, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { noscriptContents } from './support/html.ts';
+import { pictureLoaded } from './support/pictures.ts';
 import { sanitizeHtmlServer } from '../../src/lib/html/sanitize.server.ts';
 import { harmlessMarkup, xssPayloads } from '../fixtures/xss-payloads.ts';
 import { API, apiList, fakeList, type ApiItem } from './support/api';
@@ -74,7 +76,7 @@ async function expectArticleImage(page: Page, img: string | null | undefined): P
   // Pre-rendered pages inline the picture (or, without one, the fallback) as a data: address.
   if (!img) expect(src === FALLBACK || src.startsWith('data:image/svg+xml,'), src.slice(0, 80)).toBe(true);
   else expect(src === img || src.startsWith('data:image/'), src.slice(0, 80)).toBe(true);
-  await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => pictureLoaded(image)).toBe(true);
   expect(await image.getAttribute('src')).toBe(src);
 }
 
@@ -210,7 +212,7 @@ test.describe('미리 렌더링된 상세', () => {
     // the query form's no-script message is checked in the HTML itself.
     test('?portal= 주소의 HTML에는 스크립트가 없을 때의 안내와 목록 링크가 있다', async ({ request }) => {
       const html = await (await request.get('/info/blog?portal=hr-0001')).text();
-      const noscript = [...html.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map(([, inner = '']) => inner).join('\n');
+      const noscript = noscriptContents(html);
       expect(noscript).toContain('JavaScript를 켜야 볼 수 있습니다');
       expect(noscript).toMatch(/<a href="\/hrcontents"[^>]*>목록으로<\/a>/);
     });

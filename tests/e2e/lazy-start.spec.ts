@@ -6,6 +6,8 @@
  * would hydrate the islands itself after every `goto`.
  */
 import { test, expect, type Locator, type Page, type Request } from '@playwright/test';
+import { noscriptContents } from './support/html.ts';
+import { pictureLoaded } from './support/pictures.ts';
 
 /** Waits until the browser has been idle after the load event (afterFirstPaint work has run). */
 async function settle(page: Page): Promise<void> {
@@ -169,7 +171,7 @@ test.describe('슬라이더', () => {
     await expect.poll(() => settledIndex(slider(page))).toBe(1);
     const picture = later.first().locator('img');
     await expect(picture).toBeVisible();
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => pictureLoaded(picture)).toBe(true);
     expect(pictures.length).toBeGreaterThan(0);
   });
 
@@ -218,7 +220,7 @@ test.describe('아래쪽 그림', () => {
     await page.locator('#more-products').scrollIntoViewIfNeeded();
     const first = cards(page).first().locator('img');
     await expect(first).toBeVisible();
-    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => pictureLoaded(first)).toBe(true);
     expect(pictures.length).toBeGreaterThan(0);
   });
 
@@ -242,7 +244,7 @@ test.describe('아래쪽 그림', () => {
     await page.locator('#pain-points').scrollIntoViewIfNeeded();
     const icon = page.locator('#pain-points .waiting-picture img').first();
     await expect(icon).toBeVisible();
-    await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => pictureLoaded(icon)).toBe(true);
     expect(icons.length).toBeGreaterThan(0);
     // The box keeps the icon's size: 56 px on a phone.
     expect(Math.round((await icon.boundingBox())?.width ?? 0)).toBe(56);
@@ -254,7 +256,7 @@ test.describe('아래쪽 그림', () => {
   test('JavaScript가 없으면 기다리는 그림도 모두 보이게 하는 규칙이 head에 있다', async ({ request }) => {
     const html = await (await request.get('/soft-skill')).text();
     const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
-    const noscript = [...head.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map(([, inner = '']) => inner).join('');
+    const noscript = noscriptContents(head);
     expect(noscript).toMatch(
       /<style>\s*\[data-picture-wait\]\s*\{\s*content-visibility:\s*visible\s*!important;?\s*\}\s*<\/style>/,
     );

@@ -1,5 +1,6 @@
 import { test, expect, type APIRequestContext, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { pictureLoaded } from './support/pictures.ts';
 import { API, apiList, fakeList, titleOf } from './support/api';
 import { screens, type Screen } from './support/screens';
 
@@ -18,7 +19,7 @@ for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === 
     await page.goto(screen.path);
     const first = page.getByRole('region', { name: screen.region, exact: true }).locator('img').first();
     await expect(first).toHaveAttribute('src', /^data:image\/svg\+xml,/);
-    expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await pictureLoaded(first)).toBe(true);
     expect(requested).not.toContain(image);
   });
 }
