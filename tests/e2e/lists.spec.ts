@@ -24,6 +24,19 @@ for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === 
   });
 }
 
+for (const screen of screens.filter((s) => s.path === '/faq' || s.path === '/tech')) {
+  test(`${screen.name}: 그림이 없는 목록의 HTML은 그림을 싣지 않는다`, async ({ page, request }) => {
+    test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+    const html = await (await request.get(screen.path)).text();
+    // The head's icon is a data: address too; the list and its island's props are in the body.
+    expect(html.slice(html.indexOf('<body'))).not.toContain('data:image/');
+    const first = (await apiList(request, screen.firstPage)).objects[0]!;
+    await page.goto(screen.path);
+    await expect(region(page, screen).getByText(titleOf(first), { exact: true })).toBeVisible();
+    await expect(region(page, screen).locator('img')).toHaveCount(0);
+  });
+}
+
 test('카드 제목은 두 줄까지 온전히 보이고 셋째 줄이 비치지 않는다', async ({ page }) => {
   test.skip(test.info().project.name !== 'mobile', '긴 제목이 두 줄을 넘는 휴대폰 폭에서 확인합니다.');
   await page.goto('/newsRoom');

@@ -19,6 +19,8 @@ export interface ListKindConfig {
   skeletons: number;
   /** Accessible name of the list region. */
   label: string;
+  /** Its cards show a picture (so the first card's picture is worth inlining at build time). */
+  cardImages: boolean;
   /** The call for a query. */
   request(query: ListQuery): { name: EndpointName; query: EndpointQuery };
 }
@@ -35,6 +37,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     placeholder: '검색어를 입력해 주세요.',
     skeletons: size('newsSearch'),
     label: '뉴스 목록',
+    cardImages: true,
     request: search('newsSearch'),
   },
   video: {
@@ -45,6 +48,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     placeholder: '검색어를 입력해 주세요.',
     skeletons: size('videoSearch'),
     label: 'HR 영상 목록',
+    cardImages: true,
     request: search('videoSearch'),
   },
   seminar: {
@@ -55,6 +59,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     placeholder: '',
     skeletons: size('seminarList'),
     label: '세미나 목록',
+    cardImages: true,
     request: (q) => ({ name: 'seminarList', query: { page: q.page } }),
   },
   faq: {
@@ -65,6 +70,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     placeholder: '예) 소프트스킬 기술',
     skeletons: 5,
     label: '자주 묻는 질문 목록',
+    cardImages: false,
     request: (q) =>
       q.term !== null
         ? { name: 'faqSearch', query: { page: q.page, term: q.term } }
@@ -78,6 +84,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     placeholder: '',
     skeletons: 9,
     label: 'HR 이야기 목록',
+    cardImages: true,
     request: (q) => ({
       name: 'hrStoryTags',
       query: { page: q.page, topic_id: q.topicId ?? '', name: q.topicId === null ? '' : q.name },
@@ -91,6 +98,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     placeholder: '검색어를 입력해 주세요.',
     skeletons: 9,
     label: '성공 사례 목록',
+    cardImages: true,
     request: search('successSearch'),
   },
   patent: {
@@ -101,6 +109,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     placeholder: '검색어를 입력해 주세요.',
     skeletons: 9,
     label: '특허 목록',
+    cardImages: false,
     request: (q) => ({ name: 'techSearch', query: { page: q.page, term: q.term ?? '', tag: '' } }),
   },
 };

@@ -6,7 +6,7 @@ import { totalPosts } from '../../lib/paging.ts';
 import { sanitizeHtmlServer } from '../../lib/html/sanitize.server.ts';
 import { leadImageSrc } from '../../lib/images/lead-image.ts';
 import { toCardItem } from './list-items.ts';
-import type { ListKind } from './list-kinds.ts';
+import { listKinds, type ListKind } from './list-kinds.ts';
 import type { ListSnapshot } from './list.store.ts';
 
 export async function loadListEntry(kind: ListKind) {
@@ -21,8 +21,9 @@ export async function listSnapshot(kind: ListKind): Promise<ListSnapshot> {
   const items = data.first.objects.map((item) => toCardItem(item, sanitizeHtmlServer, topics));
   // The first card's image is the largest thing on a phone's first screen: when it is small (or
   // the fallback) it travels inside the HTML and the island's props instead of costing a request.
+  // Lists whose cards show no picture (FAQ, patents) would only carry it as dead weight.
   const lead = items[0];
-  if (lead) lead.image = await leadImageSrc(lead.image);
+  if (lead && listKinds[kind].cardImages) lead.image = await leadImageSrc(lead.image);
   return {
     items,
     total: totalPosts(data.first.paging.page_size),
