@@ -32,22 +32,6 @@ const hydrated = (page: Page) =>
     () => document.querySelector('astro-island') !== null && document.querySelector('astro-island[ssr]') === null,
   );
 
-/**
- * Waits until React has committed the hydration of the first island. Astro marks an island
- * hydrated (no `ssr`) once it has called React's `hydrateRoot` inside a transition, which React
- * then renders in slices; a test that clicks in between races React on a busy machine (seen once
- * in CI: a page link clicked then neither navigated nor was handled).
- */
-const committed = (page: Page) =>
-  page.waitForFunction(() => {
-    const element = document.querySelector('astro-island');
-    if (!element) return false;
-    const key = Object.keys(element).find((name) => name.startsWith('__reactContainer$'));
-    type HostRoot = { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
-    const root = key ? (element as unknown as Record<string, HostRoot>)[key] : undefined;
-    return root?.stateNode?.current?.memoizedState?.isDehydrated === false;
-  });
-
 /** Holds every request for a script file until the returned function is called. */
 async function holdScripts(page: Page): Promise<() => void> {
   let release!: () => void;
@@ -77,7 +61,6 @@ test.describe('목록 섬', () => {
     await expect(island(page)).not.toHaveAttribute('data-hydrate-on-interaction');
     expect(scripts.length).toBeGreaterThan(0);
     // Hydrated: paging is handled in the page, without a new document.
-    await committed(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.getByRole('navigation', { name: '페이지' }).getByRole('link', { name: '2', exact: true }).click();
     await expect(page).toHaveURL(/[?&]page=2/);

@@ -91,7 +91,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
         <p>{subtitle}</p>
       </header>
       <ListFrame config={listKinds.hrStory} state={state} store={store} toolbar={toolbar}>
-        <ul className={styles.grid}>
+        <ul className={`${styles.grid} ${cards.hrStoryCards}`}>
           {state.items.map((item, index) => (
             <li key={item.id} className={cards.card}>
               <a href={withListContext(item.href, state.query)} className={cards.cardLink}>

@@ -17,7 +17,7 @@ function NewsList({ snapshot }: NewsListProps) {
   const [state, store] = useListStore('news', snapshot);
   return (
     <ListFrame config={listKinds.news} state={state} store={store} emptyVariant="news">
-      <ul className={styles.grid}>
+      <ul className={`${styles.grid} ${cards.newsCards}`}>
         {state.items.map((item, index) => (
           <li key={item.id} className={cards.card}>
             <a href={item.href} target="_blank" rel="noopener noreferrer" className={cards.cardLink}>

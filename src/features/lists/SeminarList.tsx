@@ -17,7 +17,7 @@ function SeminarList({ snapshot }: SeminarListProps) {
   const [state, store] = useListStore('seminar', snapshot);
   return (
     <ListFrame config={listKinds.seminar} state={state} store={store}>
-      <ul className={styles.grid}>
+      <ul className={`${styles.grid} ${cards.seminarCards}`}>
         {state.items.map((item, index) => (
           <ListCard
             key={item.id}

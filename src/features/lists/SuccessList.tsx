@@ -18,7 +18,7 @@ function SuccessList({ snapshot }: SuccessListProps) {
   const [state, store] = useListStore('success', snapshot);
   return (
     <ListFrame config={listKinds.success} state={state} store={store} searchLabel="성공 사례 검색">
-      <ul className={styles.grid}>
+      <ul className={`${styles.grid} ${cards.successCards}`}>
         {state.items.map((item, index) => (
           <li key={item.id} className={cards.card}>
             <a href={withListContext(item.href, state.query)} className={cards.cardLink} {...newTabProps(item.external)}>

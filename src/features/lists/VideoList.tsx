@@ -17,7 +17,7 @@ function VideoList({ snapshot }: VideoListProps) {
   const [state, store] = useListStore('video', snapshot);
   return (
     <ListFrame config={listKinds.video} state={state} store={store}>
-      <ul className={styles.grid}>
+      <ul className={`${styles.grid} ${cards.videoCards}`}>
         {state.items.map((item, index) => (
           <ListCard key={item.id} item={item} lead={index === 0} play>
             <p className={cards.meta}>
