@@ -59,7 +59,7 @@ for (const screen of screens.filter((s) =>
           ),
         ),
     );
-    // An ended seminar is one line shorter than an open one; the estimate sits between them.
+    // A seminar whose place takes two lines is one line taller; the estimate sits between.
     expect(Math.abs(after - before)).toBeLessThanOrEqual(screen.path === '/seminar' ? 22 : 3);
   });
 }
