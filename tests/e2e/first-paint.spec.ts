@@ -25,19 +25,12 @@ for (const path of pages) {
 
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const { fcp, early } = await page.evaluate(async () => {
-      // On a busy machine the first paint can be recorded after the network has gone quiet.
-      const paint = await new Promise<PerformanceEntry | undefined>((resolve) => {
-        const observer = new PerformanceObserver((list) => {
-          const entry = list.getEntriesByName('first-contentful-paint')[0];
-          if (entry) {
-            observer.disconnect();
-            resolve(entry);
-          }
-        });
-        observer.observe({ type: 'paint', buffered: true });
-        setTimeout(() => resolve(undefined), 10_000);
-      });
+    // On a busy machine the first paint can be recorded after the network has gone quiet.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+      timeout: 10_000,
+    });
+    const { fcp, early } = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
       const fetched = performance
         .getEntriesByType('resource')
         .filter((entry) => /\.(js|css)(\?|$)/.test(new URL(entry.name).pathname));
