@@ -36,7 +36,10 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError 
 
 export interface ApiClientOptions {
   baseUrl: string;
-  /** Milliseconds before a call fails with kind `timeout` (10 s by default). */
+  /**
+   * Milliseconds before a call fails with kind `timeout` (10 s by default); `0`: no time-out of the
+   * client's own (a fetch that times out and retries each attempt itself, `polite-fetch.ts`).
+   */
   timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
 }
@@ -59,7 +62,8 @@ export function createApiClient({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fetch
   return async function request(name, query = {}, options = {}) {
     const doFetch = fetchImpl ?? globalThis.fetch;
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? timeoutMs);
+    const ms = options.timeoutMs ?? timeoutMs;
+    const timer = ms > 0 ? setTimeout(() => timeout.abort(), ms) : undefined;
     // Not AbortSignal.any: Safari before 17.4 lacks it, and every call would throw there.
     const signal = options.signal ? anySignal(options.signal, timeout) : timeout.signal;
     const fail = (error: ApiError) => ({ ok: false as const, error });
@@ -73,7 +77,9 @@ export function createApiClient({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fetch
         });
       } catch (cause) {
         if (options.signal?.aborted) return fail(new ApiError('aborted'));
-        if (timeout.signal.aborted) return fail(new ApiError('timeout'));
+        if (timeout.signal.aborted || errorName(cause) === 'TimeoutError') return fail(new ApiError('timeout'));
+        // An answer over the reader's size cap is the API's fault, like malformed JSON.
+        if (errorName(cause) === 'AnswerTooLargeError') return fail(new ApiError('invalid', { detail: String(cause) }));
         return fail(new ApiError('offline', { detail: String(cause) }));
       }
       if (response.status === 404) return fail(new ApiError('not-found', { status: 404 }));
@@ -97,6 +103,10 @@ export function createApiClient({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fetch
       clearTimeout(timer);
     }
   };
+}
+
+function errorName(error: unknown): string | undefined {
+  return error instanceof Error ? error.name : undefined;
 }
 
 /** A signal that aborts when `outer` does, by aborting `inner` (which the caller also times out). */

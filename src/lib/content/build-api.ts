@@ -5,6 +5,7 @@
  * rebuild's recorded snapshot instead (`recorded-api.ts`), so the API is read once per run.
  */
 import { createApiClient, type ApiClient } from '../api/client.ts';
+import { createPoliteFetch } from '../api/polite-fetch.ts';
 import type { EndpointData, EndpointName, EndpointQuery } from '../api/endpoints.ts';
 import { FetchError, type Fetcher } from './build-data.ts';
 import { readRecordedCalls, replayFetcher, SNAPSHOT_FILE_ENV } from './recorded-api.ts';
@@ -13,6 +14,12 @@ export const DEFAULT_API_URL = 'http://127.0.0.1:8787';
 
 export function buildApiUrl(): string {
   return process.env.PUBLIC_CONTENT_API_URL || DEFAULT_API_URL;
+}
+
+/** Calls per second the build may start (`CONTENT_API_RATE`, default 10; `0`: no limit). */
+function buildApiRate(): number {
+  const rate = Number(process.env.CONTENT_API_RATE ?? 10);
+  return Number.isFinite(rate) && rate >= 0 ? rate : 10;
 }
 
 let client: ApiClient | undefined;
@@ -25,7 +32,12 @@ export async function fetchForBuild<N extends EndpointName>(name: N, query: Endp
     replay ??= replayFetcher(readRecordedCalls(snapshotFile));
     return replay(name, query);
   }
-  client ??= createApiClient({ baseUrl: buildApiUrl(), timeoutMs: 30_000 });
+  // One polite reader for the whole build: every loader's calls share its rate, retries and budget.
+  client ??= createApiClient({
+    baseUrl: buildApiUrl(),
+    timeoutMs: 0,
+    fetch: createPoliteFetch({ timeoutMs: 30_000, ratePerSecond: buildApiRate() }) as typeof globalThis.fetch,
+  });
   const result = await client(name, query);
   if (!result.ok) {
     const detail = result.error.detail ? ` [${result.error.detail}]` : '';

@@ -1,0 +1,145 @@
+// @vitest-environment node
+/**
+ * The build's reader of someone else's API, over real HTTP: a small server on loopback that
+ * answers from a script per request (busy, failing, slow, too large), and counts what it saw.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPoliteFetch, parseRetryAfter } from './polite-fetch.ts';
+
+type Handler = (request: IncomingMessage, response: ServerResponse, count: number) => void;
+
+let server: Server | undefined;
+const starts: number[] = [];
+
+async function serve(handler: Handler): Promise<string> {
+  let count = 0;
+  starts.length = 0;
+  server = createServer((request, response) => {
+    count++;
+    starts.push(performance.now());
+    handler(request, response, count);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+afterEach(async () => {
+  const closing = server;
+  server = undefined;
+  if (closing)
+    await new Promise<void>((resolve) => {
+      closing.close(() => resolve());
+      closing.closeAllConnections();
+    });
+});
+
+const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+};
+
+// Short waits keep the file fast; the behaviour is the same at production delays.
+const quick = { minDelayMs: 10, maxDelayMs: 2_000, ratePerSecond: 0 } as const;
+
+describe('createPoliteFetch', () => {
+  it('waits for Retry-After on 429 and 503, holding other calls back meanwhile, then succeeds', async () => {
+    const url = await serve((_request, response, count) => {
+      if (count === 1) return json(response, 429, { error: '잠시 후' }, { 'retry-after': '1' });
+      json(response, 200, { ok: count });
+    });
+    const polite = createPoliteFetch({ ...quick, concurrency: 2 });
+    const first = polite(`${url}/a`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = polite(`${url}/b`);
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    // The call queued behind the 429 waited for the named second too: it did not start at once.
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(950);
+    expect(polite.stats()).toMatchObject({ calls: 2, throttled: 1 });
+  });
+
+  it('retries 5xx answers and dropped connections with back-off, and hands back the last answer when retries run out', async () => {
+    const url = await serve((request, response, count) => {
+      if (request.url === '/drop' && count < 3) return request.socket.destroy();
+      if (request.url === '/drop') return json(response, 200, { ok: true });
+      json(response, 502, { error: '게이트웨이' });
+    });
+    const polite = createPoliteFetch({ ...quick, retries: 2 });
+    const dropped = await polite(`${url}/drop`);
+    expect(dropped.status).toBe(200);
+    const failing = await polite(`${url}/down`);
+    expect(failing.status).toBe(502);
+    expect(await failing.json()).toEqual({ error: '게이트웨이' });
+    // Two retries for the dropped connection, two for the 502s.
+    expect(polite.stats().retries).toBe(4);
+  });
+
+  it('never retries answers that will not change (404, 400)', async () => {
+    const url = await serve((_request, response) => json(response, 404, { error: '없음' }));
+    const polite = createPoliteFetch(quick);
+    expect((await polite(`${url}/x`)).status).toBe(404);
+    expect(polite.stats()).toMatchObject({ attempts: 1, retries: 0 });
+  });
+
+  it('stops retrying when the run-wide budget is spent', async () => {
+    const url = await serve((_request, response) => json(response, 500, { error: '오류' }));
+    const polite = createPoliteFetch({ ...quick, retries: 5, retryBudget: { base: 3, share: 0 } });
+    const answers = await Promise.all([polite(`${url}/1`), polite(`${url}/2`), polite(`${url}/3`)]);
+    expect(answers.every((answer) => answer.status === 500)).toBe(true);
+    expect(polite.stats().retries).toBe(3);
+  });
+
+  it('times out each attempt and retries it, reporting a time-out when every attempt hangs', async () => {
+    const url = await serve((request, response, count) => {
+      if (request.url === '/slow-once' && count === 1) return; // never answers
+      if (request.url === '/hang') return;
+      json(response, 200, { ok: true });
+    });
+    const polite = createPoliteFetch({ ...quick, timeoutMs: 200, retries: 1 });
+    expect((await polite(`${url}/slow-once`)).status).toBe(200);
+    await expect(polite(`${url}/hang`)).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('refuses an answer over the byte cap, declared or streamed, without retrying', async () => {
+    const url = await serve((request, response) => {
+      if (request.url === '/declared') return json(response, 200, { text: 'x'.repeat(5000) });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write(`{"text":"${'x'.repeat(3000)}`);
+      response.end(`${'y'.repeat(3000)}"}`);
+    });
+    const polite = createPoliteFetch({ ...quick, maxBytes: 4096 });
+    await expect(polite(`${url}/declared`)).rejects.toMatchObject({ name: 'AnswerTooLargeError' });
+    await expect(polite(`${url}/streamed`)).rejects.toMatchObject({ name: 'AnswerTooLargeError' });
+    expect(polite.stats().retries).toBe(0);
+  });
+
+  it('starts no more calls in any second than the rate allows', async () => {
+    const url = await serve((_request, response) => json(response, 200, {}));
+    const polite = createPoliteFetch({ ...quick, ratePerSecond: 5, concurrency: 8 });
+    await Promise.all(Array.from({ length: 8 }, (_, index) => polite(`${url}/${index}`)));
+    // The sixth call waited for the first one's second to pass.
+    expect(starts[5]! - starts[0]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('stops everything when the run is aborted (the deadline)', async () => {
+    const url = await serve(() => {});
+    const controller = new AbortController();
+    const polite = createPoliteFetch({ ...quick, signal: controller.signal, timeoutMs: 60_000 });
+    const call = polite(`${url}/hang`);
+    setTimeout(() => controller.abort(new Error('기한')), 50);
+    await expect(call).rejects.toThrow('기한');
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates, and ignores what it cannot read', () => {
+    expect(parseRetryAfter('2')).toBe(2000);
+    const now = Date.parse('2026-11-24T00:00:00Z');
+    expect(parseRetryAfter('Tue, 24 Nov 2026 00:00:03 GMT', now)).toBe(3000);
+    expect(parseRetryAfter('Mon, 23 Nov 2026 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('곧')).toBeNull();
+    expect(parseRetryAfter(null)).toBeNull();
+  });
+});
