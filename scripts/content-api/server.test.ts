@@ -1,6 +1,6 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,12 +13,14 @@ import {
   type EndpointQuery,
 } from '../../src/lib/api/endpoints.ts';
 import { ApiErrorSchema, type ContentItem, type ListResponse } from '../../src/lib/api/schemas.ts';
-import { loadContent } from './load-content.ts';
+import { CONTENT_FILE_NAMES, loadContent } from './load-content.ts';
 import { TERM_TOO_LONG } from './query.ts';
 import { createApp, startServer, type RunningServer } from './server.ts';
 import { fixture, writeFixture } from './test-fixture.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** A quoted strong ETag: 22 base64url characters of a SHA-256. */
+const ETAG = /^"[A-Za-z0-9_-]{22}"$/;
 
 let dir: string;
 let server: RunningServer;
@@ -45,6 +47,9 @@ async function call<N extends EndpointName>(name: N, query: EndpointQuery = {}):
   expect(res.status, `${name} ${JSON.stringify(query)}`).toBe(200);
   expect(res.headers.get('content-type')).toBe(JSON_TYPE);
   expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  expect(res.headers.get('etag')).toMatch(ETAG);
+  expect(res.headers.get('last-modified')).toMatch(/ GMT$/);
+  expect(res.headers.get('cache-control')).toBe('no-cache');
   const body: unknown = await res.json();
   const parsed = endpoints[name].schema.safeParse(body);
   if (!parsed.success) throw new Error(`${name}: ${parsed.error.message}`);
@@ -463,6 +468,128 @@ describe('images', () => {
   });
 });
 
+describe('validators and conditional requests', () => {
+  const path = '/faq/alltags';
+
+  /** The validators of a plain GET of `path`. */
+  async function validatorsOf(path: string): Promise<{ etag: string; lastModified: string }> {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    return { etag: res.headers.get('etag') ?? '', lastModified: res.headers.get('last-modified') ?? '' };
+  }
+
+  it('dates answers by the newest content file, in whole seconds', async () => {
+    const newest = Math.max(...Object.values(CONTENT_FILE_NAMES).map((file) => statSync(join(dir, file)).mtimeMs));
+    const { lastModified } = await validatorsOf(path);
+    expect(Date.parse(lastModified)).toBe(Math.floor(newest / 1000) * 1000);
+  });
+
+  it('gives one answer one ETag, and different answers different ones', async () => {
+    const first = await validatorsOf(path);
+    expect((await validatorsOf(path)).etag).toBe(first.etag);
+    expect((await validatorsOf('/news/search?page=2')).etag).not.toBe(first.etag);
+  });
+
+  it('answers a matching If-None-Match with an empty 304 carrying the validators', async () => {
+    const { etag, lastModified } = await validatorsOf(path);
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, `W/"a,b", W/${etag}`, '*']) {
+      const res = await get(path, { headers: { 'If-None-Match': ifNoneMatch } });
+      expect(res.status, ifNoneMatch).toBe(304);
+      expect(await res.text()).toBe('');
+      expect(res.headers.get('etag')).toBe(etag);
+      expect(res.headers.get('last-modified')).toBe(lastModified);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    const head = await get(path, { method: 'HEAD', headers: { 'If-None-Match': etag } });
+    expect(head.status).toBe(304);
+  });
+
+  it('answers 200 when no tag matches', async () => {
+    const { etag } = await validatorsOf(path);
+    for (const ifNoneMatch of ['"other"', etag.slice(0, -2) + '"', 'garbage']) {
+      const res = await get(path, { headers: { 'If-None-Match': ifNoneMatch } });
+      expect(res.status, ifNoneMatch).toBe(200);
+      expect(await res.json()).toEqual(fixture.faqTopics);
+    }
+  });
+
+  it('answers If-Modified-Since at or after Last-Modified with 304, before it with 200', async () => {
+    const { lastModified } = await validatorsOf(path);
+    const at = Date.parse(lastModified);
+    const status = async (since: string, headers: Record<string, string> = {}) =>
+      (await get(path, { headers: { 'If-Modified-Since': since, ...headers } })).status;
+    expect(await status(lastModified)).toBe(304);
+    expect(await status(new Date(at + 60_000).toUTCString())).toBe(304);
+    expect(await status(new Date(at - 1000).toUTCString())).toBe(200);
+    expect(await status('not a date')).toBe(200);
+    // If-None-Match decides when both are sent.
+    expect(await status(lastModified, { 'If-None-Match': '"other"' })).toBe(200);
+  });
+
+  it('never answers an error with 304', async () => {
+    const conditional = { 'If-None-Match': '*', 'If-Modified-Since': new Date(Date.now() + 86_400_000).toUTCString() };
+    const notFound = await get('/blog/detail?id=nope', { headers: conditional });
+    expect(await expectJsonError(notFound, 404)).toBe('요청한 글을 찾을 수 없습니다.');
+    expect(notFound.headers.get('etag')).toBeNull();
+    const tooLong = await get(`/news/search?term=${'a'.repeat(MAX_TERM_LENGTH + 1)}`, { headers: conditional });
+    expect(await expectJsonError(tooLong, 400)).toBe(TERM_TOO_LONG);
+  });
+
+  it('changes the ETag and date of edited content after a restart, and only of it', async () => {
+    const editDir = mkdtempSync(join(tmpdir(), 'content-api-edit-'));
+    writeFixture(editDir);
+    let running = await startServer({ contentDir: editDir, port: 0 });
+    // The same port after the restart, so answers with absolute image addresses stay comparable.
+    const port = running.port;
+    try {
+      const before = await freshGet(port, path);
+      const news = await freshGet(port, '/news/search?page=1');
+      await running.close();
+
+      const file = join(editDir, CONTENT_FILE_NAMES.faq);
+      const faq = JSON.parse(readFileSync(file, 'utf8')) as { topics: { name: string }[] };
+      faq.topics[0] = { ...faq.topics[0], name: '바뀐 주제' };
+      writeFileSync(file, JSON.stringify(faq));
+      // Dated explicitly: a rewrite within the same second would keep the same HTTP date.
+      const later = new Date(Date.parse(before.headers['last-modified'] ?? '') + 10_000);
+      utimesSync(file, later, later);
+      running = await startServer({ contentDir: editDir, port });
+
+      const stale = await freshGet(port, path, { 'If-None-Match': before.headers.etag ?? '' });
+      expect(stale.status).toBe(200);
+      expect(stale.headers.etag).toMatch(ETAG);
+      expect(stale.headers.etag).not.toBe(before.headers.etag);
+      expect(Date.parse(stale.headers['last-modified'] ?? '')).toBe(later.getTime());
+      expect((JSON.parse(stale.body) as { name: string }[])[0]?.name).toBe('바뀐 주제');
+      const staleDate = await freshGet(port, path, { 'If-Modified-Since': before.headers['last-modified'] ?? '' });
+      expect(staleDate.status).toBe(200);
+      // Unchanged answers keep their ETag across the restart.
+      const same = await freshGet(port, '/news/search?page=1', { 'If-None-Match': news.headers.etag ?? '' });
+      expect(same.status).toBe(304);
+    } finally {
+      await running.close();
+      rmSync(editDir, { recursive: true, force: true });
+    }
+  });
+
+  it('dates an app without a given date by its creation, in whole seconds', async () => {
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    const app = createApp(loadContent(dir));
+    const res = await app.request(path);
+    const date = Date.parse(res.headers.get('last-modified') ?? '');
+    expect(date).toBeGreaterThanOrEqual(before);
+    expect(date % 1000).toBe(0);
+    const given = createApp(loadContent(dir), { lastModified: new Date('2025-03-04T05:06:07.890Z') });
+    expect((await given.request(path)).headers.get('last-modified')).toBe('Tue, 04 Mar 2025 05:06:07 GMT');
+  });
+
+  it('lets browser clients read the validators and Retry-After', async () => {
+    const res = await get(path, { headers: { Origin: 'https://insighthire.example' } });
+    expect(res.headers.get('access-control-expose-headers')?.split(',')).toEqual(['ETag', 'Last-Modified', 'Retry-After']);
+  });
+});
+
 /** GET with the path sent exactly as written (no URL normalisation on the client side). */
 function rawGet(path: string): Promise<{ status: number; type: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
@@ -471,6 +598,27 @@ function rawGet(path: string): Promise<{ status: number; type: string | undefine
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * GET on a new connection: a pooled keep-alive connection to a server that was just restarted
+ * on the same port may already be closed by the old one.
+ */
+function freshGet(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
     req.end();

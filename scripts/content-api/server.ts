@@ -2,15 +2,21 @@
  * The reference content server: the content API contract (`shared/content-api.md`) served
  * over a folder of content files, for local runs, the build and the tests.
  */
+import { statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { registerImageRoute } from './images.ts';
-import { loadContent, type Content } from './load-content.ts';
+import { CONTENT_FILE_NAMES, loadContent, type Content } from './load-content.ts';
+import { RemoteMode, type RemoteOptions } from './remote-mode.ts';
 import { jsonSender } from './respond.ts';
 import { registerContentRoutes } from './routes.ts';
+import { TrafficCounter, type TrafficStats } from './traffic-stats.ts';
+
+export type { RemoteOptions } from './remote-mode.ts';
+export type { TrafficStats } from './traffic-stats.ts';
 
 export interface AppOptions {
   /**
@@ -20,6 +26,13 @@ export interface AppOptions {
   publicUrl?: string | undefined;
   /** Folder served under `/images/`; without it, every image answers 404. */
   imagesDir?: string | undefined;
+  /**
+   * When the content last changed, sent as `Last-Modified` (rounded down to whole seconds).
+   * Default: the time the app was created.
+   */
+  lastModified?: Date | undefined;
+  /** Switches the remote API mode on (see `remote-mode.ts`). Default: off. */
+  remote?: RemoteOptions | null | undefined;
 }
 
 /** Korean messages of the generic error answers. */
@@ -31,10 +44,37 @@ export const SERVER_ERROR = '서버 오류가 발생했습니다.';
  * CORS headers allowing GET from any origin: the content is public and read-only.
  */
 export function createApp(content: Content, options: AppOptions = {}): Hono {
-  const app = new Hono();
-  const send = jsonSender(options.publicUrl);
+  return buildApp(content, options).app;
+}
 
-  app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86_400 }));
+/** An app with the handles a running server needs to steer and watch it. */
+interface BuiltApp {
+  app: Hono;
+  remote: RemoteMode;
+  counter: TrafficCounter;
+}
+
+function buildApp(content: Content, options: AppOptions): BuiltApp {
+  const app = new Hono();
+  const send = jsonSender(options.publicUrl, options.lastModified ?? new Date());
+  const remote = new RemoteMode(options.remote ?? null);
+  const counter = new TrafficCounter();
+
+  // Outermost to innermost: counting sees the final answer, the delay covers everything (also
+  // preflights), CORS headers reach the remote mode's 429 and 503 answers.
+  app.use('*', counter.middleware);
+  app.use('*', remote.delay);
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+      // Browser clients need these to revalidate and to honour the remote mode's back-off.
+      exposeHeaders: ['ETag', 'Last-Modified', 'Retry-After'],
+      maxAge: 86_400,
+    }),
+  );
+  app.use('*', remote.faults(send));
 
   app.get('/health', (c) => send(c, { ok: true }));
   registerContentRoutes(app, content, send);
@@ -45,7 +85,16 @@ export function createApp(content: Content, options: AppOptions = {}): Hono {
     console.error('[content-api]', c.req.method, c.req.url, error);
     return send(c, { error: SERVER_ERROR }, 500);
   });
-  return app;
+  return { app, remote, counter };
+}
+
+/**
+ * The newest modification time of the content files: the content changes only through them,
+ * so this is its `Last-Modified`.
+ */
+export function contentModifiedAt(contentDir: string): Date {
+  const times = Object.values(CONTENT_FILE_NAMES).map((file) => statSync(join(contentDir, file)).mtimeMs);
+  return new Date(Math.max(...times));
 }
 
 export interface StartOptions {
@@ -55,12 +104,19 @@ export interface StartOptions {
   port: number;
   host?: string | undefined;
   publicUrl?: string | undefined;
+  /** Switches the remote API mode on from the start. Default: off. */
+  remote?: RemoteOptions | null | undefined;
 }
 
 export interface RunningServer {
   /** Address of the server, e.g. `http://127.0.0.1:8787`. */
   url: string;
   port: number;
+  /** Counters of the answers since the start or the last {@link RunningServer.resetStats}. */
+  stats(): TrafficStats;
+  resetStats(): void;
+  /** Switches the remote API mode on with new options, or off with `null`, without a restart. */
+  setRemote(options: RemoteOptions | null): void;
   /** Stops accepting connections and resolves when the server is closed. */
   close(): Promise<void>;
 }
@@ -71,9 +127,23 @@ export interface RunningServer {
  * @throws {import('./load-content.ts').ContentError} when the content is invalid (before
  *   anything listens), or the listen error (e.g. `EADDRINUSE`).
  */
-export async function startServer({ contentDir, port, host = '127.0.0.1', publicUrl }: StartOptions): Promise<RunningServer> {
+export async function startServer({
+  contentDir,
+  port,
+  host = '127.0.0.1',
+  publicUrl,
+  remote: remoteOptions,
+}: StartOptions): Promise<RunningServer> {
   const content = loadContent(contentDir);
-  const app = createApp(content, { publicUrl, imagesDir: join(contentDir, 'images') });
+  // Read after loading: a file saved in between then makes the date too new (a needless 200),
+  // never too old (a wrong 304).
+  const lastModified = contentModifiedAt(contentDir);
+  const { app, remote, counter } = buildApp(content, {
+    publicUrl,
+    imagesDir: join(contentDir, 'images'),
+    lastModified,
+    remote: remoteOptions,
+  });
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
       server.off('error', reject);
@@ -81,6 +151,9 @@ export async function startServer({ contentDir, port, host = '127.0.0.1', public
       resolve({
         url: `http://${hostPart}:${info.port}`,
         port: info.port,
+        stats: () => counter.stats(),
+        resetStats: () => counter.reset(),
+        setRemote: (options) => remote.set(options),
         close: () =>
           new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));
