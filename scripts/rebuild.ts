@@ -32,7 +32,13 @@ if (options === 'help') {
 const apiUrl = process.env.PUBLIC_CONTENT_API_URL || DEFAULT_API_URL;
 
 if (options.everyMs === null) {
-  const outcome = await runRebuild(options, { root, apiUrl, progress: createProgress() });
+  // Ctrl-C or a supervisor's SIGTERM stops the run like its deadline: the build (in its own
+  // process group) is killed, the lock released, and current left as it was.
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const outcome = await runRebuild(options, { root, apiUrl, progress: createProgress(), signal: stop.signal });
   process.exitCode = EXIT_CODES[outcome];
 } else {
   // Polling: each run as above, quiet unless something changed; a failed poll is reported

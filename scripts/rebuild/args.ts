@@ -22,6 +22,18 @@ export interface RebuildOptions {
   verbose: boolean;
   /** `--every`: poll the API this often (milliseconds), quietly; `null`: run once. */
   everyMs: number | null;
+  /** Read the whole API this run, not only the first pages (`--full`). */
+  full: boolean;
+  /** A poll turns into a full read (a sweep) when the last one is this old (milliseconds). */
+  sweepEveryMs: number;
+  /** Items whose detail is read again at once (`--item`, the publish hook). */
+  items: string[];
+  /** API calls started per second at most; `0`: no limit. */
+  rate: number;
+  /** API calls in flight at once. */
+  concurrency: number;
+  /** The whole run's time limit in milliseconds; `0`: none. */
+  deadlineMs: number;
 }
 
 /** `30s`, `5m`, `1h` or plain seconds → milliseconds; `null` when it is not a duration. */
@@ -43,7 +55,13 @@ export const USAGE = `사용법: npm run rebuild -- --out 폴더 [옵션]
   --allow-empty     첫 빌드에서 비어 있는 목록이 있어도 게시합니다
   --keep N          게시 후 남길 릴리스 수 (기본값 5)
   --min-ratio R     목록 항목 수가 이전 릴리스의 R배 미만이면 중단 (기본값 0.5, 0이면 끔)
-  --timeout 초      API 호출 하나의 제한 시간 (기본값 30)
+  --timeout 초      API 요청 한 번의 제한 시간 (기본값 30; 실패하면 간격을 늘려 다시 시도합니다)
+  --rate N          초당 API 호출 수 상한 (기본값 10, 0이면 제한 없음)
+  --concurrency N   동시에 진행하는 API 호출 수 (기본값 4)
+  --full            첫 페이지만이 아니라 API 전체를 읽습니다
+  --sweep-every 간격  마지막 전체 읽기가 이보다 오래되면 전체를 읽습니다 (기본값 24h)
+  --item ID         이 항목의 상세를 바로 다시 읽습니다 (게시 훅; 여러 번 쓸 수 있음)
+  --deadline 간격   실행 전체의 제한 시간; 넘으면 빌드를 멈추고 실패로 끝냅니다 (기본값 25m, 0이면 없음)
   --every 간격      끝나지 않고 간격마다 다시 확인합니다 (예: 30s, 5m, 1h). 변경이 없으면 한 줄만 씁니다
   --force           변경이 없어도 빌드합니다
   --verbose         Astro 빌드 출력을 모두 보여 줍니다
@@ -68,6 +86,12 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
         timeout: { type: 'string', default: '30' },
         force: { type: 'boolean', default: false },
         every: { type: 'string' },
+        full: { type: 'boolean', default: false },
+        'sweep-every': { type: 'string', default: '24h' },
+        item: { type: 'string', multiple: true, default: [] },
+        rate: { type: 'string', default: '10' },
+        concurrency: { type: 'string', default: '4' },
+        deadline: { type: 'string', default: '25m' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -94,8 +118,28 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
       throw new UsageError(`--every 는 10초 이상의 간격이어야 합니다 (예: 30s, 5m): ${values.every}`);
     if (values.rollback) throw new UsageError('--every 와 --rollback 은 함께 쓸 수 없습니다.');
   }
+  const sweepEveryMs = parseDuration(values['sweep-every']);
+  if (sweepEveryMs === null || sweepEveryMs <= 0)
+    throw new UsageError(`--sweep-every 는 간격이어야 합니다 (예: 6h, 24h): ${values['sweep-every']}`);
+  const rate = Number(values.rate);
+  if (!Number.isFinite(rate) || rate < 0) throw new UsageError(`--rate 는 0 이상의 수여야 합니다: ${values.rate}`);
+  const concurrency = Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+    throw new UsageError(`--concurrency 는 1~64의 정수여야 합니다: ${values.concurrency}`);
+  const deadlineMs = values.deadline.trim() === '0' ? 0 : parseDuration(values.deadline);
+  if (deadlineMs === null) throw new UsageError(`--deadline 은 간격이어야 합니다 (예: 25m, 1h, 0): ${values.deadline}`);
+  const items = values.item.map((item) => item.trim()).filter((item) => item !== '');
+  if (items.some((item) => item.length > 200 || /[\u0000-\u001f]/.test(item)))
+    throw new UsageError('--item 은 200자 이하의 id여야 합니다.');
+  if (items.length > 0 && values.rollback) throw new UsageError('--item 과 --rollback 은 함께 쓸 수 없습니다.');
   return {
     out: resolve(cwd, values.out),
+    full: values.full,
+    sweepEveryMs,
+    items,
+    rate,
+    concurrency,
+    deadlineMs,
     rollback: values.rollback,
     resume: values.resume,
     allowEmpty: values['allow-empty'],

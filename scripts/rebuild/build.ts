@@ -18,6 +18,8 @@ export interface BuildOptions {
   env?: NodeJS.ProcessEnv;
   /** Every output line, e.g. to echo it with `--verbose`. */
   onLine?: ((line: string) => void) | undefined;
+  /** The run's deadline: kills the build and everything it started. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface BuildResult {
@@ -29,6 +31,8 @@ export interface BuildResult {
   restored: string[];
   /** The last lines of output, shown when the build fails. */
   tail: string[];
+  /** Stopped by the deadline. */
+  killed: boolean;
 }
 
 const PAGE_LINE = /├─\s+(\S+)\s+\((restored|cached|\+[^)]*)\)/;
@@ -55,7 +59,15 @@ export function outputPathToRoute(path: string): string {
 }
 
 /** Runs `astro build` with the project's Astro on this Node; never rejects. */
-export function runAstroBuild({ root, outDir, cacheDir, apiUrl, env = process.env, onLine }: BuildOptions): Promise<BuildResult> {
+export function runAstroBuild({
+  root,
+  outDir,
+  cacheDir,
+  apiUrl,
+  env = process.env,
+  onLine,
+  signal,
+}: BuildOptions): Promise<BuildResult> {
   const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const lines: string[] = [];
   return new Promise((resolve) => {
@@ -71,7 +83,20 @@ export function runAstroBuild({ root, outDir, cacheDir, apiUrl, env = process.en
         NO_COLOR: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so the deadline stops the workers and image tools it starts too.
+      detached: true,
     });
+    let killed = false;
+    const kill = () => {
+      killed = true;
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    if (signal?.aborted) kill();
+    else signal?.addEventListener('abort', kill, { once: true });
     const collect = (stream: NodeJS.ReadableStream) => {
       let rest = '';
       stream.setEncoding('utf8');
@@ -92,8 +117,10 @@ export function runAstroBuild({ root, outDir, cacheDir, apiUrl, env = process.en
     };
     collect(child.stdout!);
     collect(child.stderr!);
-    const finish = (exitCode: number) =>
-      resolve({ ok: exitCode === 0, exitCode, ...parseBuildLog(lines), tail: lines.slice(-TAIL_LINES) });
+    const finish = (exitCode: number) => {
+      signal?.removeEventListener('abort', kill);
+      resolve({ ok: exitCode === 0 && !killed, exitCode, ...parseBuildLog(lines), tail: lines.slice(-TAIL_LINES), killed });
+    };
     child.on('error', (error) => {
       lines.push(`astro를 실행할 수 없습니다: ${error.message}`);
       finish(127);

@@ -64,8 +64,15 @@ export function snapshotCounts(snapshot: Snapshot): Counts {
 }
 
 /**
- * Korean descriptions of every count that fell under `minRatio` of its previous value (empty
- * when all is well). Counts that were zero or unknown before are never flagged.
+ * A count must fall by more than this many to be flagged (unless it falls to zero): four
+ * banners becoming one, or three FAQ topics one, is an editor's choice, not an outage.
+ */
+export const SMALL_DROP = 3;
+
+/**
+ * Korean descriptions of every count that fell under `minRatio` of its previous value by more
+ * than {@link SMALL_DROP}, or to zero (empty when all is well). Counts that were zero or unknown
+ * before are never flagged; `minRatio` 0 turns the guard off.
  */
 export function shrunkCounts(previous: Partial<Record<string, number>> | undefined, current: Counts, minRatio: number): string[] {
   if (!previous) return [];
@@ -73,7 +80,7 @@ export function shrunkCounts(previous: Partial<Record<string, number>> | undefin
   for (const [key, now] of Object.entries(current) as [CountKey, number][]) {
     const before = previous[key];
     if (typeof before !== 'number' || before <= 0) continue;
-    if (now < before * minRatio) {
+    if (now < before * minRatio && (now === 0 || before - now > SMALL_DROP)) {
       problems.push(`${COUNT_LABELS[key]} ${before}건 → ${now}건 (기준: 이전의 ${Math.round(minRatio * 100)}% 이상)`);
     }
   }

@@ -4,20 +4,28 @@
  * (`src/lib/content/build-data.ts`), so hashing the snapshot tells whether a build would differ.
  */
 import { createApiClient, type ApiError } from '../../src/lib/api/client.ts';
-import { endpointUrl, type EndpointName, type EndpointQuery } from '../../src/lib/api/endpoints.ts';
+import { endpointUrl, type EndpointData, type EndpointName, type EndpointQuery } from '../../src/lib/api/endpoints.ts';
+import { createPoliteFetch, type PoliteFetchOptions } from '../../src/lib/api/polite-fetch.ts';
+import type { ContentItem } from '../../src/lib/api/schemas.ts';
 import {
+  fetchAllPages,
   fetchArticles,
   fetchListFirstPages,
   fetchPatents,
   FetchError,
+  LIST_NAMES,
+  patentTag,
+  type AllPagesList,
   type ArticleData,
   type Fetcher,
   type ListEntryData,
   type ListId,
   type PatentData,
 } from '../../src/lib/content/build-data.ts';
-import { callKey, type RecordedCalls } from '../../src/lib/content/recorded-api.ts';
+import { callKey, replayFetcher, type RecordedCalls } from '../../src/lib/content/recorded-api.ts';
+import { conditionalFetch, type AnswerRecord } from './answer-cache.ts';
 import type { Progress } from './log.ts';
+import { changedCards, mergeFirstPage, pageOfMerged } from './poll-plan.ts';
 
 /** Everything the site is built from. */
 export interface Snapshot {
@@ -26,16 +34,24 @@ export interface Snapshot {
   hrStories: ArticleData[];
   successStories: ArticleData[];
   patents: PatentData[];
-  /** API calls made. */
+  /** API calls made (retries not counted). */
   requests: number;
+  /** Answer bytes received. */
+  bytes: number;
+  /** Answers the API confirmed unchanged (`304`), reused from the previous run. */
+  notModified: number;
+  retries: number;
+  /** This run's answers with their validators, for the next run's conditional requests. */
+  answers: AnswerRecord;
   /** Every answer, for the build to render from (`CONTENT_SNAPSHOT_FILE`): one read per run. */
   recorded: RecordedCalls;
   /** Items left out (bad id, missing or broken detail), one Korean line each. */
   warnings: string[];
 }
 
-/** Detail calls whose failure is the item's problem (skipped with a warning), not the API's. */
+/** Detail calls whose failure is the item's problem (kept or skipped with a warning), not the API's. */
 const ITEM_CALLS = new Set<EndpointName>(['blogDetail', 'patentDetail']);
+const ALL_PAGES: readonly AllPagesList[] = ['hrStoryTags', 'successSearch', 'techSearch'];
 
 /** The API could not deliver a complete, valid snapshot. `message` is Korean and names the call. */
 export class SnapshotError extends Error {
@@ -47,87 +63,219 @@ export class SnapshotError extends Error {
 
 export interface SnapshotOptions {
   apiUrl: string;
-  /** Per-call time-out in milliseconds. */
+  /** Per-attempt time-out in milliseconds. */
   timeoutMs: number;
-  /** Calls in flight at once; keeps a large site from opening thousands of sockets. */
-  concurrency?: number;
   progress: Progress;
+  /** How politely to read the API (concurrency, rate, retries); see `polite-fetch.ts`. */
+  reader?: Omit<PoliteFetchOptions, 'timeoutMs' | 'signal'>;
+  /** The last published snapshot: a poll builds on it, and an item whose detail fails keeps its version. */
+  base?: RecordedCalls | null;
+  /** Read everything (a sweep) rather than only the first pages and what changed on them. */
+  sweep?: boolean;
+  /** Items (ids or patent tags) whose detail is read again whatever their card says (`--item`). */
+  refresh?: readonly string[];
+  /** The previous run's answers, for conditional requests. */
+  answers?: AnswerRecord;
+  /** The run's deadline: aborts every call. */
+  signal?: AbortSignal;
+  /**
+   * Detail calls that may fail (after retries) before the run gives up: at most this share of
+   * them, and never fewer than three. Beyond it the API is having an outage, not an item a bad day.
+   */
+  maxFailedDetailShare?: number;
 }
 
 const PHASE = '스냅샷';
 /** A progress line every this many calls, so a large site shows it is still moving. */
 const PROGRESS_EVERY = 500;
 
-/** Fetches and validates the snapshot. @throws {SnapshotError} on the first failed call. */
-export async function takeSnapshot({ apiUrl, timeoutMs, concurrency = 8, progress }: SnapshotOptions): Promise<Snapshot> {
-  const client = createApiClient({ baseUrl: apiUrl, timeoutMs });
-  const limit = createLimiter(concurrency);
-  let requests = 0;
+/**
+ * Fetches and validates the snapshot: a sweep reads everything, a poll the first pages and what
+ * changed on them (`poll-plan.ts`). @throws {SnapshotError} when a call other than one item's
+ * detail fails after its retries, or too many details do.
+ */
+export async function takeSnapshot({
+  apiUrl,
+  timeoutMs,
+  progress,
+  reader = {},
+  base = null,
+  sweep = true,
+  refresh = [],
+  answers = {},
+  signal,
+  maxFailedDetailShare = 0.1,
+}: SnapshotOptions): Promise<Snapshot> {
+  const polite = createPoliteFetch({ ...reader, timeoutMs, signal });
+  const conditional = conditionalFetch(polite, answers);
+  // The reader times each attempt out itself and retries; the client adds no time-out of its own.
+  const client = createApiClient({ baseUrl: apiUrl, timeoutMs: 0, fetch: conditional as typeof globalThis.fetch });
   const calls: RecordedCalls['calls'] = {};
+  const pending = new Map<string, Promise<unknown>>();
   const warnings: string[] = [];
   const warn = (message: string) => {
     warnings.push(message);
     progress.step(PHASE, `경고 · ${message}`);
   };
+  const baseCalls = base?.calls ?? {};
+  const baseAnswer = (key: string) => {
+    const answer = Object.hasOwn(baseCalls, key) ? baseCalls[key] : undefined;
+    return answer?.ok ? answer : undefined;
+  };
+  let detailCalls = 0;
+  let failedDetails = 0;
   // The first failure is the one to report: calls cancelled after it fail too, possibly sooner.
   let failure: SnapshotError | undefined;
+  const stopAll = new AbortController();
 
-  const fetcher: Fetcher = async (name, query = {}) => {
-    const result = await limit(() => client(name, query));
-    requests++;
-    if (requests % PROGRESS_EVERY === 0) progress.step(PHASE, `API 호출 ${requests}건 완료`);
+  const live: Fetcher = async (name, query = {}) => {
     const key = callKey(name, query);
+    if (failure) throw failure;
+    const result = await client(name, query, { signal: signal ? AbortSignal.any([signal, stopAll.signal]) : stopAll.signal });
+    const made = polite.stats().calls;
+    if (made % PROGRESS_EVERY === 0) progress.step(PHASE, `API 호출 ${made}건 완료`);
+    if (ITEM_CALLS.has(name)) detailCalls++;
     if (!result.ok) {
-      if (ITEM_CALLS.has(name) && (result.error.kind === 'not-found' || result.error.kind === 'invalid')) {
-        const message = describeFailure(apiUrl, name, query, result.error, timeoutMs);
+      const message = describeFailure(apiUrl, name, query, result.error, timeoutMs);
+      if (ITEM_CALLS.has(name) && result.error.kind !== 'aborted') {
+        const kept = result.error.kind === 'not-found' ? undefined : baseAnswer(key);
+        if (result.error.kind !== 'not-found' && result.error.kind !== 'invalid') failedDetails++;
+        if (kept) {
+          warn(`${describeItem(name, query)}: 상세를 가져오지 못해 게시된 판을 유지합니다 (${message})`);
+          calls[key] = kept;
+          return kept.data as never;
+        }
         calls[key] = { ok: false, kind: result.error.kind, message };
-        throw new FetchError(result.error.kind, message);
+        throw new FetchError(result.error.kind, message, { itemProblem: true });
       }
-      limit.stop();
-      failure ??= new SnapshotError(describeFailure(apiUrl, name, query, result.error, timeoutMs));
+      stopAll.abort();
+      failure ??= new SnapshotError(message);
       throw failure;
     }
     calls[key] = { ok: true, data: result.data };
     return result.data;
   };
 
-  progress.step(PHASE, `콘텐츠 API ${apiUrl} 에서 가져오는 중`);
-  const all = Promise.all([
-    fetchListFirstPages(fetcher).then((pages) => {
-      progress.step(PHASE, `목록 첫 페이지 ${pages.length}개 (배너·주제 포함)`);
-      return pages;
-    }),
-    fetchArticles(fetcher, 'hrStoryTags', warn).then((items) => {
-      progress.step(PHASE, `HR 이야기 ${items.length}건 (상세 포함)`);
-      return items;
-    }),
-    fetchArticles(fetcher, 'successSearch', warn).then((items) => {
-      progress.step(PHASE, `성공 사례 ${items.length}건 (상세 포함)`);
-      return items;
-    }),
-    fetchPatents(fetcher, warn).then((items) => {
-      progress.step(PHASE, `특허 ${items.length}건 (상세 포함)`);
-      return items;
-    }),
-  ]);
-  let firstPages, hrStories, successStories, patents;
+  // What a poll knows once the first pages are in: each long list merged with the base, and the
+  // items whose detail must be read again.
+  const baseReplay = base ? replayFetcher(base) : null;
+  const merged = new Map<AllPagesList, ContentItem[] | null>();
+  const refreshKeys = new Set<string>();
+  for (const id of refresh) {
+    refreshKeys.add(callKey('blogDetail', { id }));
+    refreshKeys.add(callKey('patentDetail', { tag: id }));
+  }
+
+  /** Every call of the run goes through here: answered once, from the record, the plan or the API. */
+  const fetcher: Fetcher = (name, query = {}) => {
+    const key = callKey(name, query);
+    const known = pending.get(key);
+    if (known) return known as never;
+    const answer = (async () => {
+      if (!sweep && baseReplay) {
+        const page = Number(query.page ?? 1);
+        if ((ALL_PAGES as readonly string[]).includes(name) && page > 1) {
+          const list = name as AllPagesList;
+          const items = merged.get(list);
+          if (items) {
+            const first = (await fetcher(list, { ...query, page: 1 })) as EndpointData<'hrStoryTags'>;
+            const data = pageOfMerged(list, first, items, page);
+            calls[key] = { ok: true, data };
+            return data;
+          }
+        }
+        if (ITEM_CALLS.has(name) && !refreshKeys.has(key)) {
+          const kept = baseAnswer(key);
+          if (kept) {
+            calls[key] = kept;
+            return kept.data;
+          }
+        }
+      }
+      return live(name, query);
+    })();
+    pending.set(key, answer);
+    return answer as never;
+  };
+
+  progress.step(PHASE, `콘텐츠 API ${apiUrl} 에서 ${sweep || !baseReplay ? '전체를' : '첫 페이지와 바뀐 항목만'} 가져오는 중`);
   try {
-    [firstPages, hrStories, successStories, patents] = await all;
+    const firstPages = await fetchListFirstPages(fetcher);
+    progress.step(PHASE, `목록 첫 페이지 ${firstPages.length}개 (배너·주제 포함)`);
+    if (!sweep && baseReplay) {
+      for (const list of ALL_PAGES) {
+        const first = (
+          calls[callKey(list, { page: 1, term: '', topic_id: '', name: '', tag: '' })] as { data: EndpointData<'hrStoryTags'> }
+        ).data;
+        const before = await fetchAllPages(baseReplay, list).catch(() => null);
+        const items = before ? mergeFirstPage(first.objects, first.paging.page_size, before) : null;
+        merged.set(list, items);
+        if (!items) progress.step(PHASE, `${LIST_NAMES[list]} 목록이 첫 페이지만으로 맞춰지지 않아 모든 페이지를 읽습니다`);
+        const now = items ?? (await fetchAllPages(fetcher, list));
+        for (const id of changedCards(now, before ?? [])) {
+          const item = now.find((entry) => entry.analytics_page_id === id)!;
+          refreshKeys.add(callKey('blogDetail', { id }));
+          const tag = patentTag(item.absolute_url);
+          if (list === 'techSearch' && tag !== null) refreshKeys.add(callKey('patentDetail', { tag }));
+        }
+      }
+    }
+    const [hrStories, successStories, patents] = await Promise.all([
+      fetchArticles(fetcher, 'hrStoryTags', warn),
+      fetchArticles(fetcher, 'successSearch', warn),
+      fetchPatents(fetcher, warn),
+    ]);
+    progress.step(
+      PHASE,
+      `HR 이야기 ${hrStories.length}건, 성공 사례 ${successStories.length}건, 특허 ${patents.length}건 (상세 포함)`,
+    );
+    const allowed = Math.max(3, Math.floor(detailCalls * maxFailedDetailShare));
+    if (failedDetails > allowed) {
+      throw new SnapshotError(
+        `상세 호출 ${detailCalls}건 중 ${failedDetails}건이 재시도 후에도 실패했습니다 (허용: ${allowed}건). 콘텐츠 API 장애로 보고 게시하지 않습니다.`,
+      );
+    }
+    const lists = Object.fromEntries(firstPages.map(({ id, data }) => [id, data])) as Record<ListId, ListEntryData>;
+    const stats = polite.stats();
+    const reuse = conditional.notModified();
+    progress.step(
+      PHASE,
+      `완료: API 호출 ${stats.calls}건` +
+        (reuse > 0 ? `, 그중 변경 없음(304) ${reuse}건` : '') +
+        (stats.retries > 0 ? `, 재시도 ${stats.retries}건` : '') +
+        `, 응답 ${formatBytes(stats.bytes)}`,
+    );
+    return {
+      apiUrl,
+      lists,
+      hrStories,
+      successStories,
+      patents,
+      requests: stats.calls,
+      bytes: stats.bytes,
+      notModified: reuse,
+      retries: stats.retries,
+      answers: conditional.answers(),
+      recorded: { version: 1, apiUrl, calls: sortedCalls(calls) },
+      warnings,
+    };
   } catch (error) {
+    if (signal?.aborted) throw new SnapshotError('실행 제한 시간이 지나 API 읽기를 멈췄습니다.');
     throw failure ?? error;
   }
-  const lists = Object.fromEntries(firstPages.map(({ id, data }) => [id, data])) as Record<ListId, ListEntryData>;
-  progress.step(PHASE, `완료: API 호출 ${requests}건`);
-  return {
-    apiUrl,
-    lists,
-    hrStories,
-    successStories,
-    patents,
-    requests,
-    recorded: { version: 1, apiUrl, calls },
-    warnings,
-  };
+}
+
+/** Calls in key order, so the same content always writes the same snapshot file. */
+function sortedCalls(calls: RecordedCalls['calls']): RecordedCalls['calls'] {
+  return Object.fromEntries(Object.entries(calls).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function describeItem(name: EndpointName, query: EndpointQuery): string {
+  return name === 'patentDetail' ? `특허 ${JSON.stringify(query.tag)}` : `글 ${JSON.stringify(query.id)}`;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
 /** A Korean sentence saying which call failed and how. */
@@ -149,44 +297,4 @@ function describeFailure(apiUrl: string, name: EndpointName, query: EndpointQuer
     case 'aborted':
       return `콘텐츠 API 호출이 취소되었습니다: ${call}`;
   }
-}
-
-interface Limiter {
-  <T>(task: () => Promise<T>): Promise<T>;
-  /** After a failure: queued calls are not started (their results would be thrown away). */
-  stop(): void;
-}
-
-function createLimiter(max: number): Limiter {
-  let active = 0;
-  let stopped = false;
-  const queue: (() => void)[] = [];
-  const next = () => {
-    if (active >= max) return;
-    const start = queue.shift();
-    if (start) start();
-  };
-  const limit = <T>(task: () => Promise<T>) =>
-    new Promise<T>((resolve, reject) => {
-      queue.push(() => {
-        if (stopped) {
-          reject(new SnapshotError('앞선 호출이 실패해 중단했습니다.'));
-          next();
-          return;
-        }
-        active++;
-        task()
-          .then(resolve, reject)
-          .finally(() => {
-            active--;
-            next();
-          });
-      });
-      next();
-    });
-  return Object.assign(limit, {
-    stop: () => {
-      stopped = true;
-    },
-  });
 }

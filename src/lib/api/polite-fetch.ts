@@ -161,7 +161,8 @@ export function createPoliteFetch({
       headers: response.headers,
     });
     if (RETRY_STATUSES.has(response.status)) {
-      const wait = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : null;
+      const wait =
+        response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : null;
       if (response.status === 429 || wait !== null) stats.throttled++;
       throw new TransientError(`HTTP ${response.status}`, copy, wait);
     }
@@ -201,7 +202,8 @@ export function createPoliteFetch({
       // Out of retries: the last answer goes to the caller as it came (a 503 stays a 503).
       if (error instanceof TransientError && error.response) return error.response;
       // Named like the platform's own time-out, so the client reports it as one.
-      if (error instanceof TransientError) throw Object.assign(new Error(error.message), { name: error.timedOut ? 'TimeoutError' : 'NetworkError' });
+      if (error instanceof TransientError)
+        throw Object.assign(new Error(error.message), { name: error.timedOut ? 'TimeoutError' : 'NetworkError' });
       throw error;
     }
   };

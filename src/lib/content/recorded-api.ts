@@ -37,7 +37,8 @@ export function replayFetcher(recorded: RecordedCalls): Fetcher {
     if (!answer) {
       throw new Error(`재빌드 스냅샷에 없는 호출입니다: ${key} — 로더와 스냅샷이 같은 호출을 하는지 확인해 주세요.`);
     }
-    if (!answer.ok) throw new FetchError(answer.kind, answer.message);
+    // A recorded failure is one the snapshot chose to leave out: the build leaves it out too.
+    if (!answer.ok) throw new FetchError(answer.kind, answer.message, { itemProblem: true });
     return answer.data as EndpointData<N>;
   };
 }

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { ContentItem } from '../../src/lib/api/schemas.ts';
+import { changedCards, mergeFirstPage, pageOfMerged, sweepReason, type BaseSnapshot } from './poll-plan.ts';
+
+const item = (id: string, title = id): ContentItem => ({
+  analytics_page_id: id,
+  absolute_url: `/info/blog/${id}`,
+  title,
+  created_time: '2026-11-01T09:00:00+09:00',
+});
+const ids = (items: readonly ContentItem[] | null) => items?.map((entry) => entry.analytics_page_id) ?? null;
+const list = (...names: string[]) => names.map((name) => item(name));
+
+describe('mergeFirstPage', () => {
+  const base = list('a', 'b', 'c', 'd', 'e', 'f');
+
+  it('puts a new item in front and keeps the rest of the list behind the first page', () => {
+    expect(ids(mergeFirstPage(list('n', 'a', 'b'), 7, base))).toEqual(['n', 'a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('drops an item deleted from the first page', () => {
+    expect(ids(mergeFirstPage(list('a', 'c', 'd'), 5, base))).toEqual(['a', 'c', 'd', 'e', 'f']);
+  });
+
+  it('gives up when the total does not add up (an item deleted further down, or added there)', () => {
+    expect(mergeFirstPage(list('a', 'b', 'c'), 5, base)).toBeNull();
+    expect(mergeFirstPage(list('a', 'b', 'c'), 7, base)).toBeNull();
+  });
+
+  it('gives up when a whole page of items is new', () => {
+    expect(mergeFirstPage(list('x', 'y', 'z'), 9, base)).toBeNull();
+  });
+
+  it('takes a list that fits on its first page as it is, and an empty list only when the API says so', () => {
+    expect(ids(mergeFirstPage(list('x', 'y'), 2, base))).toEqual(['x', 'y']);
+    expect(mergeFirstPage([], 0, base)).toEqual([]);
+    expect(mergeFirstPage([], 4, base)).toBeNull();
+  });
+});
+
+describe('pageOfMerged', () => {
+  it('answers a later page as the API would: same page size, total, and blocks of five pages', () => {
+    const merged = Array.from({ length: 60 }, (_, index) => item(`i${index}`));
+    const first = {
+      objects: merged.slice(0, 9),
+      paging: { page_size: 60, start_page: 1, end_page: 5 },
+      tags: [{ id: 1, name: '채용' }],
+    };
+    const page7 = pageOfMerged('hrStoryTags', first, merged, 7);
+    expect(ids(page7.objects)).toEqual(ids(merged.slice(54, 60)));
+    expect(page7.paging).toEqual({ page_size: 60, start_page: 6, end_page: 7 });
+    expect(page7.tags).toEqual(first.tags);
+    expect(pageOfMerged('hrStoryTags', first, merged, 8).objects).toEqual([]);
+  });
+});
+
+describe('changedCards', () => {
+  it('names new items and items whose card changed in any field', () => {
+    const before = list('a', 'b', 'c');
+    const now = [item('n'), item('a', 'a (개정판)'), item('b'), item('c')];
+    expect([...changedCards(now, before)].sort()).toEqual(['a', 'n']);
+  });
+});
+
+describe('sweepReason', () => {
+  const base: BaseSnapshot = {
+    version: 1,
+    apiUrl: 'https://api.example',
+    sweptAt: '2026-11-24T00:00:00.000Z',
+    recorded: { version: 1, apiUrl: 'https://api.example', calls: {} },
+  };
+  const day = 24 * 3_600_000;
+  const at = (iso: string) => new Date(iso);
+
+  it('polls while the last full read is recent, from the same API', () => {
+    expect(sweepReason(base, 'https://api.example', at('2026-11-24T05:00:00Z'), day, false)).toBeNull();
+  });
+
+  it('reads everything on --full, without a base, for another API, once a day, and when the clock went back', () => {
+    expect(sweepReason(base, 'https://api.example', at('2026-11-24T05:00:00Z'), day, true)).toBe('--full');
+    expect(sweepReason(null, 'https://api.example', at('2026-11-24T05:00:00Z'), day, false)).not.toBeNull();
+    expect(sweepReason(base, 'https://other.example', at('2026-11-24T05:00:00Z'), day, false)).not.toBeNull();
+    expect(sweepReason(base, 'https://api.example', at('2026-11-25T00:00:00Z'), day, false)).not.toBeNull();
+    expect(sweepReason(base, 'https://api.example', at('2026-11-23T00:00:00Z'), day, false)).not.toBeNull();
+  });
+});

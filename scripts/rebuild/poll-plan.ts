@@ -1,0 +1,108 @@
+/**
+ * What a poll reads, and what it takes from the last snapshot instead. A poll must cost the
+ * content API a small, fixed number of calls whatever the size of the content, so it reads the
+ * first page of every list, the banners and the topics (eleven calls), and works out the rest:
+ *
+ * - **The rest of a long list** (HR stories, success stories, patents; newest first) is the
+ *   fresh first page followed by the last snapshot's items after the first page's last one.
+ *   When that does not add up to the total the API reports (an item deleted or moved further
+ *   down, more new items than one page), the list is read again page by page.
+ * - **Details** are read again only for items whose card is new or changed; the others keep the
+ *   last snapshot's detail. An edit that leaves the first page's cards alone (a body-only fix, an
+ *   item further down) is picked up by the next sweep (a full read, daily by default) or at once
+ *   with `--item`.
+ */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { endpoints, type EndpointData } from '../../src/lib/api/endpoints.ts';
+import type { ContentItem } from '../../src/lib/api/schemas.ts';
+import type { AllPagesList } from '../../src/lib/content/build-data.ts';
+import type { RecordedCalls } from '../../src/lib/content/recorded-api.ts';
+
+type ListAnswer = EndpointData<'hrStoryTags'>;
+
+/** The snapshot the last published (or unchanged) run was made of, and when the API was last read whole. */
+export interface BaseSnapshot {
+  version: 1;
+  apiUrl: string;
+  /** ISO time of the last full read (sweep). */
+  sweptAt: string;
+  recorded: RecordedCalls;
+}
+
+/**
+ * The whole list as a poll sees it: the fresh first page, then the base's items after that
+ * page's last one. `null` when that cannot be right (the total differs, or the first page's
+ * last item is not in the base): the caller then reads the list page by page.
+ */
+export function mergeFirstPage(fresh: readonly ContentItem[], total: number, base: readonly ContentItem[]): ContentItem[] | null {
+  if (fresh.length === 0) return total === 0 ? [] : null;
+  const lastId = fresh[fresh.length - 1]!.analytics_page_id;
+  const at = base.findIndex((item) => item.analytics_page_id === lastId);
+  if (at < 0) return fresh.length === total ? [...fresh] : null;
+  const freshIds = new Set(fresh.map((item) => item.analytics_page_id));
+  const merged = [...fresh, ...base.slice(at + 1).filter((item) => !freshIds.has(item.analytics_page_id))];
+  return merged.length === total ? merged : null;
+}
+
+/**
+ * The answer the API would give for `page` of a merged list: the same page size as the fresh
+ * first page, paging in blocks of five as the contract describes, and the first page's topics.
+ */
+export function pageOfMerged(
+  name: AllPagesList,
+  firstPage: ListAnswer,
+  merged: readonly ContentItem[],
+  page: number,
+): ListAnswer {
+  const total = merged.length;
+  const size =
+    total > firstPage.objects.length && firstPage.objects.length > 0 ? firstPage.objects.length : (endpoints[name].pageSize ?? 9);
+  const lastPage = Math.max(1, Math.ceil(total / size));
+  const start = Math.floor((Math.min(page, lastPage) - 1) / 5) * 5 + 1;
+  return {
+    ...firstPage,
+    objects: merged.slice((page - 1) * size, page * size),
+    paging: { page_size: total, start_page: start, end_page: Math.min(start + 4, lastPage) },
+  };
+}
+
+/** Ids whose card differs from the base's card, or that the base does not have. */
+export function changedCards(items: readonly ContentItem[], base: readonly ContentItem[]): Set<string> {
+  const before = new Map(base.map((item) => [item.analytics_page_id, JSON.stringify(item)]));
+  return new Set(
+    items.filter((item) => before.get(item.analytics_page_id) !== JSON.stringify(item)).map((item) => item.analytics_page_id),
+  );
+}
+
+/** Why the next run must read the API whole, or `null` when a poll will do. */
+export function sweepReason(
+  base: BaseSnapshot | null,
+  apiUrl: string,
+  now: Date,
+  sweepEveryMs: number,
+  full: boolean,
+): string | null {
+  if (full) return '--full';
+  if (!base) return '이전 스냅샷이 없습니다';
+  if (base.apiUrl !== apiUrl) return 'API 주소가 바뀌었습니다';
+  const age = now.getTime() - Date.parse(base.sweptAt);
+  // A clock set back (negative age) or an unreadable date is no reason to trust the base longer.
+  if (!Number.isFinite(age) || age < 0 || age >= sweepEveryMs) return '정기 전체 읽기 시각입니다';
+  return null;
+}
+
+export function readBaseSnapshot(file: string): BaseSnapshot | null {
+  if (!existsSync(file)) return null;
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as BaseSnapshot;
+    if (value.version !== 1 || typeof value.sweptAt !== 'string' || value.recorded?.version !== 1) return null;
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+export function writeBaseSnapshot(file: string, base: BaseSnapshot): void {
+  writeFileSync(`${file}.tmp`, JSON.stringify(base));
+  renameSync(`${file}.tmp`, file);
+}
