@@ -3,14 +3,27 @@
  * once.
  *
  * The lock is a directory: `mkdir` either creates it or fails, atomically, so two runs started
- * together cannot both take it. Its `owner.json` names the owner by pid *and* the process's
- * start time and the boot it ran in, so a pid reused after a reboot (or by another program) is
- * not mistaken for a live run. A stale lock is taken over under a second, short-lived lock, so
- * two runs that both found it stale cannot both take it; and a run releases the lock only while
- * it is still its own.
+ * together cannot both take it. Its `owner.json` names the owner by host, pid *and* the
+ * process's start time and the boot it ran in, so a pid reused after a reboot (or by another
+ * program) is not mistaken for a live run.
+ *
+ * A lock is taken over only when it is abandoned:
+ * - this host's: its process is gone (boot id, pid and start time; no clock involved);
+ * - another host's (a folder shared over NFS): nothing here can tell whether it runs, so only
+ *   when it is older than a generous age (`maxAgeMs`, 6 hours by default);
+ * - one without an owner file: a crash between `mkdir` and writing the owner, when older than a
+ *   minute.
+ * Ages are distances from now either way: a clock set back makes a lock look as if from the
+ * future, and that must not keep a crashed one fresh for hours.
+ *
+ * The take-over runs under a second, short-lived lock and judges the lock again there: it
+ * removes it only if it is still the very one it looked at (same inode, same owner file), by
+ * renaming it to a name of its own first, so a lock a new run created meanwhile is never
+ * deleted. A run releases the lock the same way, and only while it is still its own.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 
 /** Who holds a lock. `start` and `boot` are `null` where the system does not tell (no /proc). */
@@ -18,6 +31,8 @@ export interface LockOwner {
   pid: number;
   start: string | null;
   boot: string | null;
+  /** The machine's name; missing in locks of older versions. */
+  host?: string | null;
   token: string;
   at: string;
 }
@@ -64,7 +79,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Whether the owner's process is still running (the same process, not a reused pid). */
+/** Whether the owner's process is still running on this host (the same process, not a reused pid). */
 export function ownerIsAlive(owner: LockOwner): boolean {
   if (!Number.isInteger(owner.pid) || owner.pid <= 0) return false;
   const boot = bootId();
@@ -74,22 +89,40 @@ export function ownerIsAlive(owner: LockOwner): boolean {
   return !(owner.start && start && owner.start !== start);
 }
 
-function readOwner(dir: string): LockOwner | null {
-  const text = readText(join(dir, 'owner.json'));
+function parseOwner(text: string | null): LockOwner | null {
   if (text === null) return null;
   try {
-    return JSON.parse(text) as LockOwner;
+    const owner = JSON.parse(text) as LockOwner | null;
+    return owner && typeof owner === 'object' ? owner : null;
   } catch {
     return null;
   }
 }
 
-function ageMs(path: string): number {
+/** What a lock directory was when looked at: enough to tell later whether it is still the same one. */
+interface Seen {
+  ino: number;
+  mtimeMs: number;
+  /** `owner.json` as text; `null` when missing (half-written) or unreadable. */
+  ownerText: string | null;
+}
+
+function inspect(path: string): Seen | null {
   try {
-    return Date.now() - statSync(path).mtimeMs;
+    const { ino, mtimeMs } = statSync(path);
+    return { ino, mtimeMs, ownerText: readText(join(path, 'owner.json')) };
   } catch {
-    return 0;
+    return null;
   }
+}
+
+function sameLock(a: Seen, b: Seen): boolean {
+  return a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.ownerText === b.ownerText;
+}
+
+/** How far `timeMs` is from now, in either direction: a time in the future counts as old too. */
+function distanceMs(timeMs: number): number {
+  return Math.abs(Date.now() - timeMs);
 }
 
 /** A held lock. */
@@ -98,6 +131,18 @@ export interface Lock {
   /** Releases the lock if it is still ours; returns whether it was. */
   release(): boolean;
 }
+
+/** Options of `acquireLock`. */
+export interface LockOptions {
+  /**
+   * How old another host's lock must be before it counts as abandoned: longer than any run can
+   * take (default 6 hours).
+   */
+  maxAgeMs?: number;
+}
+
+/** Another host's lock is left alone this long (no run comes near it). */
+export const FOREIGN_LOCK_MAX_AGE_MS = 6 * 60 * 60_000;
 
 function tryCreate(dir: string): Lock | null {
   try {
@@ -110,6 +155,7 @@ function tryCreate(dir: string): Lock | null {
     pid: process.pid,
     start: processStart(process.pid),
     boot: bootId(),
+    host: hostname(),
     token: randomUUID(),
     at: new Date().toISOString(),
   };
@@ -119,43 +165,103 @@ function tryCreate(dir: string): Lock | null {
   return {
     owner,
     release: () => {
-      if (readOwner(dir)?.token !== owner.token) return false;
-      rmSync(dir, { recursive: true, force: true });
-      return true;
+      const seen = inspect(dir);
+      if (!seen || parseOwner(seen.ownerText)?.token !== owner.token) return false;
+      return removeIfSame(dir, seen);
     },
   };
+}
+
+/**
+ * Why the lock at `dir`, as `seen`, must be left alone (a Korean message), or `null` when it is
+ * abandoned and may be taken over.
+ */
+function busyReason(dir: string, seen: Seen, maxAgeMs: number): string | null {
+  const owner = parseOwner(seen.ownerText);
+  if (!owner) {
+    return distanceMs(seen.mtimeMs) < HALF_WRITTEN_MS ? `다른 재빌드가 막 시작했습니다 (잠금 ${dir}).` : null;
+  }
+  // Locks of older versions name no host: judged as this host's, as they always were.
+  if (owner.host && owner.host !== hostname()) {
+    const started = Date.parse(owner.at);
+    if (distanceMs(Number.isFinite(started) ? started : seen.mtimeMs) > maxAgeMs) return null;
+    const hours = Math.round((maxAgeMs / 3_600_000) * 10) / 10;
+    return (
+      `다른 호스트(${owner.host})의 재빌드가 잠금을 가지고 있습니다 (pid ${owner.pid}, ${owner.at} 시작, 잠금 ${dir}). ` +
+      `이 호스트에서는 그 실행이 살아 있는지 알 수 없어 시작한 지 ${hours}시간이 지나야 넘겨받습니다. ` +
+      `${owner.host}에서 실행 중인 재빌드가 없다면 잠금 폴더를 지운 뒤 다시 실행해 주세요.`
+    );
+  }
+  return ownerIsAlive(owner) ? `다른 재빌드가 실행 중입니다 (pid ${owner.pid}, ${owner.at} 시작, 잠금 ${dir}).` : null;
 }
 
 /**
  * Takes the lock at `dir` (a path that must not exist but in its parent).
  * @throws {LockBusyError} when a live run holds it.
  */
-export function acquireLock(dir: string): Lock {
+export function acquireLock(dir: string, { maxAgeMs = FOREIGN_LOCK_MAX_AGE_MS }: LockOptions = {}): Lock {
   for (let attempt = 0; attempt < 3; attempt++) {
     const lock = tryCreate(dir);
     if (lock) return lock;
-    const owner = readOwner(dir);
-    if (owner && ownerIsAlive(owner)) {
-      throw new LockBusyError(`다른 재빌드가 실행 중입니다 (pid ${owner.pid}, ${owner.at} 시작, 잠금 ${dir}).`);
-    }
-    if (!owner && ageMs(dir) < HALF_WRITTEN_MS) {
-      throw new LockBusyError(`다른 재빌드가 막 시작했습니다 (잠금 ${dir}).`);
-    }
-    takeOverStale(dir, owner);
+    const seen = inspect(dir);
+    if (!seen) continue; // Released since `mkdir` failed: try again.
+    const busy = busyReason(dir, seen, maxAgeMs);
+    if (busy) throw new LockBusyError(busy);
+    takeOverStale(dir, seen, maxAgeMs);
   }
   throw new LockBusyError(`잠금을 얻지 못했습니다: ${dir}`);
 }
 
-/** Removes a stale lock, unless another run is doing the same or the lock changed hands meanwhile. */
-function takeOverStale(dir: string, seen: LockOwner | null): void {
-  const guard = `${dir}.takeover`;
-  if (existsSync(guard) && ageMs(guard) > HALF_WRITTEN_MS) rmSync(guard, { recursive: true, force: true });
-  const takeover = tryCreate(guard);
-  if (!takeover) throw new LockBusyError(`다른 재빌드가 오래된 잠금을 정리하는 중입니다 (잠금 ${dir}).`);
+/**
+ * Removes the abandoned lock `seen`, unless another run is doing the same or the lock changed
+ * hands since it was looked at (then the next attempt judges the new one).
+ */
+function takeOverStale(dir: string, seen: Seen, maxAgeMs: number): void {
+  const guard = takeGuard(dir);
   try {
-    // Still the same stale lock? Another run may have replaced it since we looked.
-    if (readOwner(dir)?.token === seen?.token) rmSync(dir, { recursive: true, force: true });
+    // Judged again under the guard: what was seen before may have been removed by another
+    // run's take-over and replaced by a new run's lock, maybe still without its owner file.
+    const now = inspect(dir);
+    if (now && sameLock(now, seen) && busyReason(dir, now, maxAgeMs) === null) removeIfSame(dir, now);
   } finally {
-    takeover.release();
+    guard.release();
   }
+}
+
+/** The take-over's own short lock. Holding it takes milliseconds: one older than a minute was left by a crash. */
+function takeGuard(dir: string): Lock {
+  const path = `${dir}.takeover`;
+  const first = tryCreate(path);
+  if (first) return first;
+  const seen = inspect(path);
+  if (seen && distanceMs(seen.mtimeMs) > HALF_WRITTEN_MS) removeIfSame(path, seen);
+  const guard = tryCreate(path);
+  if (!guard) throw new LockBusyError(`다른 재빌드가 오래된 잠금을 정리하는 중입니다 (잠금 ${dir}).`);
+  return guard;
+}
+
+/**
+ * Removes the lock directory at `path` if it is still `seen`. It is renamed to a name of its own
+ * first, in one step, and checked there: a check followed by a delete of `path` could delete a
+ * lock that a new run created in between.
+ */
+function removeIfSame(path: string, seen: Seen): boolean {
+  const tombstone = `${path}.stale-${randomUUID()}`;
+  try {
+    renameSync(path, tombstone);
+  } catch {
+    return false; // Gone already.
+  }
+  const moved = inspect(tombstone);
+  if (moved && moved.ino === seen.ino && moved.ownerText === seen.ownerText) {
+    rmSync(tombstone, { recursive: true, force: true });
+    return true;
+  }
+  // Another lock took its place in between: put it back where its owner expects it.
+  try {
+    renameSync(tombstone, path);
+  } catch {
+    // A third one is there now; the moved one's owner learns it lost the lock when it releases.
+  }
+  return false;
 }

@@ -6,27 +6,27 @@
  *   DIR/releases/<name> one complete site per published build
  *   DIR/history.jsonl   one line per switch of `current` (publish, rollback): pruning and
  *                       rollback follow this, not the order of release names
- *   DIR/hold.json       present after a rollback: runs keep that release until `--resume`
+ *   DIR/hold.json       written by a rollback before it switches: runs publish nothing until
+ *                       `--resume`
  *   DIR/cache           Astro's cacheDir, kept between runs
  *   DIR/.build          the build in progress (a fixed path: Astro bakes the output folder into
  *                       its page hashes, so a new folder per build would defeat the page cache)
  *
  * `current` is replaced by `rename(2)` of a fresh symlink over it, so a reader sees the old
- * release or the new one, never a missing or half-written one.
+ * release or the new one, never a missing or half-written one. The release's files are synced
+ * to the disk before that rename and the folder after it (durable.ts), so a power cut cannot
+ * leave `current` pointing at pages that never reached the disk.
+ *
+ * A rollback writes the hold (naming the release it goes back to) *before* it switches: killed
+ * in between, it leaves a hold whose release is not current. That means "rolled back halfway":
+ * runs publish nothing, exactly as for any hold, so the release rolled back from is never
+ * published again by the next night (it stays current until someone acts, and the rollback
+ * command failed visibly); the next `--rollback` finishes the switch to the hold's release
+ * (`unfinishedRollback`), and `--resume` lifts the hold as usual.
  */
-import {
-  appendFileSync,
-  existsSync,
-  lstatSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { appendFileDurable, fsyncDir, fsyncTree, writeFileDurable } from './durable.ts';
 import { MANIFEST_FILE } from './manifest.ts';
 import { routeFile } from './routes.ts';
 
@@ -113,24 +113,69 @@ export function readHistory(out: string): HistoryEntry[] {
 }
 
 function appendHistory(out: string, entry: HistoryEntry): void {
-  appendFileSync(layout(out).history, `${JSON.stringify(entry)}\n`);
+  appendFileDurable(layout(out).history, `${JSON.stringify(entry)}\n`);
 }
 
-/** Points `current` at `release` in one step and records the switch. */
-export function switchCurrent(out: string, release: string, action: 'publish' | 'rollback' = 'publish', now = new Date()): void {
-  const { current, releases } = layout(out);
-  if (!existsSync(join(releases, release))) throw new ReleaseError(`릴리스가 없습니다: ${release}`);
+/** How a switch of `current` went. */
+export interface SwitchResult {
+  /** The release `current` pointed to before (`null` on the first publish). */
+  from: string | null;
+  /**
+   * A step after the rename failed (syncing the folder, appending the history; Korean message):
+   * `current` has moved all the same, so the caller reports the switch first, then this.
+   */
+  error: ReleaseError | null;
+}
+
+/**
+ * Points `current` at `release` in one step and records the switch. Throws only while `current`
+ * is untouched: once it moved, a failure is returned in `error` instead, since a caller that saw
+ * a throw would report a live release as "nothing published".
+ */
+export function switchCurrent(
+  out: string,
+  release: string,
+  action: 'publish' | 'rollback' = 'publish',
+  now = new Date(),
+): SwitchResult {
+  const { releases } = layout(out);
+  const dir = join(releases, release);
+  if (!existsSync(dir)) throw new ReleaseError(`릴리스가 없습니다: ${release}`);
   const from = currentRelease(out);
+  // The pages reach the disk before the link to them does.
+  fsyncTree(dir);
+  fsyncDir(releases);
+  replaceCurrentLink(out, release);
+  return { from, error: recordSwitch(out, { at: now.toISOString(), action, release, from }) };
+}
+
+function replaceCurrentLink(out: string, release: string): void {
   const temp = join(out, `.current-${process.pid}-${Date.now()}`);
   // Relative target: the output folder can be moved or synced elsewhere as a whole.
   symlinkSync(join('releases', release), temp);
   try {
-    renameSync(temp, current);
+    renameSync(temp, layout(out).current);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
   }
-  appendHistory(out, { at: now.toISOString(), action, release, from });
+}
+
+/** The steps after the rename: each is tried, and what failed is returned, never thrown. */
+function recordSwitch(out: string, entry: HistoryEntry): ReleaseError | null {
+  const problems: string[] = [];
+  const attempt = (what: string, step: () => void) => {
+    try {
+      step();
+    } catch (error) {
+      problems.push(`${what} (${error instanceof Error ? error.message : String(error)})`);
+    }
+  };
+  // Without this a power cut could bring back the old `current` after the run reported the new one.
+  attempt('바뀐 current를 디스크에 기록하지 못했습니다', () => fsyncDir(out));
+  attempt('게시 기록(history.jsonl)에 쓰지 못했습니다', () => appendHistory(out, entry));
+  if (problems.length === 0) return null;
+  return new ReleaseError(`current는 ${entry.release}(으)로 바뀌었지만 ${problems.join(', ')}.`);
 }
 
 /**
@@ -191,6 +236,9 @@ export function rollbackTarget(out: string, from: string): { to: string | null; 
     if (entry.action === 'rollback' && entry.from) rejected.add(entry.from);
     if (entry.action === 'publish') rejected.delete(entry.release);
   }
+  // The hold remembers the release rolled back from even when the history missed that line.
+  const heldFrom = readHold(out)?.from;
+  if (heldFrom) rejected.add(heldFrom);
   const candidates: string[] = [];
   for (const entry of [...history].reverse()) {
     for (const name of [entry.release, entry.from]) {
@@ -212,21 +260,40 @@ export function rollbackTarget(out: string, from: string): { to: string | null; 
 }
 
 /**
- * Switches `current` back to the release before it (by the history) and holds it there: the
- * next runs do not publish until `--resume`, so a bad build is not simply published again.
- * @throws {ReleaseError} when nothing is published or there is no complete earlier release.
+ * The release a rollback was switching to when it stopped (its hold written, `current` still
+ * the release it rolled back from), or `null`.
  */
-export function rollback(out: string, now = new Date()): { from: string; to: string; skipped: string[] } {
+export function unfinishedRollback(out: string): string | null {
+  const hold = readHold(out);
+  const current = currentRelease(out);
+  return hold && current !== null && hold.from === current && hold.release !== current ? hold.release : null;
+}
+
+/**
+ * Switches `current` back to the release before it (by the history) and holds it there: the
+ * next runs do not publish until `--resume`, so a bad build is not simply published again. An
+ * unfinished rollback is finished (to the release its hold names) rather than started anew.
+ * `error` is set when `current` moved but a step after it failed (see `switchCurrent`).
+ * @throws {ReleaseError} when nothing is published or there is no complete earlier release; a
+ *   throw from the switch itself leaves the hold written and `current` untouched.
+ */
+export function rollback(
+  out: string,
+  now = new Date(),
+): { from: string; to: string; skipped: string[]; error: ReleaseError | null } {
   const from = currentRelease(out);
   if (from === null) throw new ReleaseError('게시된 릴리스가 없어 되돌릴 수 없습니다.');
-  const { to, skipped } = rollbackTarget(out, from);
+  const pending = unfinishedRollback(out);
+  const { to, skipped } =
+    pending !== null && releaseProblems(out, pending).length === 0 ? { to: pending, skipped: [] } : rollbackTarget(out, from);
   if (to === null) {
     const why = skipped.length > 0 ? ` (온전하지 않은 릴리스: ${skipped.join('; ')})` : '';
     throw new ReleaseError(`${from}보다 이전의 온전한 릴리스가 없어 되돌릴 수 없습니다${why}.`);
   }
-  switchCurrent(out, to, 'rollback', now);
-  writeFileSync(layout(out).hold, `${JSON.stringify({ release: to, from, at: now.toISOString() }, null, 2)}\n`);
-  return { from, to, skipped };
+  // The hold first: killed before the switch, the rollback still stops the next runs publishing.
+  writeFileDurable(layout(out).hold, `${JSON.stringify({ release: to, from, at: now.toISOString() }, null, 2)}\n`);
+  const { error } = switchCurrent(out, to, 'rollback', now);
+  return { from, to, skipped, error };
 }
 
 /** The hold a rollback left, or `null`. */
@@ -246,6 +313,7 @@ export function releaseHold(out: string, now = new Date()): boolean {
   const hold = readHold(out);
   if (!hold) return false;
   rmSync(layout(out).hold, { force: true });
+  fsyncDir(out);
   const current = currentRelease(out);
   if (current) appendHistory(out, { at: now.toISOString(), action: 'resume', release: current, from: current });
   return true;

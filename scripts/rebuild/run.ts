@@ -82,11 +82,14 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
     mkdirSync(options.out, { recursive: true });
     lock = acquireLock(layout(options.out).lock);
     if (options.rollback) {
-      const { from, to, skipped } = rollback(options.out, (context.now ?? (() => new Date()))());
+      const { from, to, skipped, error } = rollback(options.out, (context.now ?? (() => new Date()))());
+      state.switched = to;
       for (const line of skipped) progress.step('되돌리기', `건너뜀 (온전하지 않음): ${line}`);
       progress.step('되돌리기', `current: ${from} → ${to}`);
       progress.step('되돌리기', '다음 실행부터 이 릴리스를 유지합니다. 다시 게시하려면 --resume 으로 실행해 주세요.');
       reportToCi({ published: 'true', release: to });
+      // `current` moved, but recording it failed: reported as such (exit 3) by the catch below.
+      if (error) throw error;
       outcome = 'rolled-back';
     } else {
       outcome = await rebuild(options, context, state);
@@ -260,11 +263,13 @@ async function rebuild(
   writeFileSync(join(paths.staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   mkdirSync(paths.releases, { recursive: true });
   renameSync(paths.staging, join(paths.releases, release));
-  switchCurrent(options.out, release, 'publish', now());
+  const switched = switchCurrent(options.out, release, 'publish', now());
   state.switched = release;
   // First thing after the switch: whatever fails next, CI must upload what is now current.
   reportToCi({ published: 'true', release });
   progress.step('게시', `current → releases/${release}`);
+  // `current` moved, but recording it failed: exit 3, and no pruning by an incomplete history.
+  if (switched.error) throw switched.error;
   let pruned: string[];
   try {
     pruned = prune(options.out, options.keep);

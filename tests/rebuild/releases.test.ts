@@ -1,0 +1,205 @@
+// @vitest-environment node
+/**
+ * The switch of `current` when something goes wrong around it: a history that cannot be
+ * written, a rollback killed half-way, a power cut (what is synced to the disk, in which order).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fsyncTree } from '../../scripts/rebuild/durable.ts';
+import {
+  currentRelease,
+  readHistory,
+  readHold,
+  ReleaseError,
+  releaseHold,
+  rollback,
+  switchCurrent,
+  unfinishedRollback,
+} from '../../scripts/rebuild/releases.ts';
+
+/**
+ * node:fs as the rebuild modules see it: the real one, with a log of syncs and renames (by path),
+ * a way to make the symlink of a switch fail (standing in for a process killed right there) and
+ * one to make appending fail (a full disk).
+ */
+const fsSpy = vi.hoisted(() => ({ log: [] as string[], failSymlink: false, failAppend: false }));
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const opened = new Map<number, string>();
+  return {
+    ...fs,
+    openSync: (...args: Parameters<typeof fs.openSync>) => {
+      if (fsSpy.failAppend && args[1] === 'a')
+        throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      const fd = fs.openSync(...args);
+      opened.set(fd, String(args[0]));
+      return fd;
+    },
+    fsyncSync: (fd: number) => {
+      fsSpy.log.push(`fsync ${opened.get(fd)}`);
+      fs.fsyncSync(fd);
+    },
+    renameSync: (...args: Parameters<typeof fs.renameSync>) => {
+      fs.renameSync(...args);
+      fsSpy.log.push(`rename ${String(args[1])}`);
+    },
+    symlinkSync: (...args: Parameters<typeof fs.symlinkSync>) => {
+      if (fsSpy.failSymlink) throw new Error('killed');
+      fs.symlinkSync(...args);
+    },
+  };
+});
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rebuild-releases-'));
+  fsSpy.log = [];
+  fsSpy.failSymlink = false;
+  fsSpy.failAppend = false;
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const release = (name: string) => {
+  mkdirSync(join(dir, 'releases', name), { recursive: true });
+  writeFileSync(join(dir, 'releases', name, 'index.html'), '<!DOCTYPE html>');
+  writeFileSync(join(dir, 'releases', name, 'manifest.json'), JSON.stringify({ routes: { '/': 'x' } }));
+};
+const publishAll = (...names: string[]) => {
+  for (const name of names) {
+    release(name);
+    switchCurrent(dir, name);
+  }
+};
+
+describe('a failure after the switch', () => {
+  it('moves current and tells the caller so when the history cannot be written', () => {
+    publishAll('r1');
+    release('r2');
+    // Like a full disk or a read-only file: appending to the history fails.
+    rmSync(join(dir, 'history.jsonl'));
+    mkdirSync(join(dir, 'history.jsonl'));
+    const result = switchCurrent(dir, 'r2');
+    expect(currentRelease(dir)).toBe('r2');
+    expect(result.from).toBe('r1');
+    expect(result.error).toBeInstanceOf(ReleaseError);
+    expect(result.error?.message).toMatch(/^current는 r2\(으\)로 바뀌었지만 게시 기록\(history\.jsonl\)에 쓰지 못했습니다/);
+  });
+
+  it('still throws, with current untouched, when the switch itself fails', () => {
+    publishAll('r1');
+    release('r2');
+    fsSpy.failSymlink = true;
+    expect(() => switchCurrent(dir, 'r2')).toThrow('killed');
+    expect(currentRelease(dir)).toBe('r1');
+  });
+
+  it('reports a rollback whose history could not be written as done, with the hold in place', () => {
+    publishAll('r1', 'r2');
+    fsSpy.failAppend = true;
+    const result = rollback(dir);
+    expect(result).toMatchObject({ from: 'r2', to: 'r1' });
+    expect(result.error?.message).toMatch(
+      /^current는 r1\(으\)로 바뀌었지만 게시 기록\(history\.jsonl\)에 쓰지 못했습니다 \(ENOSPC/,
+    );
+    expect(currentRelease(dir)).toBe('r1');
+    expect(readHold(dir)).toMatchObject({ release: 'r1', from: 'r2' });
+  });
+});
+
+describe('a rollback killed between the hold and the switch', () => {
+  it('leaves a hold naming the target, so the next run publishes nothing, and the next rollback finishes it', () => {
+    publishAll('r1', 'r2', 'r3');
+    fsSpy.failSymlink = true;
+    expect(() => rollback(dir)).toThrow('killed');
+    fsSpy.failSymlink = false;
+    // What the next run sees: the bad release still current, but held (run.ts publishes nothing).
+    expect(currentRelease(dir)).toBe('r3');
+    expect(readHold(dir)).toMatchObject({ release: 'r2', from: 'r3' });
+    expect(unfinishedRollback(dir)).toBe('r2');
+    // The next rollback completes this one instead of stepping back from wherever current is.
+    expect(rollback(dir)).toMatchObject({ from: 'r3', to: 'r2', error: null });
+    expect(currentRelease(dir)).toBe('r2');
+    expect(unfinishedRollback(dir)).toBeNull();
+    expect(readHistory(dir).at(-1)).toMatchObject({ action: 'rollback', release: 'r2', from: 'r3' });
+  });
+
+  it('writes the hold to the disk before it switches', () => {
+    publishAll('r1', 'r2');
+    fsSpy.log = [];
+    rollback(dir);
+    const hold = fsSpy.log.indexOf(`rename ${join(dir, 'hold.json')}`);
+    const holdSynced = fsSpy.log.indexOf(`fsync ${dir}`, hold);
+    expect(hold).toBeGreaterThanOrEqual(0);
+    expect(holdSynced).toBeGreaterThan(hold);
+    expect(fsSpy.log.indexOf(`rename ${join(dir, 'current')}`)).toBeGreaterThan(holdSynced);
+  });
+
+  it('never goes back to the release a hold was made against, even when the history missed the rollback', () => {
+    publishAll('r1', 'r2', 'r3');
+    // A rollback r3 → r2 whose history line was lost: only the hold remembers r3 was rejected.
+    writeFileSync(join(dir, 'hold.json'), JSON.stringify({ release: 'r2', from: 'r3', at: '2026-11-22T03:00:00.000Z' }));
+    rmSync(join(dir, 'current'));
+    symlinkSync(join('releases', 'r2'), join(dir, 'current'));
+    expect(rollback(dir)).toMatchObject({ from: 'r2', to: 'r1' });
+  });
+
+  it('lifts an unfinished rollback with --resume like any hold', () => {
+    publishAll('r1', 'r2');
+    fsSpy.failSymlink = true;
+    expect(() => rollback(dir)).toThrow('killed');
+    fsSpy.failSymlink = false;
+    expect(releaseHold(dir)).toBe(true);
+    expect(readHold(dir)).toBeNull();
+    expect(currentRelease(dir)).toBe('r2');
+  });
+});
+
+describe('syncing to the disk', () => {
+  it('fsyncs every file and directory of a tree, without following links', () => {
+    const root = join(dir, 'tree');
+    mkdirSync(join(root, 'a', 'b'), { recursive: true });
+    mkdirSync(join(root, 'empty'));
+    for (const file of ['index.html', join('a', 'page.html'), join('a', 'b', 'deep.html')]) writeFileSync(join(root, file), 'x');
+    mkdirSync(join(dir, 'elsewhere'));
+    writeFileSync(join(dir, 'elsewhere', 'not-in-tree.html'), 'x');
+    symlinkSync(join('..', 'elsewhere'), join(root, 'link'));
+    expect(fsyncTree(root)).toEqual({ files: 3, directories: 4 });
+    const synced = fsSpy.log.map((line) => line.replace(/^fsync /, ''));
+    expect(new Set(synced)).toEqual(
+      new Set([
+        join(root, 'index.html'),
+        join(root, 'a', 'page.html'),
+        join(root, 'a', 'b', 'deep.html'),
+        join(root, 'a', 'b'),
+        join(root, 'a'),
+        join(root, 'empty'),
+        root,
+      ]),
+    );
+    // A directory after what it contains.
+    expect(synced.indexOf(join(root, 'a'))).toBeGreaterThan(synced.indexOf(join(root, 'a', 'b', 'deep.html')));
+  });
+
+  it('syncs the new release before the switch, and the output folder and the history after it', () => {
+    release('r1');
+    fsSpy.log = [];
+    switchCurrent(dir, 'r1');
+    const { log } = fsSpy;
+    const renamed = log.indexOf(`rename ${join(dir, 'current')}`);
+    expect(renamed).toBeGreaterThan(0);
+    const before = log.slice(0, renamed);
+    for (const path of [
+      join(dir, 'releases', 'r1', 'index.html'),
+      join(dir, 'releases', 'r1', 'manifest.json'),
+      join(dir, 'releases', 'r1'),
+      join(dir, 'releases'),
+    ])
+      expect(before).toContain(`fsync ${path}`);
+    expect(log[renamed + 1]).toBe(`fsync ${dir}`);
+    expect(log.slice(renamed + 2)).toEqual([`fsync ${join(dir, 'history.jsonl')}`, `fsync ${dir}`]);
+    expect(readFileSync(join(dir, 'history.jsonl'), 'utf8')).toMatch(/"release":"r1"/);
+    expect(readlinkSync(join(dir, 'current'))).toBe(join('releases', 'r1'));
+  });
+});
