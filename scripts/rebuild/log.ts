@@ -1,7 +1,12 @@
 /**
  * Progress lines of the rebuild, in Korean, each with the time since the run started, so a
  * nightly log shows where the time went (`[  3.2초] 스냅샷 · HR 이야기 상세 33/33`).
+ *
+ * Messages carry content (ids, titles, addresses from articles), and a CI log reads every
+ * line that starts with `::` as a workflow command: each message is written as exactly one
+ * line, its control characters escaped (see `oneLine`).
  */
+import { oneLine } from '../../src/lib/content/one-line.ts';
 
 /** Writes progress lines; `phase` groups them (스냅샷, 변경 감지, 빌드, 검증, 게시). */
 export interface Progress {
@@ -37,13 +42,13 @@ export function createProgress(
   };
   return {
     step: (phase, message) => {
-      const line = `${stamp()} ${phase} · ${message}`;
+      const line = oneLine(`${stamp()} ${phase} · ${message}`);
       if (held) held.push(line);
       else write(line);
     },
     fail: (message) => {
       reveal();
-      writeError(`${stamp()} 실패 · ${message}`);
+      writeError(oneLine(`${stamp()} 실패 · ${message}`));
     },
     elapsed,
     get quiet() {

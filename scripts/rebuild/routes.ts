@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { latestStories } from '../../src/components/sections/home/home-success.ts';
 import type { ListId } from '../../src/lib/content/build-data.ts';
 import { detailShareCard, detailSharePage, pageShareCards, shareImagePath } from '../../src/lib/og/share-cards.ts';
@@ -130,12 +131,46 @@ export function dynamicRoutes(snapshot: Snapshot, pages: PageFiles): string[] {
   return pages.dynamic.flatMap((file) => DYNAMIC_PAGES[file]?.(snapshot).map(([route]) => route) ?? []);
 }
 
-/** The file a route is written to in the output folder (`build.format: 'directory'`). */
+/** Page files that are endpoints (`rss.xml.ts`): Astro writes their route as the file it names. */
+const ENDPOINT_FILE = /\.(ts|js)$/;
+
+/**
+ * The routes a page file serves, as a pattern: `rss.xml.ts` → `/rss.xml`,
+ * `fonts/[name].css.ts` → `/fonts/<one segment>.css`, `og/[...page].jpg.ts` → `/og/<anything>.jpg`.
+ */
+export function routePattern(file: string): RegExp {
+  const route = staticRoute(file);
+  const source = route.replace(/\[\.\.\.[^\]]+\]|\[[^\]]+\]|[^[]+/g, (part) =>
+    part.startsWith('[...') ? '.*' : part.startsWith('[') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  );
+  return new RegExp(`^${source}$`);
+}
+
+/** The routes the endpoints among `pages` serve. */
+export function endpointPatterns(pages: PageFiles): RegExp[] {
+  return [...pages.static, ...pages.dynamic].filter((file) => ENDPOINT_FILE.test(file)).map(routePattern);
+}
+
+const SITE_PAGES = fileURLToPath(new URL('../../src/pages', import.meta.url));
+let siteEndpoints: RegExp[] | undefined;
+
+/**
+ * The file a route is written to in the output folder (`build.format: 'directory'`). Only
+ * routes of endpoints (`/rss.xml`, `/robots.txt`, `/og/info/blog/x.jpg`) are files; every page
+ * is a folder, whatever its last segment looks like: the detail page of an id `web3.0` is
+ * `info/blog/web3.0/index.html`, as Astro writes it. The endpoints are those of this site's
+ * `src/pages` (read once); {@link routeFileAmong} takes others.
+ */
 export function routeFile(route: string): string {
+  siteEndpoints ??= endpointPatterns(listPageFiles(SITE_PAGES));
+  return routeFileAmong(route, siteEndpoints);
+}
+
+/** {@link routeFile} for a site whose endpoints serve `endpoints` (see {@link endpointPatterns}). */
+export function routeFileAmong(route: string, endpoints: readonly RegExp[]): string {
   if (route === '/') return 'index.html';
   if (route === '/404' || route === '/500') return `${route.slice(1)}.html`;
-  // Endpoints with an extension (`/robots.txt`) are written as that file.
-  if (/\.[a-z0-9]+$/i.test(route)) return route.slice(1);
+  if (endpoints.some((pattern) => pattern.test(route))) return route.slice(1);
   return `${route.slice(1)}/index.html`;
 }
 

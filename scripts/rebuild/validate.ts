@@ -12,14 +12,20 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { Parser } from 'htmlparser2';
+import { ADDRESS_FIELDS, HTML_FIELDS } from '../../src/lib/api/schemas.ts';
+import { oneLine } from '../../src/lib/content/one-line.ts';
 import { routeFile } from './routes.ts';
 
 export interface ValidationResult {
   htmlFiles: number;
   links: number;
-  /** Korean descriptions of every problem found (empty: valid). */
+  /** Korean descriptions of every problem found (empty: valid), one line each. */
   problems: string[];
-  /** Content links that lead nowhere, one Korean line per target (with the pages showing it). */
+  /**
+   * Content links that lead nowhere, one Korean line per target (with the pages showing it).
+   * The target is decoded (`%0A` is a line break) and CI prints warnings line by line, so
+   * each is made a single line (`oneLine`).
+   */
   warnings: string[];
 }
 
@@ -65,7 +71,7 @@ export function validateOutput(
   const problems: string[] = [];
   const brokenContent = new Map<string, Set<string>>();
   const add = (problem: string) => {
-    if (problems.length < MAX_PROBLEMS) problems.push(problem);
+    if (problems.length < MAX_PROBLEMS) problems.push(oneLine(problem));
     else if (problems.length === MAX_PROBLEMS) problems.push('… (이하 생략)');
   };
 
@@ -99,7 +105,9 @@ export function validateOutput(
   }
   const warnings = [...brokenContent].map(([target, pages]) => {
     const shown = [...pages].sort().slice(0, 3).join(' ');
-    return `콘텐츠의 링크가 없는 페이지를 가리킵니다: /${target} (${shown}${pages.size > 3 ? ` 외 ${pages.size - 3}곳` : ''})`;
+    return oneLine(
+      `콘텐츠의 링크가 없는 페이지를 가리킵니다: /${target} (${shown}${pages.size > 3 ? ` 외 ${pages.size - 3}곳` : ''})`,
+    );
   });
   return { htmlFiles: htmlFiles.length, links, problems, warnings };
 }
@@ -130,15 +138,24 @@ export function contentLinkTargets(addresses: Iterable<string>): Set<string> {
   return targets;
 }
 
-/** Every address in a JSON value: address fields, and `href`/`src` inside HTML strings. */
+const ADDRESS_FIELD_SET: ReadonlySet<string> = new Set(ADDRESS_FIELDS);
+const HTML_FIELD_SET: ReadonlySet<string> = new Set(HTML_FIELDS);
+
+/**
+ * Every address in the API's answers: the contract's address fields (`absolute_url`,
+ * `featured_image` …) and the `href`/`src` of its HTML fields (article bodies, FAQ answers).
+ * Other text is never an address, whatever it looks like: a title `/\ 공지 /\` is shown as
+ * text, and taking a title `/faq` for a link would let a broken menu link pass as content.
+ */
 export function addressesIn(value: unknown, into: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (value.startsWith('/')) into.push(value);
-    else if (value.includes('<')) into.push(...parseHtml(value).urls);
-  } else if (Array.isArray(value)) {
+  if (Array.isArray(value)) {
     for (const inner of value) addressesIn(inner, into);
   } else if (value && typeof value === 'object') {
-    for (const inner of Object.values(value)) addressesIn(inner, into);
+    for (const [key, inner] of Object.entries(value)) {
+      if (typeof inner !== 'string') addressesIn(inner, into);
+      else if (ADDRESS_FIELD_SET.has(key)) into.push(inner);
+      else if (HTML_FIELD_SET.has(key)) into.push(...parseHtml(inner).urls);
+    }
   }
   return into;
 }
@@ -195,17 +212,32 @@ export function parseHtml(html: string): { errors: string[]; urls: string[] } {
   return { errors, urls };
 }
 
+/** A base that cannot be a real host: what resolves elsewhere is another site's address. */
+const SITE = 'http://site.invalid';
+
 /**
  * The output-relative path an address points to, or `null` when it is not ours to check:
  * other origins, `mailto:`/`tel:`/`javascript:`/`data:`, fragments, and empty values.
  * Query strings and fragments are dropped; relative addresses are resolved against the page.
+ *
+ * Never throws. An address that does not parse is `null` too: against a page of ours only an
+ * authority can fail to parse (`/\ 공지 /\` reads as `//` and the host ` 공지 `), so it names
+ * another host — never a file of this site — like `//host` does.
  */
 export function internalTarget(url: string, fromFile: string): string | null {
   const value = url.trim();
-  if (value === '' || value.startsWith('#') || value.startsWith('//')) return null;
+  if (value === '' || value.startsWith('#')) return null;
+  // To a browser `/\host`, `\/host` and `\\host` name another host, just as `//host` does.
+  if (/^[/\\]{2}/.test(value)) return null;
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null;
-  const page = new URL(`/${fromFile}`, 'http://site.invalid');
-  const resolved = new URL(value, page);
+  let resolved: URL;
+  try {
+    resolved = new URL(value, new URL(`/${fromFile}`, SITE));
+  } catch {
+    return null;
+  }
+  // Tabs and newlines inside the scheme or the slashes (`/\t/host`) are dropped by the parser.
+  if (resolved.origin !== SITE) return null;
   let path: string;
   try {
     path = decodeURIComponent(resolved.pathname);

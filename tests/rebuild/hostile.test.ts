@@ -5,14 +5,22 @@
  * cannot be addresses, an image address with a space, links in articles
  * that lead nowhere. The run must publish everything else, name the bad items in its warnings,
  * and no built file may carry a script address; the feed and the sitemap must be XML.
+ *
+ * Also content that is valid but looks like something else: a title that looks like an
+ * address (`/\ 공지 /\`), ids with a dot (`web3.0`, a patent `2026.11`), a link whose
+ * decoded address holds a line break and a workflow command, and 150 unknown topic ids on one
+ * HR story.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
+import { loadContent } from '../../scripts/content-api/load-content.ts';
+import { createApp, startServer } from '../../scripts/content-api/server.ts';
 import type { ChangedRoutesFile, ReleaseManifest } from '../../scripts/rebuild/manifest.ts';
 import { xmlErrors } from '../../scripts/rebuild/validate.ts';
 
@@ -27,12 +35,21 @@ const hostile = [
 const pick = (index: number) => hostile[index % hostile.length]!;
 /** (Decomposed Hangul is covered by the unit tests: the reference server stores text in NFC.) */
 const ODD_ID = 'hr-frag#1';
+/** A news title that starts like an address and does not parse as one. */
+const NOTICE_TITLE = '/\\ 공지 /\\';
+/** Valid ids whose last segment looks like a file name: their pages are folders all the same. */
+const DOTTED_ID = 'web3.0';
+const DOTTED_PATENT = '2026.11';
+/** An article link that decodes to a line break followed by a workflow command. */
+const NEWLINE_LINK = '/info/blog/%0A::add-mask::x';
+/** The HR story given 150 topic ids that no topic has. */
+const MANY_TAGS_ID = 'hr-0028';
 
 type Json = Record<string, unknown>;
 let work: string;
 let contentDir: string;
 let out: string;
-let api: RunningServer;
+let api: { url: string; close(): Promise<void> };
 let run: { code: number; stdout: string; stderr: string };
 
 function runRebuildCli(
@@ -73,6 +90,7 @@ function makeHostileContent(contentDir: string): void {
   edit(contentDir, 'news.json', (items: Json[]) => {
     cards(items);
     items[4]!.title = `제어 문자\u0000\u0001\u000b가 든 제목 \ud800`;
+    items[5]!.title = NOTICE_TITLE;
   });
   for (const file of ['videos.json', 'seminars.json']) {
     edit(contentDir, file, (data: { banners: Json[]; items: Json[] }) => {
@@ -105,9 +123,39 @@ function makeHostileContent(contentDir: string): void {
     c!.absolute_url = `/info/blog/${encodeURIComponent(ODD_ID)}`;
     d!.title = `외톨이 서로게이트 \udc00 제목`;
     d!.meta_description = `요약에 널 문자\u0000`;
+    const [dotted, manyTags, newline] = data.items.slice(4);
+    dotted!.analytics_page_id = DOTTED_ID;
+    dotted!.absolute_url = `/info/blog/${DOTTED_ID}`;
+    expect(manyTags!.analytics_page_id).toBe(MANY_TAGS_ID);
+    manyTags!.tag_ids = [2, ...Array.from({ length: 150 }, (_, i) => 10_000 + i)];
+    newline!.content = `${String(newline!.content)}<p><a href="${NEWLINE_LINK}">줄바꿈이 든 링크</a></p>`;
   });
   edit(contentDir, 'faq.json', (data: { items: Json[] }) => {
     data.items[0]!.post_body = `<p>답변 <a href="JaVaScRiPt:alert(1)">위험</a> <a href="/없는-페이지">없는 페이지</a></p>`;
+  });
+}
+
+/**
+ * The reference server over the hostile content, with one patent keyed `2026.11`. The content
+ * files only allow patent keys without a dot, so that one is changed after loading.
+ */
+function startHostileServer(contentDir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const content = loadContent(contentDir);
+  const patent = content.patents[0]!;
+  patent.tag = DOTTED_PATENT;
+  patent.absolute_url = `/info/patent/${DOTTED_PATENT}`;
+  const app = createApp(content, { imagesDir: join(contentDir, 'images') });
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            if ('closeIdleConnections' in server) server.closeIdleConnections();
+          }),
+      }),
+    );
   });
 }
 
@@ -122,7 +170,7 @@ beforeAll(async () => {
   contentDir = join(work, 'content');
   out = join(work, 'out');
   makeHostileContent(contentDir);
-  api = await startServer({ contentDir, port: 0 });
+  api = await startHostileServer(contentDir);
   run = await runRebuildCli(api.url, out);
 }, 300_000);
 
@@ -162,6 +210,41 @@ describe('npm run rebuild on hostile content', () => {
       .filter((file) => SCRIPT_ADDRESS.test(readFileSync(file, 'utf8')))
       .map((file) => relative(current(), file));
     expect(offenders).toEqual([]);
+  });
+
+  it('shows a title that looks like an address as text', () => {
+    const news = readFileSync(join(current(), 'newsRoom/index.html'), 'utf8');
+    expect(news).toContain(`>${NOTICE_TITLE}<`);
+  });
+
+  it('writes the pages of ids with a dot as folders, and their share pictures as files', () => {
+    for (const file of [
+      `info/blog/${DOTTED_ID}/index.html`,
+      `og/info/blog/${DOTTED_ID}.jpg`,
+      `info/patent/${DOTTED_PATENT}/index.html`,
+      `og/info/patent/${DOTTED_PATENT}.jpg`,
+    ])
+      expect(existsSync(join(current(), file)), file).toBe(true);
+    const changed = JSON.parse(readFileSync(join(current(), 'changed-routes.json'), 'utf8')) as ChangedRoutesFile;
+    expect(changed.added).toEqual(expect.arrayContaining([`/info/blog/${DOTTED_ID}`, `/info/patent/${DOTTED_PATENT}`]));
+    // A page file taken for a non-page one would be listed as a file of its own.
+    expect(changed.added.filter((route) => route.endsWith('/index.html'))).toEqual([]);
+  });
+
+  it('prints every line and warning as one line, none a workflow command', () => {
+    const lines = `${run.stdout}\n${run.stderr}`.split(/\r\n|[\n\r\u0085\u2028\u2029]/);
+    expect(lines.filter((line) => /^\s*::/.test(line))).toEqual([]);
+    expect(run.stdout).toContain('콘텐츠의 링크가 없는 페이지를 가리킵니다: /info/blog/\\n::add-mask::x');
+    const changed = JSON.parse(readFileSync(join(current(), 'changed-routes.json'), 'utf8')) as ChangedRoutesFile;
+    // The workflow prints them with `jq -r '.warnings[]' | sed 's/^/::warning::/'`.
+    for (const warning of changed.warnings) expect(warning.split(/\r\n|[\n\r\u0085\u2028\u2029]/), warning).toHaveLength(1);
+    expect(changed.warnings.join('\n')).toContain('/info/blog/\\n::add-mask::x');
+  });
+
+  it('publishes an HR story with 150 unknown topic ids, showing its known topic', () => {
+    expect(existsSync(join(current(), `info/blog/${MANY_TAGS_ID}/index.html`))).toBe(true);
+    const list = readFileSync(join(current(), 'hrcontents/index.html'), 'utf8');
+    expect(list).toContain(`/info/blog/${MANY_TAGS_ID}`);
   });
 
   it('writes a feed and sitemaps that parse as XML, without the control characters', () => {

@@ -262,7 +262,7 @@ describe('validateOutput and content', () => {
       calls: {
         '/news/search': {
           ok: true,
-          data: { objects: [{ absolute_url: '/info/blog/%EC%97%86%EC%9D%8C' }], body: '<p><a href="/nope">x</a></p>' },
+          data: { objects: [{ absolute_url: '/info/blog/%EC%97%86%EC%9D%8C', post_body: '<p><a href="/nope">x</a></p>' }] },
         },
       },
     };

@@ -41,12 +41,36 @@ const image = () =>
     ),
   );
 
-/** Most objects one list answer may render; a runaway answer cannot freeze a phone. */
-export const MAX_OBJECTS_PER_PAGE = 100;
+/**
+ * Fields holding one address (the `link()` and `image()` fields below), for code that must
+ * find the addresses in an answer without taking every string that starts with `/` for one.
+ */
+export const ADDRESS_FIELDS = ['absolute_url', 'featured_image', 'thumb', 'logo', 'img'] as const;
+/** Fields holding HTML from the API (article bodies, FAQ answers): their `href`/`src` are addresses. */
+export const HTML_FIELDS = ['content', 'post_body'] as const;
 
-/** An array whose invalid elements are dropped (at most `max` kept). */
-function lenientArray<T extends z.ZodMiniType>(element: T, max = Number.POSITIVE_INFINITY) {
-  return z.pipe(
+// Every array of an answer is capped, so a runaway answer cannot freeze a phone or make a card
+// quadratic. Longer arrays are cut, never rejected: one item with too many tags must not drop
+// that item or fail its list.
+
+/** Most objects one list answer may render. */
+export const MAX_OBJECTS_PER_PAGE = 100;
+/** Most topics of one topic list (FAQ categories, HR story topics). */
+export const MAX_TOPICS = 1_000;
+/** Most topic ids of one item. */
+export const MAX_TAG_IDS = 100;
+/** Most tags of one item or one article. */
+export const MAX_TAGS = 100;
+/** Most banners or slides of one answer. */
+export const MAX_BANNERS = 100;
+
+/**
+ * An array whose invalid elements are dropped and of which at most `max` are kept. Every array
+ * of the contract is one of these (a plain `z.array` would reject an item for one bad element,
+ * and hand a card 10,000 tag ids).
+ */
+function lenientArray<T extends z.ZodMiniType>(element: T, max: number): z.ZodMiniType<z.output<T>[], z.input<T>[]> {
+  const schema = z.pipe(
     z.array(z.unknown()),
     z.transform((values) => {
       const kept: z.output<T>[] = [];
@@ -58,6 +82,9 @@ function lenientArray<T extends z.ZodMiniType>(element: T, max = Number.POSITIVE
       return kept;
     }),
   );
+  // Its wire type is the element's (what a server should send), though any array is accepted:
+  // the reference server and the tests type their answers with it.
+  return schema as unknown as z.ZodMiniType<z.output<T>[], z.input<T>[]>;
 }
 
 /** A tag on a FAQ item: the wire sends objects with a name. */
@@ -79,9 +106,9 @@ export const ContentItemSchema = z.object({
   author_name: z.optional(text()),
   /** ISO 8601 with offset, e.g. 2026-10-02T09:00:00+09:00. */
   created_time: requiredText(),
-  tag_ids: z.optional(z.array(z.number())),
+  tag_ids: z.optional(lenientArray(z.number(), MAX_TAG_IDS)),
   /** A comma separated string on news, an array of `{ name }` on FAQ. */
-  tags: z.optional(z.union([text(), z.array(TagNameSchema)])),
+  tags: z.optional(z.union([text(), lenientArray(TagNameSchema, MAX_TAGS)])),
   classify: z.optional(text()),
   /** Seminars: a falsy type is shown in the ended style. */
   type: z.nullish(z.union([text(), z.number()])),
@@ -110,7 +137,7 @@ export const PagingSchema = z.object({
 export const ListResponseSchema = z.object({
   objects: lenientArray(ContentItemSchema, MAX_OBJECTS_PER_PAGE),
   paging: PagingSchema,
-  tags: z.optional(lenientArray(TopicSchema)),
+  tags: z.optional(lenientArray(TopicSchema, MAX_TOPICS)),
 });
 
 export const BannerSchema = z.object({
@@ -138,7 +165,7 @@ export const BlogDetailSchema = z.object({
   img: image(),
   /** Article HTML: untrusted, sanitised before it is shown. */
   content: text(),
-  tags: z.array(text()),
+  tags: lenientArray(text(), MAX_TAGS),
 });
 
 export const PatentDetailSchema = z.object({
@@ -150,9 +177,9 @@ export const PatentDetailSchema = z.object({
   }),
 });
 
-export const BannerListSchema = lenientArray(BannerSchema, MAX_OBJECTS_PER_PAGE);
-export const SuccessSlideListSchema = lenientArray(SuccessSlideSchema, MAX_OBJECTS_PER_PAGE);
-export const TopicListSchema = lenientArray(TopicSchema);
+export const BannerListSchema = lenientArray(BannerSchema, MAX_BANNERS);
+export const SuccessSlideListSchema = lenientArray(SuccessSlideSchema, MAX_BANNERS);
+export const TopicListSchema = lenientArray(TopicSchema, MAX_TOPICS);
 export const ApiErrorSchema = z.object({ error: z.string() });
 
 export type ContentItem = z.output<typeof ContentItemSchema>;

@@ -7,6 +7,7 @@
 import type { ApiErrorKind } from '../api/client.ts';
 import type { EndpointData, EndpointName, EndpointQuery } from '../api/endpoints.ts';
 import type { BlogDetail, ContentItem, PatentDetail } from '../api/schemas.ts';
+import { oneLine } from './one-line.ts';
 
 /** Calls one endpoint and resolves to its validated data, or rejects (with a {@link FetchError} when it can tell why). */
 export type Fetcher = <N extends EndpointName>(name: N, query?: EndpointQuery) => Promise<EndpointData<N>>;
@@ -23,6 +24,14 @@ export class FetchError extends Error {
 
 /** Receives one Korean line per item that was left out, naming the item and why. */
 export type Warn = (message: string) => void;
+
+/**
+ * `warn` given single lines: a warning quotes an API's error message, which may carry a line
+ * break, and CI prints warnings line by line (see `one-line.ts`).
+ */
+function singleLines(warn: Warn): Warn {
+  return (message) => warn(oneLine(message));
+}
 
 const LIST_NAMES: Record<AllPagesList, string> = { hrStoryTags: 'HR 이야기', successSearch: '성공 사례', techSearch: '특허' };
 
@@ -119,8 +128,9 @@ export interface ArticleData {
 export async function fetchArticles(
   fetch: Fetcher,
   list: 'hrStoryTags' | 'successSearch',
-  warn: Warn = () => {},
+  warnLine: Warn = () => {},
 ): Promise<ArticleData[]> {
+  const warn = singleLines(warnLine);
   const items = await fetchAllPages(fetch, list);
   const articles = await Promise.all(
     items.map(async (item): Promise<ArticleData | null> => {
@@ -165,7 +175,8 @@ export function patentTag(absoluteUrl: string | undefined): string | null {
 }
 
 /** Every patent with its detail; items without a usable key or detail are left out with a warning. */
-export async function fetchPatents(fetch: Fetcher, warn: Warn = () => {}): Promise<PatentData[]> {
+export async function fetchPatents(fetch: Fetcher, warnLine: Warn = () => {}): Promise<PatentData[]> {
+  const warn = singleLines(warnLine);
   const items = await fetchAllPages(fetch, 'techSearch');
   const patents = await Promise.all(
     items.map(async (item): Promise<PatentData | null> => {

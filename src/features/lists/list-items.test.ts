@@ -1,0 +1,55 @@
+/** Cards resolve their topic ids with one index per topics list, never a scan per id. */
+import { describe, expect, it } from 'vitest';
+import type { ContentItem, Topic } from '../../lib/api/schemas.ts';
+import { toCardItem, topicNames } from './list-items.ts';
+
+const item = (tag_ids: number[], id = 'hr-1'): ContentItem => ({
+  analytics_page_id: id,
+  absolute_url: `/info/blog/${id}`,
+  featured_image: undefined,
+  thumb: undefined,
+  logo: undefined,
+  created_time: '2026-10-02T09:00:00+09:00',
+  tag_ids,
+});
+const same = (html: string) => html;
+
+describe('topicNames', () => {
+  it('names 100 tag ids against 200,000 topics, in the item’s order, skipping unknown ids', () => {
+    const topics: Topic[] = Array.from({ length: 200_000 }, (_, i) => ({ id: i * 2, name: `주제 ${i * 2}` }));
+    // 50 known ids (even) and 50 unknown ones (odd or past the end), interleaved.
+    const ids = Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? 399_998 - i * 1_000 : 1_000_001 + i));
+    const expected = ids.filter((id) => id % 2 === 0 && id < 400_000).map((id) => `주제 ${id}`);
+    expect(expected).toHaveLength(50);
+    expect(topicNames(ids, topics)).toEqual(expected);
+    expect(toCardItem(item(ids), same, topics).tags).toEqual(expected);
+  });
+
+  it('takes the first topic of a repeated id, as before', () => {
+    const topics: Topic[] = [
+      { id: 1, name: '처음' },
+      { id: 1, name: '나중' },
+      { id: 2, name: '둘' },
+    ];
+    expect(topicNames([2, 1, 3], topics)).toEqual(['둘', '처음']);
+  });
+
+  it('reads a list’s topics once for all its cards, not once per tag id', () => {
+    const size = 1_000;
+    let reads = 0;
+    const topics = new Proxy(
+      Array.from({ length: size }, (_, id) => ({ id, name: `주제 ${id}` })),
+      {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      },
+    ) as Topic[];
+    const unknownIds = Array.from({ length: 100 }, (_, i) => size + i);
+    const cards = ['a', 'b', 'c'].map((id) => toCardItem(item([...unknownIds, 7], id), same, topics));
+    expect(cards.map((card) => card.tags)).toEqual([['주제 7'], ['주제 7'], ['주제 7']]);
+    // A scan per id would read 3 cards × 101 ids × 1,000 topics; the index reads each topic once.
+    expect(reads).toBe(size);
+  });
+});
