@@ -5,6 +5,8 @@
  */
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readAnswerRecord, writeAnswerRecord } from './answer-cache.ts';
+import { readBaseSnapshot, sweepReason, writeBaseSnapshot } from './poll-plan.ts';
 import type { RebuildOptions } from './args.ts';
 import { outputPathToRoute, runAstroBuild } from './build.ts';
 import { codeDigest, configDigest } from './code-digest.ts';
@@ -31,10 +33,11 @@ import {
   releaseHold,
   rollback,
   switchCurrent,
+  unfinishedRollback,
 } from './releases.ts';
 import { diffOtherFiles } from './other-files.ts';
 import { dynamicRoutes, listPageFiles, routeDigests, routeFile } from './routes.ts';
-import { takeSnapshot } from './snapshot.ts';
+import { takeSnapshot, type Snapshot } from './snapshot.ts';
 import { addressesIn, contentLinkTargets, validateOutput } from './validate.ts';
 import { SNAPSHOT_FILE_ENV } from '../../src/lib/content/recorded-api.ts';
 
@@ -49,6 +52,13 @@ export interface RunContext {
   env?: NodeJS.ProcessEnv;
   /** Pruning after the switch (replaced in tests to make it fail). */
   prune?: typeof pruneReleases;
+  /** Stops the run from outside (a signal to the CLI), like the deadline does. */
+  signal?: AbortSignal;
+}
+
+/** Where the rebuild keeps what it knows of the API between runs (beside Astro's cache). */
+export function apiStateFiles(out: string) {
+  return { base: join(out, 'api', 'snapshot.json'), answers: join(out, 'api', 'answers.json') };
 }
 
 /**
@@ -78,6 +88,18 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
   const state: RunState = { switched: null };
   let lock: Lock | undefined;
   let outcome: RunOutcome;
+  // The deadline: a hung API, build or share picture must not hold the lock forever.
+  const deadline = new AbortController();
+  const timer =
+    options.deadlineMs > 0
+      ? setTimeout(() => deadline.abort(new DeadlineError(options.deadlineMs)), options.deadlineMs)
+      : undefined;
+  const stopFromOutside = () => deadline.abort(new Error('실행이 중단되었습니다.'));
+  context.signal?.addEventListener('abort', stopFromOutside, { once: true });
+  const expired = new Promise<never>((_, reject) => {
+    deadline.signal.addEventListener('abort', () => reject(deadline.signal.reason as Error), { once: true });
+  });
+  expired.catch(() => {});
   try {
     mkdirSync(options.out, { recursive: true });
     lock = acquireLock(layout(options.out).lock);
@@ -92,7 +114,8 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
       if (error) throw error;
       outcome = 'rolled-back';
     } else {
-      outcome = await rebuild(options, context, state);
+      // Never past the deadline, whatever step hangs; the build is killed by the same signal.
+      outcome = await Promise.race([rebuild(options, { ...context, signal: deadline.signal }, state), expired]);
     }
   } catch (error) {
     progress.fail(error instanceof Error ? error.message : String(error));
@@ -104,15 +127,30 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
       outcome = 'failed';
     }
   }
+  clearTimeout(timer);
+  context.signal?.removeEventListener('abort', stopFromOutside);
+  if (deadline.signal.aborted && !state.switched) {
+    // Whatever the step was doing, nothing of it may be published later.
+    rmSync(layout(options.out).staging, { recursive: true, force: true });
+  }
   if (lock && !lock.release()) {
     progress.fail('잠금이 이미 다른 실행으로 넘어가 있어 풀지 않았습니다.');
   }
   return outcome;
 }
 
+/** The run's time limit was reached. */
+class DeadlineError extends Error {
+  constructor(ms: number) {
+    const limit = ms >= 60_000 ? `${Math.round(ms / 60_000)}분` : `${Math.round(ms / 1000)}초`;
+    super(`실행 제한 시간(${limit})이 지나 멈췄습니다. 진행 중이던 API 읽기나 빌드를 중단했습니다.`);
+    this.name = 'DeadlineError';
+  }
+}
+
 async function rebuild(
   options: RebuildOptions,
-  { root, apiUrl, progress, now = () => new Date(), env = process.env, prune = pruneReleases }: RunContext,
+  { root, apiUrl, progress, now = () => new Date(), env = process.env, prune = pruneReleases, signal }: RunContext,
   state: RunState,
 ): Promise<RunOutcome> {
   const paths = layout(options.out);
@@ -120,8 +158,11 @@ async function rebuild(
   if (options.resume && releaseHold(options.out, now())) progress.step('준비', '되돌리기 후의 유지를 풀었습니다.');
   const hold = readHold(options.out);
   if (hold) {
+    const unfinished = unfinishedRollback(options.out);
     console.log(
-      `되돌린 릴리스(${hold.release})를 유지하는 중이라 게시하지 않습니다. 다시 게시하려면 --resume 으로 실행해 주세요.`,
+      unfinished
+        ? `되돌리기(→ ${unfinished})가 끝나지 않은 채 멈춰 있어 게시하지 않습니다. --rollback 으로 다시 실행해 마무리하거나 --resume 으로 유지를 풀어 주세요.`
+        : `되돌린 릴리스(${hold.release})를 유지하는 중이라 게시하지 않습니다. 다시 게시하려면 --resume 으로 실행해 주세요.`,
     );
     reportToCi({ published: 'false' });
     return 'held';
@@ -130,19 +171,50 @@ async function rebuild(
   const previous = published ? readManifest(join(paths.current, MANIFEST_FILE), warn) : null;
   progress.step('준비', published ? `게시 중인 릴리스: ${published}` : '게시된 릴리스가 없습니다 (첫 빌드)');
 
-  // 1. Snapshot
-  const snapshot = await takeSnapshot({ apiUrl, timeoutMs: options.timeoutMs, progress });
+  // 1. Snapshot: a poll reads the first pages and what changed on them; a sweep reads everything.
+  const apiFiles = apiStateFiles(options.out);
+  mkdirSync(join(options.out, 'api'), { recursive: true });
+  const base = readBaseSnapshot(apiFiles.base);
+  const sweepWhy = sweepReason(base, apiUrl, now(), options.sweepEveryMs, options.full);
+  progress.step(
+    '준비',
+    sweepWhy ? `API 전체를 읽습니다 (${sweepWhy})` : `첫 페이지와 바뀐 항목만 읽습니다 (마지막 전체 읽기: ${base!.sweptAt})`,
+  );
+  const snapshot = await takeSnapshot({
+    apiUrl,
+    timeoutMs: options.timeoutMs,
+    progress,
+    reader: { ratePerSecond: options.rate, concurrency: options.concurrency },
+    base: base?.apiUrl === apiUrl ? base.recorded : null,
+    sweep: sweepWhy !== null,
+    refresh: options.items,
+    answers: readAnswerRecord(apiFiles.answers),
+    ...(signal ? { signal } : {}),
+  });
+  // Answers carry their own validators: right to reuse next time, whatever this run does next.
+  writeAnswerRecord(apiFiles.answers, snapshot.answers);
+  const sweptAt = sweepWhy !== null ? now().toISOString() : base!.sweptAt;
+  const keepBase = () => writeBaseSnapshot(apiFiles.base, { version: 1, apiUrl, sweptAt, recorded: snapshot.recorded });
+  const missingItems = options.items.filter((id) => !snapshotHasItem(snapshot, id));
+  if (missingItems.length > 0)
+    warn(`--item 으로 지정한 항목을 API에서 찾지 못했습니다: ${missingItems.map((id) => JSON.stringify(id)).join(', ')}`);
+
   const counts = snapshotCounts(snapshot);
-  const shrunk = shrunkCounts(previous?.counts, counts, options.minRatio);
+  // The guard compares with the newest release that has counts: an unreadable manifest or a
+  // dangling `current` must not switch it off.
+  const baseline = guardBaseline(options.out, previous, warn);
+  const shrunk = shrunkCounts(baseline?.counts, counts, options.minRatio);
   if (shrunk.length > 0) {
     progress.fail(`렌더링할 콘텐츠가 이전 릴리스보다 크게 줄어 게시하지 않습니다: ${shrunk.join(', ')}`);
     progress.fail('콘텐츠가 맞다면 --min-ratio 를 낮춰 다시 실행해 주세요.');
     return 'failed';
   }
-  if (!published) {
+  if (!baseline) {
     const empty = emptyLists(counts);
     if (empty.length > 0 && !options.allowEmpty) {
-      progress.fail(`첫 빌드인데 비어 있는 목록이 있어 게시하지 않습니다: ${empty.join(', ')}`);
+      progress.fail(
+        `${published ? '비교할 이전 릴리스 기록이 없는데' : '첫 빌드인데'} 비어 있는 목록이 있어 게시하지 않습니다: ${empty.join(', ')}`,
+      );
       progress.fail('비어 있는 것이 맞다면 --allow-empty 를 붙여 다시 실행해 주세요.');
       return 'failed';
     }
@@ -164,9 +236,10 @@ async function rebuild(
         ? ' (설정(SITE_URL·API 주소 등)이 바뀌어 모든 경로를 변경으로 봅니다)'
         : '');
   if (isUnchanged(previous, diff) && !options.force) {
-    if (progress.quiet)
-      console.log(`${stamp(now())} 변경 없음 (API 호출 ${snapshot.requests}건, ${progress.elapsed().toFixed(1)}초)`);
-    else console.log('변경 사항이 없어 빌드하지 않습니다.');
+    keepBase();
+    const calls = `API 호출 ${snapshot.requests}건${snapshot.notModified > 0 ? ` (304 ${snapshot.notModified}건)` : ''}`;
+    if (progress.quiet) console.log(`${stamp(now())} 변경 없음 (${calls}, ${progress.elapsed().toFixed(1)}초)`);
+    else console.log(`변경 사항이 없어 빌드하지 않습니다. (${calls})`);
     reportToCi({ published: 'false' });
     return 'unchanged';
   }
@@ -188,6 +261,7 @@ async function rebuild(
     apiUrl,
     env: { ...env, [SNAPSHOT_FILE_ENV]: paths.snapshot },
     onLine: options.verbose ? (line) => console.log(`  │ ${line}`) : undefined,
+    signal,
   });
   rmSync(paths.snapshot, { force: true });
   if (!build.ok) {
@@ -230,7 +304,7 @@ async function rebuild(
   if (warnings.length > 0)
     progress.step('검증', `콘텐츠 경고 ${warnings.length}건 (게시는 계속합니다; changed-routes.json의 warnings 참고)`);
   // Page files of both releases: a removed page is reported as a removed route, not a file.
-  const pageFiles = new Set([...Object.keys(routes), ...Object.keys(previous?.routes ?? {})].map(routeFile));
+  const pageFiles = new Set([...Object.keys(routes), ...Object.keys(previous?.routes ?? {})].map((route) => routeFile(route)));
   const others = diffOtherFiles(published ? paths.current : null, paths.staging, pageFiles);
   const changedRoutes: ChangedRoutesFile = {
     added: [...diff.added, ...others.added].sort(),
@@ -261,6 +335,8 @@ async function rebuild(
   };
   writeFileSync(join(paths.staging, CHANGED_ROUTES_FILE), `${JSON.stringify(changedRoutes, null, 2)}\n`);
   writeFileSync(join(paths.staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  // Past the deadline nothing is published, even if the build just made it.
+  signal?.throwIfAborted();
   mkdirSync(paths.releases, { recursive: true });
   renameSync(paths.staging, join(paths.releases, release));
   const switched = switchCurrent(options.out, release, 'publish', now());
@@ -268,6 +344,7 @@ async function rebuild(
   // First thing after the switch: whatever fails next, CI must upload what is now current.
   reportToCi({ published: 'true', release });
   progress.step('게시', `current → releases/${release}`);
+  keepBase();
   // `current` moved, but recording it failed: exit 3, and no pruning by an incomplete history.
   if (switched.error) throw switched.error;
   let pruned: string[];
@@ -282,6 +359,34 @@ async function rebuild(
   if (pruned.length > 0) progress.step('게시', `오래된 릴리스 ${pruned.length}개 삭제: ${pruned.join(', ')}`);
   progress.step('완료', `${progress.elapsed().toFixed(1)}초`);
   return 'published';
+}
+
+/** Whether an id (or patent tag) named by `--item` is anywhere in the snapshot. */
+function snapshotHasItem(snapshot: Snapshot, id: string): boolean {
+  if (
+    [...snapshot.hrStories, ...snapshot.successStories, ...snapshot.patents].some(
+      (entry) => entry.id === id || entry.item.analytics_page_id === id,
+    )
+  )
+    return true;
+  return Object.values(snapshot.lists).some((list) => list.first.objects.some((item) => item.analytics_page_id === id));
+}
+
+/**
+ * The release the shrink guard compares with: the live one when its manifest has counts, else the
+ * newest release whose manifest has them; `null` when none has (the empty-list guard applies then).
+ */
+function guardBaseline(out: string, live: ReleaseManifest | null, warn: (message: string) => void): ReleaseManifest | null {
+  const hasCounts = (manifest: ReleaseManifest | null) => !!manifest && Object.keys(manifest.counts).length > 0;
+  if (hasCounts(live)) return live;
+  for (const name of [...listReleases(out)].sort().reverse()) {
+    const manifest = readManifest(join(layout(out).releases, name, MANIFEST_FILE), () => {});
+    if (hasCounts(manifest)) {
+      warn(`게시 중인 릴리스의 기록을 읽을 수 없어 ${name} 의 기록과 비교합니다.`);
+      return manifest;
+    }
+  }
+  return null;
 }
 
 /** `[2026-11-22 21:05:03]`, for the one line a quiet poll prints. */

@@ -24,6 +24,7 @@ import {
 } from '../../src/lib/content/build-data.ts';
 import { callKey, replayFetcher, type RecordedCalls } from '../../src/lib/content/recorded-api.ts';
 import { conditionalFetch, type AnswerRecord } from './answer-cache.ts';
+import { oneLine } from '../../src/lib/content/one-line.ts';
 import type { Progress } from './log.ts';
 import { changedCards, mergeFirstPage, pageOfMerged } from './poll-plan.ts';
 
@@ -114,6 +115,7 @@ export async function takeSnapshot({
   const pending = new Map<string, Promise<unknown>>();
   const warnings: string[] = [];
   const warn = (message: string) => {
+    message = oneLine(message);
     warnings.push(message);
     progress.step(PHASE, `경고 · ${message}`);
   };

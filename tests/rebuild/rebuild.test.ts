@@ -18,13 +18,13 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
-import type { ChangedRoutes, ReleaseManifest } from '../../scripts/rebuild/manifest.ts';
+import { startServer, type RemoteOptions, type RunningServer } from '../../scripts/content-api/server.ts';
+import type { ChangedRoutes, ChangedRoutesFile, ReleaseManifest } from '../../scripts/rebuild/manifest.ts';
 import { parseRebuildArgs } from '../../scripts/rebuild/args.ts';
 import { createProgress } from '../../scripts/rebuild/log.ts';
 import { digestOf } from '../../scripts/rebuild/routes.ts';
@@ -52,10 +52,13 @@ const readHr = (): HrStoriesFile => JSON.parse(readFileSync(hrFile(), 'utf8')) a
 const writeHr = (data: HrStoriesFile) => writeFileSync(hrFile(), `${JSON.stringify(data, null, 2)}\n`);
 const apiUrl = () => `http://127.0.0.1:${port}`;
 
+/** Faults of the reference server while a test wants the API to behave like a remote one. */
+let remote: RemoteOptions | null = null;
+
 /** (Re)starts the reference server on the same port: image addresses carry the origin. */
 async function restartApi(): Promise<void> {
   await stopApi();
-  api = await startServer({ contentDir, port });
+  api = await startServer({ contentDir, port, remote });
 }
 
 async function stopApi(): Promise<void> {
@@ -76,10 +79,18 @@ async function stopApi(): Promise<void> {
  * A stand-in API on the same port answering with `handler`'s status and body, or passing the
  * request on to `upstream` (with its original Host, so image addresses stay the same).
  */
-async function startFake(handler: () => { status: number; body: string } | 'proxy', upstream?: string): Promise<void> {
+async function startFake(
+  handler: (req: IncomingMessage) => { status: number; body: string } | 'proxy' | 'drop' | 'hang',
+  upstream?: string,
+): Promise<void> {
   await stopApi();
   const server = createServer((req, res) => {
-    const answer = handler();
+    const answer = handler(req);
+    if (answer === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    if (answer === 'hang') return;
     if (answer === 'proxy' && upstream) {
       const forward = request(`${upstream}${req.url ?? '/'}`, { headers: req.headers }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
@@ -210,6 +221,9 @@ describe('npm run rebuild', () => {
     expect(run.stdout).not.toContain('astro build');
     expect(releases()).toEqual(before);
     expect(currentTarget()).toBe(firstRelease);
+    // A poll: the first page of every list, the banners and the topics, each answered 304.
+    expect(run.stdout).toContain('첫 페이지와 바뀐 항목만 읽습니다');
+    expect(run.stdout).toContain('(API 호출 11건 (304 11건))');
   });
 
   it(
@@ -267,8 +281,13 @@ describe('npm run rebuild', () => {
       writeHr(hr);
       await restartApi();
 
-      const run = await rebuild();
+      // One deleted further down and one added there leave the first page and the total as they
+      // were: a poll cannot see that, the daily full read (here --full) does.
+      const poll = await rebuild();
+      expect(poll.stdout).toContain('변경 사항이 없어 빌드하지 않습니다.');
+      const run = await rebuild('--full');
       expect(run.code, run.stderr + run.stdout).toBe(0);
+      expect(run.stdout).toContain('API 전체를 읽습니다 (--full)');
       const changed = readJson<ChangedRoutes>('changed-routes.json');
       expect(changed.added).toEqual(['/info/blog/hr-9001', '/og/info/blog/hr-9001.jpg']);
       expect(changed.removed).toEqual([`/info/blog/${deletedId}`, `/og/info/blog/${deletedId}.jpg`]);
@@ -278,6 +297,175 @@ describe('npm run rebuild', () => {
       expect(existsSync(join(out, editedRelease, 'info/blog', deletedId, 'index.html'))).toBe(true);
     },
   );
+
+  it(
+    '--item reads one story again at once, even one further down whose card did not change',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const firstPage = await hrFirstPageIds();
+      const hr = readHr();
+      const story = hr.items.find((item) => !firstPage.includes(item.analytics_page_id) && item.analytics_page_id !== 'hr-9001')!;
+      story.content = `${String(story.content)}<p>본문만 고친 문단입니다.</p>`;
+      writeHr(hr);
+      await restartApi();
+
+      const poll = await rebuild();
+      expect(poll.stdout).toContain('변경 사항이 없어 빌드하지 않습니다.');
+      const hook = await rebuild('--item', story.analytics_page_id);
+      expect(hook.code, hook.stderr + hook.stdout).toBe(0);
+      expect(readJson<ChangedRoutes>('changed-routes.json').changed).toContain(`/info/blog/${story.analytics_page_id}`);
+      expect(readFileSync(page(`info/blog/${story.analytics_page_id}`), 'utf8')).toContain('본문만 고친 문단입니다.');
+      // Eleven first-page calls and the one detail.
+      expect(hook.stdout).toMatch(/API 호출 12건/);
+    },
+  );
+
+  it(
+    'keeps the published version of a story whose detail keeps failing, and leaves out a new one that never had a page',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const hr = readHr();
+      const kept = hr.items.find((item) => item.analytics_page_id !== 'hr-9001')!;
+      const keptPage = readFileSync(page(`info/blog/${kept.analytics_page_id}`), 'utf8');
+      // The kept story's title changes too, so a poll would read its detail; the new one is newest.
+      kept.title = `${kept.title} (상세 장애 중 수정)`;
+      hr.items.push({
+        ...hr.items[0]!,
+        analytics_page_id: 'hr-9002',
+        absolute_url: '/info/blog/hr-9002',
+        title: '상세가 없는 새 글',
+        created_time: '2026-12-31T09:00:00+09:00',
+      });
+      writeHr(hr);
+      await stopApi();
+      const upstream = await startServer({ contentDir, port: 0 });
+      try {
+        // Details of those two answer 500 or drop the connection on every try; all else passes.
+        await startFake((req) => {
+          const id = new URL(req.url ?? '/', 'http://api.invalid').searchParams.get('id');
+          if (id === kept.analytics_page_id) return { status: 500, body: '{"error":"오류"}' };
+          if (id === 'hr-9002') return 'drop';
+          return 'proxy';
+        }, upstream.url);
+        const run = await rebuild('--full');
+        expect(run.code, run.stderr + run.stdout).toBe(0);
+        expect(run.stdout).toContain(`상세를 가져오지 못해 게시된 판을 유지합니다`);
+        expect(run.stdout).toMatch(/hr-9002.*건너뜁니다/);
+        expect(readFileSync(page(`info/blog/${kept.analytics_page_id}`), 'utf8')).toBe(keptPage);
+        expect(existsSync(page('info/blog/hr-9002'))).toBe(false);
+        expect(readJson<ChangedRoutesFile>('changed-routes.json').warnings.join('\n')).toContain(kept.analytics_page_id);
+      } finally {
+        await stopApi();
+        await upstream.close();
+        hr.items = hr.items.filter((item) => item.analytics_page_id !== 'hr-9002');
+        kept.title = kept.title.replace(' (상세 장애 중 수정)', '');
+        writeHr(hr);
+        await restartApi();
+      }
+    },
+  );
+
+  it('fails when most details fail: an outage, not one bad item', { timeout: STEP_TIMEOUT }, async () => {
+    const before = publishedState();
+    const upstream = await startServer({ contentDir, port: 0 });
+    try {
+      await startFake(
+        (req) => (req.url?.startsWith('/blog/detail') ? { status: 503, body: '{"error":"점검 중"}' } : 'proxy'),
+        upstream.url,
+      );
+      const run = await rebuild('--full');
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/상세 호출 \d+건 중 \d+건이 재시도 후에도 실패했습니다/);
+      expect(publishedState()).toEqual(before);
+    } finally {
+      await stopApi();
+      await upstream.close();
+      await restartApi();
+    }
+  });
+
+  it(
+    'stops at its deadline, hung API or running build, releases the lock and leaves current as it was',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const before = publishedState();
+      // A hung API: no answer at all.
+      await startFake(() => 'hang');
+      const hung = await rebuild('--deadline', '3s');
+      expect(hung.code).toBe(1);
+      expect(hung.stderr).toContain('실행 제한 시간');
+      expect(existsSync(join(out, '.rebuild.lock'))).toBe(false);
+      // A build still running at the deadline is killed with everything it started. Without
+      // Astro's page manifest the build renders every page, far longer than the deadline.
+      await restartApi();
+      rmSync(join(out, 'cache', 'incremental-build.json'), { force: true });
+      const killed = await rebuild('--force', '--deadline', '6s');
+      expect(killed.code).toBe(1);
+      expect(killed.stdout).toContain('astro build 실행 중');
+      expect(killed.stderr).toContain('실행 제한 시간');
+      expect(existsSync(join(out, '.build'))).toBe(false);
+      expect(existsSync(join(out, '.rebuild.lock'))).toBe(false);
+      expect(publishedState()).toEqual(before);
+    },
+  );
+
+  it('keeps the shrink guard on when the live manifest is unreadable', { timeout: STEP_TIMEOUT }, async () => {
+    const manifestFile = join(current(), 'manifest.json');
+    const saved = readFileSync(manifestFile, 'utf8');
+    const savedHr = readFileSync(hrFile(), 'utf8');
+    writeFileSync(manifestFile, '');
+    writeHr({ ...readHr(), items: [] });
+    await restartApi();
+    try {
+      const run = await rebuild();
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/크게 줄어|비어 있는 목록/);
+    } finally {
+      writeFileSync(manifestFile, saved);
+      writeFileSync(hrFile(), savedHr);
+      await restartApi();
+    }
+  });
+
+  describe('against an API across the internet: 100 ms a call, 2 % answered 503, at most 20 calls a second', () => {
+    beforeAll(async () => {
+      remote = { latencyMs: 100, failShare: 0.02, rateLimit: 20, seed: 7 };
+      await restartApi();
+    });
+    afterAll(async () => {
+      remote = null;
+      await restartApi();
+    });
+
+    it('reads the whole API without failing', { timeout: STEP_TIMEOUT }, async () => {
+      api!.resetStats();
+      const run = await rebuild('--full');
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      expect(run.stdout).toContain('변경 사항이 없어 빌드하지 않습니다.');
+      // The faults were there, and were ridden out.
+      expect(api!.stats().failed).toBeGreaterThan(0);
+    });
+
+    it('polls twenty times in a row without a failure, each poll a handful of calls', { timeout: STEP_TIMEOUT }, async () => {
+      for (let poll = 0; poll < 20; poll++) {
+        const run = await rebuild();
+        expect(run.code, `${poll + 1}번째: ${run.stderr}`).toBe(0);
+        expect(run.stdout).toContain('(API 호출 11건');
+      }
+    });
+
+    it('publishes an edit at the next poll', { timeout: STEP_TIMEOUT }, async () => {
+      const [id] = await hrFirstPageIds();
+      const hr = readHr();
+      const story = hr.items.find((item) => item.analytics_page_id === id)!;
+      story.title = `${story.title} (원격 수정)`;
+      writeHr(hr);
+      await restartApi();
+      const run = await rebuild();
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      expect(readFileSync(page(`info/blog/${id}`), 'utf8')).toContain('(원격 수정)');
+    });
+  });
 
   describe('a failing API leaves current untouched, byte for byte', () => {
     let before: ReturnType<typeof publishedState>;

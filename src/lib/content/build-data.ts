@@ -15,10 +15,16 @@ export type Fetcher = <N extends EndpointName>(name: N, query?: EndpointQuery) =
 /** A failed call and its kind, so an item whose detail is missing or broken can be skipped. */
 export class FetchError extends Error {
   readonly kind: ApiErrorKind;
-  constructor(kind: ApiErrorKind, message: string) {
+  /**
+   * The item is to be left out whatever the kind: the rebuild's snapshot already decided so (a
+   * detail that still failed after retries, with no published version to keep).
+   */
+  readonly itemProblem: boolean;
+  constructor(kind: ApiErrorKind, message: string, { itemProblem = false }: { itemProblem?: boolean } = {}) {
     super(message);
     this.name = 'FetchError';
     this.kind = kind;
+    this.itemProblem = itemProblem;
   }
 }
 
@@ -33,7 +39,11 @@ function singleLines(warn: Warn): Warn {
   return (message) => warn(oneLine(message));
 }
 
-const LIST_NAMES: Record<AllPagesList, string> = { hrStoryTags: 'HR 이야기', successSearch: '성공 사례', techSearch: '특허' };
+export const LIST_NAMES: Record<AllPagesList, string> = {
+  hrStoryTags: 'HR 이야기',
+  successSearch: '성공 사례',
+  techSearch: '특허',
+};
 
 /**
  * Why `id` cannot be a page's address segment, or `null` when it can. A page must be
@@ -92,14 +102,18 @@ export async function fetchListFirstPages(fetch: Fetcher): Promise<{ id: ListId;
 }
 
 /**
- * Every item of a paged list endpoint, page by page. Stops at the reported total, or at a page
- * that brings nothing new (so a server that repeats its last page cannot loop forever).
+ * Every item of a paged list endpoint, page by page. Stops at the reported total, at a page that
+ * brings nothing new (so a server that repeats its last page cannot loop forever), or after the
+ * pages the first answer's total allows (so one that invents fresh ids on every page cannot either).
  */
 export async function fetchAllPages(fetch: Fetcher, name: AllPagesList): Promise<ContentItem[]> {
   const items: ContentItem[] = [];
   const seen = new Set<string>();
-  for (let page = 1; page <= 10_000; page++) {
+  let lastPage = 10_000;
+  for (let page = 1; page <= lastPage; page++) {
     const data = await fetch(name, { page, term: '', topic_id: '', name: '', tag: '' });
+    if (page === 1 && data.objects.length > 0)
+      lastPage = Math.min(lastPage, Math.ceil(data.paging.page_size / data.objects.length) + 1);
     const fresh = data.objects.filter((item) => !seen.has(item.analytics_page_id));
     for (const item of fresh) seen.add(item.analytics_page_id);
     items.push(...fresh);
@@ -110,7 +124,7 @@ export async function fetchAllPages(fetch: Fetcher, name: AllPagesList): Promise
 
 /** Whether a detail call failed because of that item (missing, broken), not because of the API. */
 function isItemProblem(error: unknown): boolean {
-  return error instanceof FetchError && (error.kind === 'not-found' || error.kind === 'invalid');
+  return error instanceof FetchError && (error.itemProblem || error.kind === 'not-found' || error.kind === 'invalid');
 }
 
 /** A blog-style article (HR story or success story): its list card and its detail. */
