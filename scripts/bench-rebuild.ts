@@ -6,26 +6,22 @@
  * published site serves its detail page, its list's first page and the home showing it.
  * Prints a table (Markdown, for the README).
  *
+ * With `--remote [--latency 100 --fail-share 0.02 --rate-limit 20]` it benchmarks against the
+ * server's remote API mode instead and prints that table (see `bench-rebuild/remote.ts`).
+ *
  * Each scale gets its own temporary content copy, reference server and output folder; all are
  * removed afterwards. Times are wall-clock of the CLI process, the way cron would see them.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { parseDuration } from './rebuild/args.ts';
 import { generateContent } from './content-api/generate.ts';
-import { startServer, type RunningServer } from './content-api/server.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-interface Timed {
-  seconds: number;
-  stdout: string;
-}
+import { checkRemoteOptions, type RemoteOptions } from './content-api/remote-mode.ts';
+import { BenchServer } from './bench-rebuild/bench-server.ts';
+import { benchRemoteScale, DEFAULT_REMOTE, printRemoteTable, type RemoteRow } from './bench-rebuild/remote.ts';
+import { editOneStory, machineLine, publishToLive, runRebuild, secs, wasUnchanged } from './bench-rebuild/steps.ts';
 
 interface Row {
   scale: number;
@@ -38,116 +34,11 @@ interface Row {
   live: number;
 }
 
-/** Runs the rebuild CLI once; throws with its output when it fails. */
-function runRebuild(out: string, apiUrl: string): Promise<Timed> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out], {
-      cwd: root,
-      env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl, GITHUB_OUTPUT: '' },
-    });
-    let output = '';
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('close', (code) => {
-      if (code === 0) resolve({ seconds: (performance.now() - started) / 1000, stdout });
-      else reject(new Error(`재빌드 실패 (코드 ${code}):\n${output}`));
-    });
-  });
-}
-
-/** Renames the newest HR story: a one-item change. */
-function editOneStory(contentDir: string): void {
-  const file = join(contentDir, 'hr-stories.json');
-  const data = JSON.parse(readFileSync(file, 'utf8')) as { items: { title: string; created_time: string }[] };
-  const newest = [...data.items].sort((a, b) => Date.parse(b.created_time) - Date.parse(a.created_time))[0]!;
-  newest.title = `${newest.title} (벤치마크 수정)`;
-  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
-}
-
-/** Adds a success story newer than all others: it belongs on its page, the list's first page and the home. */
-function publishNewStory(contentDir: string, title: string): string {
-  const file = join(contentDir, 'success.json');
-  const data = JSON.parse(readFileSync(file, 'utf8')) as { items: Record<string, unknown>[] };
-  const id = `success-live-${Date.now()}`;
-  const created = new Date(Date.now() + 9 * 3_600_000).toISOString().replace('Z', '+09:00');
-  data.items.push({
-    ...data.items[0]!,
-    analytics_page_id: id,
-    absolute_url: `/cad_archive/${id}`,
-    title,
-    html_title: title,
-    created_time: created,
-  });
-  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
-  return id;
-}
-
-/**
- * Starts `npm run rebuild -- --every <poll>` against `apiUrl`, publishes a new story by
- * restarting the server on the new content, and times until the site serves it everywhere.
- */
-async function publishToLive(
-  contentDir: string,
-  out: string,
-  server: RunningServer,
-  pollMs: number,
-): Promise<{ seconds: number; server: RunningServer }> {
-  const poller = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out, '--every', `${pollMs / 1000}s`], {
-    cwd: root,
-    env: { ...process.env, PUBLIC_CONTENT_API_URL: server.url, GITHUB_OUTPUT: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  poller.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  poller.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<void>((resolve) => poller.on('close', () => resolve()));
-  try {
-    // Let the poller settle into its rhythm (its first poll finds nothing new).
-    while (!log.includes('변경 없음')) {
-      if (poller.exitCode !== null) throw new Error(`폴링이 멈췄습니다:\n${log}`);
-      await sleep(100);
-    }
-    const title = `방금 게시한 성공 사례 ${Date.now()}`;
-    const id = publishNewStory(contentDir, title);
-    const { port } = server;
-    const published = performance.now();
-    await server.close();
-    server = await startServer({ contentDir, port });
-    const current = join(out, 'current');
-    const serves = () => {
-      try {
-        return (
-          existsSync(join(current, 'cad_archive', id, 'index.html')) &&
-          readFileSync(join(current, 'success_story', 'index.html'), 'utf8').includes(title) &&
-          readFileSync(join(current, 'index.html'), 'utf8').includes(title)
-        );
-      } catch {
-        return false;
-      }
-    };
-    while (!serves()) {
-      if (performance.now() - published > 10 * 60_000) throw new Error(`10분 안에 게시되지 않았습니다:\n${log}`);
-      await sleep(100);
-    }
-    return { seconds: (performance.now() - published) / 1000, server };
-  } finally {
-    poller.kill('SIGTERM');
-    await exited;
-  }
-}
-
 async function benchScale(scale: number, work: string, pollMs: number): Promise<Row> {
   const contentDir = join(work, `content-${scale}`);
   const out = join(work, `out-${scale}`);
   generateContent(scale, contentDir);
-  let server: RunningServer = await startServer({ contentDir, port: 0 });
+  const server = await BenchServer.start(contentDir);
   try {
     console.log(`\n■ ${scale}배: 전체 빌드`);
     const full = await runRebuild(out, server.url);
@@ -155,22 +46,18 @@ async function benchScale(scale: number, work: string, pollMs: number): Promise<
     console.log(`■ ${scale}배: 변경 없음`);
     let unchanged = await runRebuild(out, server.url);
     // Someone editing the code meanwhile makes that run a real build; the next one is the no-change run.
-    for (let retry = 0; retry < 2 && !unchanged.stdout.includes('변경 사항이 없어'); retry++) {
+    for (let retry = 0; retry < 2 && !wasUnchanged(unchanged); retry++) {
       console.log(`  (그 사이 코드가 바뀌어 빌드했습니다. 다시 잽니다.)`);
       unchanged = await runRebuild(out, server.url);
     }
-    if (!unchanged.stdout.includes('변경 사항이 없어')) throw new Error(`${scale}배: 변경이 없는데 계속 빌드합니다.`);
+    if (!wasUnchanged(unchanged)) throw new Error(`${scale}배: 변경이 없는데 계속 빌드합니다.`);
     console.log(`■ ${scale}배: HR 이야기 1건 수정`);
     editOneStory(contentDir);
-    // Same port: image addresses carry the server's origin.
-    const { port } = server;
-    await server.close();
-    server = await startServer({ contentDir, port });
+    await server.restart();
     const oneChange = await runRebuild(out, server.url);
     const counts = /렌더링 (\d+)개, 캐시에서 복원 (\d+)개/.exec(oneChange.stdout);
     console.log(`■ ${scale}배: 새 성공 사례 게시 → 사이트에 반영 (${pollMs / 1000}초마다 확인)`);
     const live = await publishToLive(contentDir, out, server, pollMs);
-    server = live.server;
     return {
       scale,
       pages,
@@ -178,27 +65,16 @@ async function benchScale(scale: number, work: string, pollMs: number): Promise<
       unchanged: unchanged.seconds,
       oneChange: oneChange.seconds,
       rendered: counts ? `${counts[1]} / ${counts[2]}` : '?',
-      live: live.seconds,
+      live,
     };
   } finally {
     await server.close();
   }
 }
 
-const { values } = parseArgs({
-  options: { scales: { type: 'string', default: '1,10,50' }, poll: { type: 'string', default: '10s' } },
-});
-const scales = values.scales.split(',').map(Number);
-const pollMs = parseDuration(values.poll);
-if (scales.some((n) => !Number.isInteger(n) || n < 1) || pollMs === null || pollMs < 10_000) {
-  console.error('사용법: npm run bench:rebuild -- [--scales 1,10,50] [--poll 10s]');
-  process.exit(2);
-}
-
-const startLoad = loadavg()[0]!;
-const work = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
-const rows: Row[] = [];
-try {
+/** The build-time bench: one row per scale, printed as the README's table. */
+async function localBench(scales: number[], work: string, pollMs: number, startLoad: number): Promise<void> {
+  const rows: Row[] = [];
   for (const scale of scales) {
     const row = await benchScale(scale, work, pollMs);
     rows.push(row);
@@ -206,22 +82,86 @@ try {
       `  전체 ${row.full.toFixed(1)}초 · 변경 없음 ${row.unchanged.toFixed(1)}초 · 1건 수정 ${row.oneChange.toFixed(1)}초 · 게시→반영 ${row.live.toFixed(1)}초`,
     );
   }
-} finally {
-  rmSync(work, { recursive: true, force: true });
+  console.log(`\n재빌드 시간 (${machineLine(startLoad)})\n`);
+  console.log(
+    `| 콘텐츠 | 페이지 | 전체 빌드 | 변경 없음 | HR 이야기 1건 수정 | 1건 수정 시 렌더링 / 복원 | 새 글 게시 → 사이트 반영 (${pollMs / 1000}초 폴링) |`,
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    const label = row.scale === 1 ? '우리 콘텐츠' : `${row.scale}배`;
+    console.log(
+      `| ${label} | ${row.pages} | ${secs(row.full)} | ${secs(row.unchanged)} | ${secs(row.oneChange)} | ${row.rendered} | ${secs(row.live)} |`,
+    );
+  }
 }
 
-const s = (seconds: number) => `${seconds.toFixed(1)}초`;
-// The load average tells whether other work on the machine inflated the figures.
-console.log(
-  `\n재빌드 시간 (Node ${process.version}, CPU ${cpus().length}개, 부하 평균 ${loadavg()[0]!.toFixed(1)} / 시작 시 ${startLoad.toFixed(1)})\n`,
-);
-console.log(
-  `| 콘텐츠 | 페이지 | 전체 빌드 | 변경 없음 | HR 이야기 1건 수정 | 1건 수정 시 렌더링 / 복원 | 새 글 게시 → 사이트 반영 (${pollMs / 1000}초 폴링) |`,
-);
-console.log('|---|---:|---:|---:|---:|---:|---:|');
-for (const row of rows) {
-  const label = row.scale === 1 ? '우리 콘텐츠' : `${row.scale}배`;
-  console.log(
-    `| ${label} | ${row.pages} | ${s(row.full)} | ${s(row.unchanged)} | ${s(row.oneChange)} | ${row.rendered} | ${s(row.live)} |`,
-  );
+/** The remote API bench; sets a failing exit code when a goal is missed. */
+async function remoteBench(
+  scales: number[],
+  work: string,
+  pollMs: number,
+  remote: RemoteOptions,
+  startLoad: number,
+): Promise<void> {
+  const rows: RemoteRow[] = [];
+  for (const scale of scales) rows.push(await benchRemoteScale(scale, work, pollMs, remote));
+  const problems = printRemoteTable(rows, remote, pollMs, startLoad);
+  if (problems.length === 0) {
+    // The call-share goal only applies from 10× content; say so when no such scale ran.
+    const share = scales.some((scale) => scale >= 10)
+      ? '10배 이상에서 폴링 호출이 전체 읽기의 1/10 이하입니다'
+      : '폴링 호출 비율 목표(1/10 이하)는 10배 이상에서만 봅니다';
+    console.log(`\n목표 달성: 모든 실행이 성공했고, ${share}.`);
+    return;
+  }
+  console.log('\n목표 미달:');
+  for (const problem of problems) console.log(`  - ${problem}`);
+  process.exitCode = 1;
+}
+
+const USAGE =
+  '사용법: npm run bench:rebuild -- [--scales 1,10,50] [--poll 10s]\n' +
+  '        [--remote [--latency 100] [--fail-share 0.02] [--rate-limit 20]]  (원격 API 모드: 지연 ms, 503 비율 0~1, 초당 요청 한도)';
+
+/** The remote options from the flags, or `null` when they are invalid. */
+function remoteOptions(latency: string, failShare: string, rateLimit: string): RemoteOptions | null {
+  const options: RemoteOptions = {
+    ...DEFAULT_REMOTE,
+    latencyMs: Number(latency),
+    failShare: Number(failShare),
+    rateLimit: Number(rateLimit),
+  };
+  try {
+    checkRemoteOptions(options);
+    return options;
+  } catch {
+    return null;
+  }
+}
+
+const { values } = parseArgs({
+  options: {
+    scales: { type: 'string', default: '1,10,50' },
+    poll: { type: 'string', default: '10s' },
+    remote: { type: 'boolean', default: false },
+    latency: { type: 'string', default: String(DEFAULT_REMOTE.latencyMs) },
+    'fail-share': { type: 'string', default: String(DEFAULT_REMOTE.failShare) },
+    'rate-limit': { type: 'string', default: String(DEFAULT_REMOTE.rateLimit) },
+  },
+});
+const scales = values.scales.split(',').map(Number);
+const pollMs = parseDuration(values.poll);
+const remote = remoteOptions(values.latency, values['fail-share'], values['rate-limit']);
+if (scales.some((n) => !Number.isInteger(n) || n < 1) || pollMs === null || pollMs < 10_000 || remote === null) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const startLoad = loadavg()[0]!;
+const work = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
+try {
+  if (values.remote) await remoteBench(scales, work, pollMs, remote, startLoad);
+  else await localBench(scales, work, pollMs, startLoad);
+} finally {
+  rmSync(work, { recursive: true, force: true });
 }
