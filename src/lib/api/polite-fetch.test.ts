@@ -143,3 +143,26 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(null)).toBeNull();
   });
 });
+
+describe('an API whose limit is below our rate', () => {
+  it('slows down after refusals instead of failing: every call succeeds, and refusals spend no failure budget', async () => {
+    // A limit of 3 calls a second (fixed windows), against a reader told 20 a second.
+    let windowStart = 0;
+    let inWindow = 0;
+    const url = await serve((_request, response) => {
+      const now = Date.now();
+      if (now - windowStart >= 1000) {
+        windowStart = now;
+        inWindow = 0;
+      }
+      if (++inWindow > 3) return json(response, 429, { error: '요청이 너무 많습니다.' }, { 'retry-after': '1' });
+      json(response, 200, { ok: true });
+    });
+    const polite = createPoliteFetch({ ...quick, ratePerSecond: 20, concurrency: 4, retryBudget: { base: 0, share: 0 } });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => polite(`${url}/${index}`)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    const stats = polite.stats();
+    expect(stats.throttled).toBeGreaterThan(0);
+    expect(stats.failureRetries).toBe(0);
+  });
+});

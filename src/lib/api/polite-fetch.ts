@@ -9,8 +9,11 @@
  * - **patient**: `429` and `503` wait for their `Retry-After` (and hold every other call back
  *   meanwhile: the API said it is busy, not that this one call was unlucky); other 5xx answers,
  *   time-outs and dropped connections retry with exponential back-off and jitter (p-retry);
- * - **budgeted**: retries are bounded per call and per run, so an API that is down fails the run in
- *   seconds instead of retrying for an hour;
+ * - **adaptive**: a `429` means our rate is above the API's limit, whatever `--rate` says: the
+ *   calls are spaced further apart (doubling the gap per refusal), and drawn closer again as
+ *   answers come back well; refusals are bounded per call but do not spend the failure budget;
+ * - **budgeted**: retries of failures are bounded per call and per run, so an API that is down
+ *   fails the run in seconds instead of retrying for an hour;
  * - **capped**: every attempt has its own time-out, and no answer may be larger than `maxBytes`.
  *
  * p-queue and p-retry rather than undici's interceptors: the rate limit and the shared pause on
@@ -52,7 +55,10 @@ export interface PoliteFetchStats {
   calls: number;
   /** Requests sent, retries included. */
   attempts: number;
+  /** Attempts after a call's first, for any reason. */
   retries: number;
+  /** Retries after a failure (not after a `429`): what the run-wide budget counts. */
+  failureRetries: number;
   /** Answers `429`/`503` that asked to wait. */
   throttled: number;
   /** Answer body bytes received. */
@@ -80,14 +86,24 @@ class TransientError extends Error {
   readonly response: Response | null;
   readonly retryAfterMs: number | null;
   readonly timedOut: boolean;
-  constructor(message: string, response: Response | null, retryAfterMs: number | null, timedOut = false) {
+  /** A `429`: the API limits our rate; not a failure of the API. */
+  readonly refused: boolean;
+  constructor(message: string, response: Response | null, retryAfterMs: number | null, timedOut = false, refused = false) {
     super(message);
     this.name = 'TransientError';
     this.response = response;
     this.retryAfterMs = retryAfterMs;
     this.timedOut = timedOut;
+    this.refused = refused;
   }
 }
+
+/** Longest adaptive gap between two attempt starts (one call every 5 s). */
+const MAX_GAP_MS = 5_000;
+/** Good answers after which the adaptive gap shrinks by a quarter. */
+const RECOVER_AFTER = 20;
+/** Refusals (`429`) one call may meet before it gives up; the deadline bounds them too. */
+const MAX_REFUSALS = 30;
 
 /** Statuses worth another try: the API's own "busy" answers and gateway failures. */
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -122,9 +138,33 @@ export function createPoliteFetch({
     concurrency,
     ...(ratePerSecond ? { intervalCap: ratePerSecond, interval: 1000, strict: true } : {}),
   });
-  const stats: PoliteFetchStats = { calls: 0, attempts: 0, retries: 0, throttled: 0, bytes: 0 };
-  const budgetLeft = () => retryBudget.base + Math.floor(stats.calls * retryBudget.share) - stats.retries;
+  const stats: PoliteFetchStats = { calls: 0, attempts: 0, retries: 0, failureRetries: 0, throttled: 0, bytes: 0 };
+  const budgetLeft = () => retryBudget.base + Math.floor(stats.calls * retryBudget.share) - stats.failureRetries;
   let resumeAt = 0;
+  // Adaptive spacing between attempt starts, on top of the fixed rate: 0 until the API refuses.
+  let gapMs = 0;
+  let nextStart = 0;
+  let goodSinceRefusal = 0;
+  const pace = async () => {
+    if (gapMs === 0) return;
+    const now = Date.now();
+    const start = Math.max(now, nextStart);
+    nextStart = start + gapMs;
+    if (start > now) await delay(start - now, signal);
+  };
+  let lastSlowDown = 0;
+  const slowDown = () => {
+    // Calls already in flight are refused together: one slow-down per second of refusals.
+    if (Date.now() - lastSlowDown < 1000) return;
+    lastSlowDown = Date.now();
+    gapMs = Math.min(Math.max(gapMs * 2, ratePerSecond ? 2000 / ratePerSecond : 100), MAX_GAP_MS);
+    goodSinceRefusal = 0;
+  };
+  const recover = () => {
+    if (gapMs === 0 || ++goodSinceRefusal < RECOVER_AFTER) return;
+    goodSinceRefusal = 0;
+    gapMs = gapMs < 20 ? 0 : Math.round(gapMs * 0.75);
+  };
 
   /** Holds the whole queue back until `ms` from now (an API's "wait"), never shortening a hold. */
   const holdQueue = (ms: number) => {
@@ -138,6 +178,7 @@ export function createPoliteFetch({
   };
 
   const attempt = async (url: string, init: RequestInit | undefined): Promise<Response> => {
+    await pace();
     stats.attempts++;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signals = [timeout, init?.signal, signal].filter((s): s is AbortSignal => !!s);
@@ -164,14 +205,23 @@ export function createPoliteFetch({
       const wait =
         response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : null;
       if (response.status === 429 || wait !== null) stats.throttled++;
-      throw new TransientError(`HTTP ${response.status}`, copy, wait);
+      const refused = response.status === 429;
+      if (refused) slowDown();
+      // A refusal without a named wait still waits a moment before the call is tried again.
+      throw new TransientError(`HTTP ${response.status}`, copy, refused ? (wait ?? 1000) : wait, false, refused);
     }
+    recover();
     return copy;
   };
 
   const politeFetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
     const url = String(input);
     stats.calls++;
+    // Waits named by Retry-After do not consume p-retry's count; these keep every kind bounded.
+    let refusals = 0;
+    let failures = 0;
+    const mayRetry = (error: TransientError) =>
+      error.refused ? refusals < MAX_REFUSALS : failures < retries && budgetLeft() > 0;
     try {
       return await pRetry(() => queue.add(() => attempt(url, init), { signal: init?.signal ?? signal }) as Promise<Response>, {
         retries,
@@ -182,19 +232,22 @@ export function createPoliteFetch({
         signal: init?.signal ?? signal,
         // An API that names its wait is waited for (below), not backed off from on top of it.
         shouldConsumeRetry: ({ error }) => !(error instanceof TransientError && error.retryAfterMs !== null),
-        onFailedAttempt: async ({ error, attemptNumber }) => {
+        onFailedAttempt: async ({ error }) => {
           if (!(error instanceof TransientError)) return;
-          if (error.retryAfterMs !== null && attemptNumber <= retries + 1 && budgetLeft() > 0) {
+          if (error.retryAfterMs !== null && mayRetry(error)) {
             const wait = Math.min(error.retryAfterMs, maxDelayMs);
             holdQueue(wait);
             await delay(wait, init?.signal ?? signal);
           }
         },
-        shouldRetry: ({ error, attemptNumber }) => {
-          if (!(error instanceof TransientError)) return false;
-          // Waits named by Retry-After do not consume p-retry's count; this keeps them bounded too.
-          if (attemptNumber > retries + 1 || budgetLeft() <= 0) return false;
+        shouldRetry: ({ error }) => {
+          if (!(error instanceof TransientError) || !mayRetry(error)) return false;
           stats.retries++;
+          if (error.refused) refusals++;
+          else {
+            failures++;
+            stats.failureRetries++;
+          }
           return true;
         },
       });
