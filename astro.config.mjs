@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { cspDirectives, DEFAULT_CONTENT_API_URL } from './src/lib/security/csp.ts';
 import { isSitemapPage } from './src/lib/seo/sitemap.ts';
 import { pageScripts } from './src/integrations/page-scripts/index.ts';
+import { cspMetaFirst } from './src/integrations/csp-meta-first/index.ts';
 
 /** Public address of the site; canonical URLs and the sitemap are built from it. */
 const site = process.env.SITE_URL ?? 'https://www.insighthire.example';
@@ -24,6 +25,8 @@ export default defineConfig({
     pageScripts(),
     // Every indexable page, details included; noindex query forms and second addresses are left out.
     sitemap({ filter: (page) => isSitemapPage(new URL(page).pathname) }),
+    // Last: the policy must precede everything in <head>, whatever the integrations above wrote.
+    cspMetaFirst(),
   ],
   env: {
     schema: {

@@ -41,11 +41,16 @@ export function codeDigest(root: string, inputs: readonly string[] = CODE_INPUTS
 
 /**
  * The build's configuration as it reaches the pages: the site address (canonical addresses,
- * sitemap, share links), the content API address (the CSP, the browser's calls) and any other
- * `PUBLIC_*` setting. A different value is a change to every page, like a code change.
+ * sitemap, share links), the content API address (the CSP, the browser's calls), the image hosts
+ * the build fetches from, and any other `PUBLIC_*` setting. A different value is a change to every page, like a code change.
  */
 export function configDigest(env: NodeJS.ProcessEnv, apiUrl: string): string {
-  const settings: Record<string, string> = { PUBLIC_CONTENT_API_URL: apiUrl, SITE_URL: env.SITE_URL ?? '' };
+  // CONTENT_IMAGE_HOSTS decides which pictures the build fetches and inlines into the pages.
+  const settings: Record<string, string> = {
+    PUBLIC_CONTENT_API_URL: apiUrl,
+    SITE_URL: env.SITE_URL ?? '',
+    CONTENT_IMAGE_HOSTS: env.CONTENT_IMAGE_HOSTS ?? '',
+  };
   for (const [key, value] of Object.entries(env)) {
     if (key.startsWith('PUBLIC_') && key !== 'PUBLIC_CONTENT_API_URL' && value !== undefined) settings[key] = value;
   }

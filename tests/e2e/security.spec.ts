@@ -81,6 +81,15 @@ test.describe('헤더와 링크 (한 번만)', () => {
       for (const [name, value] of directives) {
         if (name.startsWith('script-src')) expect(value, path).not.toMatch(/unsafe-inline|unsafe-eval/);
       }
+      // Content images may come from any https host, as the address policy allows.
+      expect(directives.get('img-src'), path).toMatch(/^img-src 'self' data: https: /);
+    }
+  });
+
+  test('CSP <meta>는 <head>에서 charset 바로 다음, 다른 모든 요소보다 앞에 있다', () => {
+    for (const { path, html } of builtPages()) {
+      // A <meta> policy governs only what comes after it.
+      expect(html, path).toMatch(/<head><meta charset="utf-8"><meta http-equiv="content-security-policy" /);
     }
   });
 });

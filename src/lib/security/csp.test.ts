@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { apiOrigin, cspDirectives, DEFAULT_CONTENT_API_URL, scriptHash } from './csp.ts';
 
 describe('cspDirectives', () => {
-  it('names the content API origin for images and fetches, and locks down the rest', () => {
+  it('lets images come from wherever the address policy accepts them, names the API for fetches, and locks down the rest', () => {
     const directives = cspDirectives('https://api.example.kr/v1/');
     expect(directives).toEqual([
       "default-src 'self'",
-      "img-src 'self' data: https://api.example.kr",
+      "img-src 'self' data: https: https://api.example.kr",
       "connect-src 'self' https://api.example.kr",
       "font-src 'self'",
       'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com',

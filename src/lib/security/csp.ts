@@ -21,15 +21,18 @@ export function apiOrigin(apiUrl: string = DEFAULT_CONTENT_API_URL): string {
 }
 
 /**
- * Directives besides script-src/style-src. Images and API calls may go to the site itself and
- * the content API (article images live there), frames only to the video hosts the HTML
- * allow-list keeps, and nothing may be embedded as a plug-in or change the base address.
+ * Directives besides script-src/style-src. API calls may go to the site itself and the content
+ * API; images follow the address policy of the contract (`untrusted.ts`: any https address or a
+ * site path; the API itself may be plain http in development), so a card, banner or logo the
+ * contract accepts is never blocked in the browser. `CONTENT_IMAGE_HOSTS` limits only which hosts
+ * the build itself fetches from. Frames go only to the video hosts the HTML allow-list keeps, and
+ * nothing may be embedded as a plug-in or change the base address.
  */
 export function cspDirectives(apiUrl: string = DEFAULT_CONTENT_API_URL): CspDirective[] {
   const api = apiOrigin(apiUrl);
   return [
     "default-src 'self'",
-    `img-src 'self' data: ${api}`,
+    `img-src 'self' data: https: ${api}`,
     `connect-src 'self' ${api}`,
     "font-src 'self'",
     `frame-src ${allowedIframeHosts.map((host) => `https://${host}`).join(' ')}`,

@@ -1,0 +1,37 @@
+/**
+ * Moves every built page's CSP `<meta>` to the top of its `<head>` (see move-csp-meta.ts), once
+ * all pages are written: rendered and restored from the incremental cache alike.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { moveCspMetaFirst } from './move-csp-meta.ts';
+
+async function* htmlFiles(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* htmlFiles(path);
+    else if (entry.name.endsWith('.html')) yield path;
+  }
+}
+
+export function cspMetaFirst(): AstroIntegration {
+  return {
+    name: 'csp-meta-first',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        let moved = 0;
+        for await (const file of htmlFiles(fileURLToPath(dir))) {
+          const html = await readFile(file, 'utf8');
+          const next = moveCspMetaFirst(html);
+          if (next !== html) {
+            await writeFile(file, next);
+            moved++;
+          }
+        }
+        logger.info(`CSP <meta>를 <head> 맨 앞으로 옮겼습니다: ${moved}개 페이지`);
+      },
+    },
+  };
+}
