@@ -6,8 +6,9 @@
  * published site serves its detail page, its list's first page and the home showing it.
  * Prints a table (Markdown, for the README).
  *
- * With `--remote [--latency 100 --fail-share 0.02 --rate-limit 20]` it benchmarks against the
- * server's remote API mode instead and prints that table (see `bench-rebuild/remote.ts`).
+ * Then the same against the server's remote API mode (`--latency 100 --fail-share 0.02
+ * --rate-limit 20` by default) and prints that table (see `bench-rebuild/remote.ts`). `--local`
+ * or `--remote` runs only one of the two.
  *
  * Each scale gets its own temporary content copy, reference server and output folder; all are
  * removed afterwards. Times are wall-clock of the CLI process, the way cron would see them.
@@ -121,7 +122,7 @@ async function remoteBench(
 
 const USAGE =
   '사용법: npm run bench:rebuild -- [--scales 1,10,50] [--poll 10s]\n' +
-  '        [--remote [--latency 100] [--fail-share 0.02] [--rate-limit 20]]  (원격 API 모드: 지연 ms, 503 비율 0~1, 초당 요청 한도)';
+  '        [--local | --remote] [--latency 100] [--fail-share 0.02] [--rate-limit 20]  (기본: 두 표 모두; 원격 API 모드: 지연 ms, 503 비율 0~1, 초당 요청 한도)';
 
 /** The remote options from the flags, or `null` when they are invalid. */
 function remoteOptions(latency: string, failShare: string, rateLimit: string): RemoteOptions | null {
@@ -144,6 +145,7 @@ const { values } = parseArgs({
     scales: { type: 'string', default: '1,10,50' },
     poll: { type: 'string', default: '10s' },
     remote: { type: 'boolean', default: false },
+    local: { type: 'boolean', default: false },
     latency: { type: 'string', default: String(DEFAULT_REMOTE.latencyMs) },
     'fail-share': { type: 'string', default: String(DEFAULT_REMOTE.failShare) },
     'rate-limit': { type: 'string', default: String(DEFAULT_REMOTE.rateLimit) },
@@ -152,7 +154,13 @@ const { values } = parseArgs({
 const scales = values.scales.split(',').map(Number);
 const pollMs = parseDuration(values.poll);
 const remote = remoteOptions(values.latency, values['fail-share'], values['rate-limit']);
-if (scales.some((n) => !Number.isInteger(n) || n < 1) || pollMs === null || pollMs < 10_000 || remote === null) {
+if (
+  scales.some((n) => !Number.isInteger(n) || n < 1) ||
+  pollMs === null ||
+  pollMs < 10_000 ||
+  remote === null ||
+  (values.local && values.remote)
+) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -160,8 +168,9 @@ if (scales.some((n) => !Number.isInteger(n) || n < 1) || pollMs === null || poll
 const startLoad = loadavg()[0]!;
 const work = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
 try {
-  if (values.remote) await remoteBench(scales, work, pollMs, remote, startLoad);
-  else await localBench(scales, work, pollMs, startLoad);
+  // Both tables by default; --local or --remote for one of them.
+  if (!values.remote) await localBench(scales, work, pollMs, startLoad);
+  if (!values.local) await remoteBench(scales, work, pollMs, remote, startLoad);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
