@@ -3,7 +3,13 @@ import { getViteConfig } from 'astro/config';
 
 export default getViteConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}', 'tests/rebuild/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'tests/unit/**/*.test.{ts,tsx}',
+      'tests/rebuild/**/*.test.ts',
+      'tests/cloudflare/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
   },
