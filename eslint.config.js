@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.cache/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'out/'],
+    ignores: ['dist/', '.cache/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'out/', '.wrangler/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
