@@ -8,6 +8,7 @@ export default getViteConfig({
       'scripts/**/*.test.ts',
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/rebuild/**/*.test.ts',
+      'tests/deploy/**/*.test.ts',
       'tests/cloudflare/**/*.test.ts',
     ],
     environment: 'node',

@@ -34,7 +34,7 @@ const missing: string[] = [];
 if (!existsSync(chromium)) missing.push('chromium');
 // Korean fonts, and the engines of tests/engines: WebKitGTK (MiniBrowser and its WebDriver,
 // under Xvfb) and Firefox ESR (WebDriver BiDi).
-for (const name of ['fonts-noto-cjk', 'webkit2gtk-driver', 'firefox-esr', 'xvfb']) {
+for (const name of ['fonts-noto-cjk', 'webkit2gtk-driver', 'firefox-esr', 'xvfb', 'nginx', 'rsync']) {
   if (!hasPackage(name)) missing.push(name);
 }
 

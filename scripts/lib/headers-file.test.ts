@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { headersFor, parseHeadersFile } from './headers-file.ts';
+import { hashedFolders, headersFor, parseHeadersFile } from './headers-file.ts';
 
 describe('parseHeadersFile and headersFor', () => {
   const rules = parseHeadersFile(`
@@ -48,5 +48,28 @@ describe('public/_headers', () => {
       ...security,
       'Cache-Control': 'public, max-age=31536000, immutable',
     });
+  });
+});
+
+describe('hashedFolders', () => {
+  it('finds the folders whose files are cached as immutable, from public/_headers', () => {
+    const rules = parseHeadersFile(readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8'));
+    expect(rules.map((rule) => rule.path)).toEqual(['/*', '/_astro/*', '/fonts/*']);
+    expect(hashedFolders(rules)).toEqual(['_astro', 'fonts']);
+  });
+
+  it('skips folders whose caching a later rule takes back, and paths that are not whole folders', () => {
+    const rules = parseHeadersFile(`
+/*.js
+  Cache-Control: immutable
+/a/*
+  Cache-Control: public, max-age=31536000, immutable
+/b/*
+  Cache-Control: immutable
+/b/*
+  ! Cache-Control
+  Cache-Control: max-age=60
+`);
+    expect(hashedFolders(rules)).toEqual(['a']);
   });
 });

@@ -14,6 +14,8 @@
  * See https://developers.cloudflare.com/pages/configuration/headers/ ("Detach a header").
  */
 export interface HeaderRule {
+  /** The rule's path as written (`/_astro/*`): `*` matches any run of characters, `/` included. */
+  path: string;
   pattern: RegExp;
   headers: Record<string, string>;
   /** Header names this rule removes before adding its own (`! Name` lines). */
@@ -31,7 +33,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   for (const raw of text.split(/\r?\n/)) {
     if (!raw.trim() || raw.trim().startsWith('#')) continue;
     if (!/^\s/.test(raw)) {
-      current = { pattern: patternToRegExp(raw.trim()), headers: {}, detach: [] };
+      current = { path: raw.trim(), pattern: patternToRegExp(raw.trim()), headers: {}, detach: [] };
       rules.push(current);
       continue;
     }
@@ -56,4 +58,28 @@ export function headersFor(rules: HeaderRule[], pathname: string): Record<string
     for (const [name, value] of Object.entries(rule.headers)) result.set(name.toLowerCase(), [name, value]);
   }
   return Object.fromEntries(result.values());
+}
+
+/** Whether a `Cache-Control` value says "never changes" (`immutable` among its directives). */
+export function isImmutable(cacheControl: string | undefined): boolean {
+  return /(^|[,\s])immutable($|[,\s])/i.test(cacheControl ?? '');
+}
+
+/**
+ * The folders of hashed files: every rule for a whole folder (`/_astro/*`) whose files end up
+ * with an `immutable` Cache-Control. A file there gets a new name whenever it changes, so it may
+ * be cached for good, and a deploy may keep every version side by side (`npm run deploy`'s pool).
+ * Returned without slashes (`_astro`), in file order.
+ */
+export function hashedFolders(rules: HeaderRule[]): string[] {
+  const folders: string[] = [];
+  for (const rule of rules) {
+    const folder = /^\/([A-Za-z0-9._-]+)\/\*$/.exec(rule.path)?.[1];
+    if (!folder || folders.includes(folder)) continue;
+    const cacheControl = Object.entries(headersFor(rules, `/${folder}/x`)).find(
+      ([name]) => name.toLowerCase() === 'cache-control',
+    );
+    if (isImmutable(cacheControl?.[1])) folders.push(folder);
+  }
+  return folders;
 }

@@ -1,0 +1,67 @@
+// @vitest-environment node
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inspectScript, parseState, pruneScript, recordScript, SWITCHED, switchScript, unlockScript } from './host.ts';
+import { formatRecord } from './records.ts';
+import { runProcess } from './shell.ts';
+
+/** The scripts, run by `sh` as the local transport does. */
+const sh = (script: string) => runProcess('sh', ['-s'], { input: script });
+
+describe('the host scripts', () => {
+  let root: string;
+  beforeEach(() => {
+    root = join(mkdtempSync(join(tmpdir(), 'deploy-host-')), 'site');
+  });
+  afterEach(() => rmSync(join(root, '..'), { recursive: true, force: true }));
+
+  it('reads a missing folder without creating it (dry run)', async () => {
+    const result = await sh(inspectScript(root, null));
+    expect(parseState(result.stdout)).toMatchObject({ missing: true, current: null });
+    expect(existsSync(root)).toBe(false);
+  });
+
+  it("takes the lock once: a second deploy sees the first one's owner line", async () => {
+    const first = parseState((await sh(inspectScript(root, 'runner-1 pid 1'))).stdout);
+    expect(first.lockedBy).toBeNull();
+    const second = parseState((await sh(inspectScript(root, 'runner-2 pid 2'))).stdout);
+    expect(second.lockedBy).toBe('runner-1 pid 1');
+    expect((await sh(unlockScript(root, 'runner-2 pid 2'))).code).toBe(3);
+    expect((await sh(unlockScript(root, 'runner-1 pid 1'))).code).toBe(0);
+    expect(existsSync(join(root, '.deploy.lock'))).toBe(false);
+  });
+
+  it('switches, records and prunes, with odd file names quoted', async () => {
+    await sh(inspectScript(root, 'me'));
+    const odd = "_astro/it's $(touch pwned) a.js";
+    mkdirSync(join(root, 'assets/_astro'), { recursive: true });
+    writeFileSync(join(root, 'assets', odd), 'x');
+    mkdirSync(join(root, 'releases/.partial-r1'), { recursive: true });
+    writeFileSync(join(root, 'releases/.partial-r1/index.html'), 'r1');
+
+    const switched = await sh(switchScript(root, 'r1', [odd], { uploaded: true, replaceExisting: false }));
+    expect(switched.code, switched.stderr).toBe(0);
+    expect(switched.stdout.split('\n')).toContain(SWITCHED);
+    expect(readlinkSync(join(root, 'current'))).toBe('releases/r1');
+    expect(readFileSync(join(root, 'current/index.html'), 'utf8')).toBe('r1');
+    expect(existsSync(join(root, 'pwned')) || existsSync('pwned')).toBe(false);
+
+    const line = formatRecord({ release: 'r1', at: '2026-11-24T00:00:00.000Z', from: null, assets: [odd] });
+    expect((await sh(recordScript(root, line))).code).toBe(0);
+    const state = parseState((await sh(inspectScript(root, null))).stdout);
+    expect(state).toMatchObject({ current: 'r1', partials: [], unreadableRecords: 0 });
+    expect([...state.releases.keys()]).toEqual(['r1']);
+    expect([...state.pool.keys()]).toEqual([odd]);
+    expect(state.records).toEqual([JSON.parse(line)]);
+
+    expect((await sh(pruneScript(root, { pool: [odd], releases: [], partials: [], records: '' }))).code).toBe(0);
+    expect(existsSync(join(root, 'assets', odd))).toBe(false);
+    expect(readFileSync(join(root, 'deploys.jsonl'), 'utf8')).toBe('');
+  });
+
+  it('notices an answer cut short', () => {
+    expect(() => parseState('current\0releases/a\0')).toThrow('끝까지 읽지 못했습니다');
+  });
+});
