@@ -1,8 +1,8 @@
 /**
- * `npm test`: makes sure Debian's Chromium, Korean fonts and the other engines' packages
- * (WebKitGTK's WebDriver, Firefox ESR, Xvfb) are installed, then runs astro check, ESLint, a
- * Prettier check, the unit tests (vitest), the end-to-end tests (Playwright, Chromium) and the
- * cross-engine suite (tests/engines: WebKit and Firefox).
+ * `npm test`: makes sure Debian's Chromium, Korean fonts, the other engines' packages
+ * (WebKitGTK's WebDriver, Firefox ESR, Xvfb), Java and openssl are installed, then runs astro
+ * check, ESLint, a Prettier check, the unit tests (vitest), the end-to-end tests (Playwright,
+ * Chromium) and the cross-engine suite (tests/engines: WebKit and Firefox).
  *
  * astro check syncs the content collections, which fetch from the content API, so the
  * reference server runs for that step on its own port (TEST_CHECK_API_PORT, 8791); nothing
@@ -32,9 +32,20 @@ function hasPackage(name: string): boolean {
 
 const missing: string[] = [];
 if (!existsSync(chromium)) missing.push('chromium');
-// Korean fonts, and the engines of tests/engines: WebKitGTK (MiniBrowser and its WebDriver,
-// under Xvfb) and Firefox ESR (WebDriver BiDi).
-for (const name of ['fonts-noto-cjk', 'webkit2gtk-driver', 'firefox-esr', 'xvfb', 'nginx', 'rsync']) {
+// Korean fonts, the engines of tests/engines: WebKitGTK (MiniBrowser and its WebDriver,
+// under Xvfb) and Firefox ESR (WebDriver BiDi), Java for the W3C Nu HTML Checker (vnu.jar,
+// tests/e2e/conformance.spec.ts) and openssl for the HTTP Observatory's HTTPS front
+// (tests/e2e/observatory.spec.ts).
+for (const name of [
+  'fonts-noto-cjk',
+  'webkit2gtk-driver',
+  'firefox-esr',
+  'xvfb',
+  'default-jre-headless',
+  'openssl',
+  'nginx',
+  'rsync',
+]) {
   if (!hasPackage(name)) missing.push(name);
 }
 

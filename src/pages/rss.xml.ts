@@ -4,16 +4,17 @@ import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { siteConfig } from '../config/site';
 import { t } from '../i18n';
-import { RSS_NAMESPACES, rssItems } from '../lib/seo/rss-items.ts';
+import { feedSelfLink, RSS_NAMESPACES, rssItems } from '../lib/seo/rss-items.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const stories = await getCollection('hrStories');
+  const siteUrl = site ?? new URL(siteConfig.siteUrl);
   return rss({
     title: `${siteConfig.brand} ${t('rssTitle')}`,
     description: t('rssDescription'),
-    site: site ?? siteConfig.siteUrl,
+    site: siteUrl,
     items: rssItems(stories.map((entry) => ({ id: entry.id, item: entry.data.item, detail: entry.data.detail }))),
-    customData: '<language>ko-KR</language>',
+    customData: `<language>ko-KR</language>${feedSelfLink(new URL('/rss.xml', siteUrl).href)}`,
     xmlns: RSS_NAMESPACES,
     trailingSlash: true,
   });

@@ -166,7 +166,7 @@ test.describe('미리 렌더링된 상세', () => {
     await backLink(page).click();
     await expect(page).toHaveURL(/\/helloty\/page\?page=1$/);
     await expect(paging(page).locator('[aria-current="page"]')).toHaveText('1');
-    await expect(page.getByRole('heading', { level: 3, name: detail.title })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: detail.title })).toBeVisible();
   });
 
   test('특허 상세는 제목, 날짜, 이미지, 내용을 보여 주고 /tech?page=N 으로 돌아간다', async ({ page, request }) => {

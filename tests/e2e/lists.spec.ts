@@ -67,7 +67,7 @@ for (const screen of screens.filter((s) =>
 test('카드 제목은 두 줄까지 온전히 보이고 셋째 줄이 비치지 않는다', async ({ page }) => {
   test.skip(test.info().project.name !== 'mobile', '긴 제목이 두 줄을 넘는 휴대폰 폭에서 확인합니다.');
   await page.goto('/newsRoom');
-  const titles = page.getByRole('region', { name: '뉴스 목록', exact: true }).locator('h3');
+  const titles = page.getByRole('region', { name: '뉴스 목록', exact: true }).locator('h2');
   await expect(titles.first()).toBeVisible();
   const boxes = await titles.evaluateAll((elements) =>
     elements.map((element) => ({

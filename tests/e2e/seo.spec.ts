@@ -3,6 +3,7 @@
  * and the RSS feed, checked on the served site and on every page of the build.
  * These read HTML and XML only, so they run once (desktop project).
  */
+import sharp from 'sharp';
 import { test, expect, type APIRequestContext } from './support/test.ts';
 import { builtPages, canonicalOf, decodeEntities, detailIds, isNoindex, jsonLdOf, metaOf } from './support/built-site';
 
@@ -132,6 +133,85 @@ test('모든 페이지의 JSON-LD가 파싱되고 스크립트를 닫을 수 있
   }
 });
 
+test('모든 페이지의 HTML에 h1이 하나씩 있다 (브라우저에서 글을 불러오는 상세 주소도)', () => {
+  const counts = builtPages().map(({ path, html: page }) => ({ path, h1: page.match(/<h1[\s>]/g)?.length ?? 0 }));
+  expect(counts.filter(({ h1 }) => h1 !== 1)).toEqual([]);
+  // The query forms of a detail are pre-rendered in their loading state: the section is their heading.
+  for (const [path, heading] of [
+    ['/info/blog/', 'HR 이야기'],
+    ['/cad_archive/', '성공 사례'],
+    ['/info/patent/', '특허 기술 공유'],
+  ] as const) {
+    const page = builtPages().find((p) => p.path === path)!.html;
+    expect(decodeEntities(/<h1[^>]*>([^<]*)<\/h1>/.exec(page)?.[1] ?? ''), path).toBe(heading);
+  }
+});
+
+/** `<title>` and description of a page, decoded. */
+function titleAndDescription(page: string): { title: string; description: string } {
+  return {
+    title: decodeEntities(/<title>([^<]*)<\/title>/.exec(page)?.[1] ?? ''),
+    description: decodeEntities(metaOf(page, 'description') ?? ''),
+  };
+}
+
+test('색인할 페이지의 제목과 설명은 페이지마다 다르고, 같으면 정규 주소가 하나다', () => {
+  const indexable = builtPages().filter((page) => !isNoindex(page.html));
+  for (const key of ['title', 'description'] as const) {
+    const byValue = new Map<string, { path: string; canonical: string | undefined }[]>();
+    for (const page of indexable) {
+      const value = titleAndDescription(page.html)[key];
+      expect(value, `${page.path} ${key}`).toBeTruthy();
+      byValue.set(value, [...(byValue.get(value) ?? []), { path: page.path, canonical: canonicalOf(page.html) }]);
+    }
+    // Pages that share a title or description are one page for search engines: the same canonical address.
+    const shared = [...byValue].filter(([, pages]) => new Set(pages.map((page) => page.canonical)).size > 1);
+    expect(shared, key).toEqual([]);
+  }
+});
+
+test('/helloty, /helloty/page, /success_story: 같은 제목과 설명이지만 정규 주소가 /success_story/ 하나라 중복 색인되지 않는다', async ({
+  request,
+}) => {
+  const site = await siteUrl(request);
+  const trio = ['/helloty/', '/helloty/page/', '/success_story/'].map((path) => builtPages().find((page) => page.path === path)!);
+  const [first, ...others] = trio.map((page) => titleAndDescription(page.html));
+  for (const other of others) expect(other).toEqual(first);
+  for (const page of trio) {
+    expect(canonicalOf(page.html), page.path).toBe(`${site}success_story/`);
+    expect(metaOf(page.html, 'og:url'), page.path).toBe(`${site}success_story/`);
+    expect(isNoindex(page.html), page.path).toBe(false);
+  }
+  // Only the canonical address is in the sitemap (the sitemap test checks the rest).
+  const urls = await sitemapUrls(request);
+  expect(urls).toContain(`${site}success_story/`);
+  expect(urls.filter((url) => url.startsWith(`${site}helloty`))).toEqual([]);
+});
+
+test('모든 og:image가 200으로 답하고, 선언한 형식과 og:image:width × og:image:height 크기다', async ({ request }) => {
+  const declared = new Map<string, { type: string; width: number; height: number; pages: string[] }>();
+  for (const { path, html: page } of builtPages()) {
+    const image = metaOf(page, 'og:image');
+    expect(image, path).toMatch(/^https?:\/\//);
+    const meta = {
+      type: metaOf(page, 'og:image:type') ?? '',
+      width: Number(metaOf(page, 'og:image:width')),
+      height: Number(metaOf(page, 'og:image:height')),
+    };
+    const known = declared.get(image!);
+    if (known) expect({ ...meta, pages: known.pages }, `${path}: ${image}`).toEqual(known);
+    declared.set(image!, { ...meta, pages: [...(known?.pages ?? []), path] });
+  }
+  for (const [image, { type, width, height, pages }] of declared) {
+    const response = await request.get(new URL(image).pathname);
+    expect(response.status(), `${image} (${pages[0]})`).toBe(200);
+    expect(response.headers()['content-type'], image).toBe(type);
+    const size = await sharp(await response.body()).metadata();
+    expect({ width: size.width, height: size.height }, image).toEqual({ width, height });
+  }
+  expect(declared.size).toBeGreaterThan(10);
+});
+
 /** Every `<loc>` of the sitemap index's sitemaps. */
 async function sitemapUrls(request: APIRequestContext): Promise<string[]> {
   const index = await request.get('/sitemap-index.xml');
@@ -190,7 +270,7 @@ test('robots.txt는 모두 허용하고 사이트맵을 알려 준다', async ({
   expect(text).toContain(`Sitemap: ${site}sitemap-index.xml`);
 });
 
-test('RSS: HR 이야기마다 항목 하나, 올바른 XML', async ({ request, page }) => {
+test('RSS: HR 이야기마다 항목 하나, 자기 주소(atom:link rel="self"), 올바른 XML', async ({ request, page }) => {
   const site = await siteUrl(request);
   const response = await request.get('/rss.xml');
   expect(response.status()).toBe(200);
@@ -206,6 +286,12 @@ test('RSS: HR 이야기마다 항목 하나, 올바른 XML', async ({ request, p
       error: doc.querySelector('parsererror')?.textContent ?? null,
       title: doc.querySelector('channel > title')?.textContent,
       link: doc.querySelector('channel > link')?.textContent,
+      self: [...doc.getElementsByTagNameNS('http://www.w3.org/2005/Atom', 'link')].map((link) => ({
+        parent: link.parentElement?.tagName,
+        href: link.getAttribute('href'),
+        rel: link.getAttribute('rel'),
+        type: link.getAttribute('type'),
+      })),
       items: items.map((item) => ({
         title: item.querySelector('title')?.textContent ?? '',
         link: item.querySelector('link')?.textContent ?? '',
@@ -217,6 +303,8 @@ test('RSS: HR 이야기마다 항목 하나, 올바른 XML', async ({ request, p
   expect(feed.error).toBeNull();
   expect(feed.title).toContain('HR 이야기');
   expect(feed.link).toBe(site);
+  // The feed names its own address (RSS best practice, asked for by the W3C feed validator).
+  expect(feed.self).toEqual([{ parent: 'channel', href: `${site}rss.xml`, rel: 'self', type: 'application/rss+xml' }]);
   const ids = detailIds('info/blog');
   expect(feed.items).toHaveLength(ids.length);
   expect(feed.items.map((item) => item.link).sort()).toEqual(ids.map((id) => `${site}info/blog/${id}/`).sort());

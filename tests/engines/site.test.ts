@@ -90,7 +90,7 @@ for (const engine of engines) {
         });
 
         for (const list of [
-          { path: '/newsRoom', region: '뉴스 목록', term: '채용', title: 'h3' },
+          { path: '/newsRoom', region: '뉴스 목록', term: '채용', title: 'h2' },
           { path: '/tech', region: '특허 목록', term: '면접', title: 'tbody a' },
         ]) {
           test(`${list.path}: 페이지 이동, 검색, 뒤로와 앞으로`, async () => {

@@ -35,10 +35,13 @@ describe('DetailIsland (query form)', () => {
     request.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const { container } = render(<DetailIsland source="query" kind="blog" site={site} />);
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
+    // Until the article arrives, its section is the page's one heading (the pre-rendered HTML's h1).
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['HR 이야기']);
     expect(request).toHaveBeenCalledWith('blogDetail', { id: 'hr-new' }, expect.anything());
 
     await act(async () => answer({ ok: true, data: story }));
     expect(await screen.findByRole('heading', { level: 1, name: story.title })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(container.querySelector('[aria-busy]')).toBeNull();
     expect(container.innerHTML).not.toMatch(/<script|onerror/);
     // DOMPurify does not work under happy-dom, so the sanitiser fails closed to text here;

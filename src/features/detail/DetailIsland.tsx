@@ -96,7 +96,7 @@ function DetailIsland(props: DetailIslandProps) {
 
   switch (state.status) {
     case 'loading':
-      return <ArticleSkeleton />;
+      return <ArticleSkeleton kind={kind} />;
     case 'not-found':
       return <DetailNotFound backHref={backHref} />;
     case 'error':

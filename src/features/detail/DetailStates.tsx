@@ -1,15 +1,21 @@
 import { t } from '../../i18n';
+import { detailKinds, type DetailKind } from './detail-route.ts';
 import styles from './detail.module.scss';
 
-/** Grey blocks in the shape of an article (meta, title, image, paragraphs) while it loads. */
-export function ArticleSkeleton() {
+/**
+ * While an article loads: its section (`HR 이야기`) as the page's heading, where the article
+ * shows its section label, and grey blocks in the shape of the rest (title, meta, image,
+ * paragraphs). The query-form pages are pre-rendered in this state, so the heading gives
+ * their HTML its one `<h1>` until the article's title takes over.
+ */
+export function ArticleSkeleton({ kind }: { kind: DetailKind }) {
   return (
     <div className={styles.skeleton} aria-busy="true" data-testid="detail-skeleton">
+      <h1 className={`${styles.section} ${styles.skelHeading}`}>{t(detailKinds[kind].section)}</h1>
       <span className="visually-hidden" role="status">
         {t('loading')}
       </span>
       <div aria-hidden="true">
-        <span className={styles.skelSection} />
         <span className={styles.skelTitle} />
         <span className={styles.skelTitleShort} />
         <span className={styles.skelMeta} />

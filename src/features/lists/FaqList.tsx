@@ -88,7 +88,7 @@ function FaqList({ snapshot }: FaqListProps) {
           const panelId = `faq-a-${item.id}`;
           return (
             <li key={item.id} className={expanded ? faq.faqOpen : undefined}>
-              <h3 className={faq.faqHeading}>
+              <h2 className={faq.faqHeading}>
                 <button
                   type="button"
                   id={buttonId}
@@ -113,7 +113,7 @@ function FaqList({ snapshot }: FaqListProps) {
                     <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
                   </svg>
                 </button>
-              </h3>
+              </h2>
               <div
                 id={panelId}
                 role="region"

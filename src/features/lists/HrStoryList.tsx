@@ -98,7 +98,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
                 <CardImage src={item.image} lead={index === 0} />
                 <div className={cards.cardBody}>
                   {item.tags.length > 0 && <p className={cards.cardTags}>{item.tags.map((tag) => `#${tag}`).join(' ')}</p>}
-                  <h3 className={cards.cardTitle}>{item.title}</h3>
+                  <h2 className={cards.cardTitle}>{item.title}</h2>
                   <p className={cards.cardDescription}>{item.description}</p>
                   <p className={cards.meta}>
                     <span>{item.author}</span>

@@ -21,6 +21,8 @@ export interface ListCardProps {
 /**
  * The card of the video and seminar lists: one link holding a 16:9 image, the title and what
  * the list adds; an address off the site opens in a new tab and says so to screen readers.
+ * Card titles of every list are `<h2>`: the items are the sections under the page's `<h1>`
+ * (a banner slide's `<h2>` above them is their sibling, not their parent).
  */
 export function ListCard({ item, lead, ended = false, play = false, badge, children }: ListCardProps) {
   const image = <CardImage src={item.image} lead={lead} />;
@@ -37,7 +39,7 @@ export function ListCard({ item, lead, ended = false, play = false, badge, child
         )}
         <div className={cards.cardBody}>
           {badge}
-          <h3 className={cards.cardTitle}>{item.title}</h3>
+          <h2 className={cards.cardTitle}>{item.title}</h2>
           {children}
         </div>
         {item.external && <span className="visually-hidden">(새 창에서 열림)</span>}

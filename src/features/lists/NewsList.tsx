@@ -23,7 +23,7 @@ function NewsList({ snapshot }: NewsListProps) {
             <a href={item.href} target="_blank" rel="noopener noreferrer" className={cards.cardLink}>
               <CardImage src={item.image} lead={index === 0} />
               <div className={cards.cardBody}>
-                <h3 className={cards.cardTitle}>{item.title}</h3>
+                <h2 className={cards.cardTitle}>{item.title}</h2>
                 <p className={cards.cardDescription}>{item.description}</p>
                 {item.tags.length > 0 && (
                   <ul className={cards.tags} aria-label="태그">

@@ -24,7 +24,7 @@ function SuccessList({ snapshot }: SuccessListProps) {
             <a href={withListContext(item.href, state.query)} className={cards.cardLink} {...newTabProps(item.external)}>
               <CardImage src={item.image} lead={index === 0} />
               <div className={cards.cardBody}>
-                <h3 className={cards.cardTitle}>{item.title}</h3>
+                <h2 className={cards.cardTitle}>{item.title}</h2>
                 <p className={cards.author}>{item.author}</p>
               </div>
             </a>

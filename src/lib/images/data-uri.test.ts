@@ -38,6 +38,15 @@ describe('svgDataUri', () => {
     expect(uri).toContain('%27');
   });
 
+  it('writes a valid URL: no raw spaces (the HTML checker rejects them in src and href)', () => {
+    const uri = svgDataUri(
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text x="1" y="9">인사이트 하이어</text></svg>`,
+    );
+    expect(uri).not.toMatch(/\s/);
+    expect(uri).toContain('viewBox=%270%200%2010%2010%27');
+    expect(() => new URL(uri)).not.toThrow();
+  });
+
   it('decodes back to the same drawing', () => {
     const uri = svgDataUri(svg);
     const body = decodeURIComponent(uri.slice('data:image/svg+xml,'.length));

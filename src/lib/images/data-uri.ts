@@ -19,7 +19,10 @@ export function svgDataUri(svg: string): string {
   // In HTML the address sits in attributes (an <img src>, an island's props) where `'` is
   // written as a five- or six-character entity, differently by each writer; `%27` is shorter and
   // the same everywhere, so the copy in the island's props compresses to almost nothing.
-  return svgToTinyDataUri(text).replaceAll("'", '%27');
+  // The default export leaves spaces raw (browsers tolerate them), but a URL may not contain
+  // one: the HTML checker rejects such an `src`/`href`, and a space ends a `srcset` candidate.
+  // `toSrcset` is the same encoding with spaces as `%20`.
+  return svgToTinyDataUri.toSrcset(text).replaceAll("'", '%27');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BlogDetail, ContentItem } from '../api/schemas.ts';
-import { rssItems } from './rss-items.ts';
+import { feedSelfLink, rssItems } from './rss-items.ts';
 
 function story(id: string, created: string, extra: Partial<ContentItem> = {}, detail: Partial<BlogDetail> = {}) {
   return {
@@ -37,5 +37,14 @@ describe('rssItems', () => {
 
   it('drops stories without a readable date', () => {
     expect(rssItems([story('hr-0003', 'not a date', {}, { date: 'nope' })])).toEqual([]);
+  });
+});
+
+describe('feedSelfLink', () => {
+  it('names the feed itself as an Atom self link, escaped for an attribute', () => {
+    expect(feedSelfLink('https://www.insighthire.example/rss.xml')).toBe(
+      '<atom:link href="https://www.insighthire.example/rss.xml" rel="self" type="application/rss+xml"/>',
+    );
+    expect(feedSelfLink('https://a.example/rss.xml?x="1"&y')).toContain('href="https://a.example/rss.xml?x=&quot;1&quot;&amp;y"');
   });
 });

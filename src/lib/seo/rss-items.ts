@@ -2,11 +2,23 @@
 import type { RSSFeedItem } from '@astrojs/rss';
 import type { BlogDetail, ContentItem } from '../api/schemas.ts';
 
-/** The Dublin Core namespace the items' `<dc:creator>` needs on the feed's root. */
-export const RSS_NAMESPACES = { dc: 'http://purl.org/dc/elements/1.1/' };
+/**
+ * Namespaces on the feed's root: Dublin Core for the items' `<dc:creator>`, Atom for the
+ * channel's `<atom:link rel="self">`.
+ */
+export const RSS_NAMESPACES = { dc: 'http://purl.org/dc/elements/1.1/', atom: 'http://www.w3.org/2005/Atom' };
 
 function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The channel's own address (`<atom:link rel="self">`), which RSS 2.0 lacks: the W3C feed
+ * validator asks for it, and a reader that got the feed through a redirect or a copy learns
+ * where to fetch it again.
+ */
+export function feedSelfLink(feedUrl: string): string {
+  return `<atom:link href="${escapeXml(feedUrl)}" rel="self" type="application/rss+xml"/>`;
 }
 
 export interface StoryForFeed {
