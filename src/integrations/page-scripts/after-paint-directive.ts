@@ -17,6 +17,11 @@
  * topic) and a changed `<select>` (the topic dropdown) are played again once the island has
  * hydrated; React hydrates synchronously for them. Text typed into the search box stays (see
  * SearchForm).
+ *
+ * When the island's files cannot be loaded (the site was deployed anew under an open page), the
+ * page says so (NewVersionNotice offers a reload, on `site:stale` or Astro's own
+ * `astro:hydration-error`) and the island goes back to waiting, so a later interaction tries
+ * again instead of finding it dead.
  */
 import type { ClientDirective } from 'astro';
 import { afterFirstPaint } from '../../lib/dom/after-first-paint.ts';
@@ -26,9 +31,22 @@ import { isPrerenderedQuery } from '../../features/lists/list-query.ts';
 export const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 export const WAITING_ATTRIBUTE = 'data-hydrate-on-interaction';
 
+/** Tells the page that code it needs is gone (see NewVersionNotice.astro). */
+function reportStale(): void {
+  dispatchEvent(new Event('site:stale'));
+}
+
 const afterPaint: ClientDirective = (load, _options, el) => {
   if (!isPrerenderedQuery(location.search)) {
-    afterFirstPaint(async () => (await load())());
+    afterFirstPaint(async () => {
+      try {
+        await (
+          await load()
+        )();
+      } catch {
+        reportStale();
+      }
+    });
     return;
   }
   let clicked: HTMLButtonElement | undefined;
@@ -39,10 +57,29 @@ const afterPaint: ClientDirective = (load, _options, el) => {
     const button = target?.closest('button');
     if (event.type === 'click' && button && button.type !== 'submit') clicked = button;
   };
+  const listen = () => {
+    for (const type of INTERACTIONS) el.addEventListener(type, start, { passive: true });
+  };
   const start = async () => {
     for (const type of INTERACTIONS) el.removeEventListener(type, start);
-    const hydrate = await load();
-    await hydrate();
+    // Astro's island catches a failed import itself (after one retry), reports it with
+    // `astro:hydration-error` and hands back a hydrate that does nothing.
+    let failed = false;
+    const onError = () => (failed = true);
+    el.addEventListener('astro:hydration-error', onError);
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } catch {
+      failed = true;
+    }
+    el.removeEventListener('astro:hydration-error', onError);
+    if (failed) {
+      // Links and forms keep working without the island; the next interaction tries again.
+      listen();
+      reportStale();
+      return;
+    }
     el.removeEventListener('click', record, true);
     el.removeEventListener('change', record, true);
     el.removeAttribute(WAITING_ATTRIBUTE);
@@ -52,7 +89,7 @@ const afterPaint: ClientDirective = (load, _options, el) => {
   el.setAttribute(WAITING_ATTRIBUTE, '');
   el.addEventListener('click', record, true);
   el.addEventListener('change', record, true);
-  for (const type of INTERACTIONS) el.addEventListener(type, start, { passive: true });
+  listen();
 };
 
 export default afterPaint;

@@ -1,0 +1,63 @@
+/**
+ * A deploy under an open page: the hashed files the page was built with are gone from the host
+ * (every `/_astro/*.js` now answers 404, as after a deploy that pruned them). No part of the page
+ * may stay dead: it says, in Korean, that a new version is out and offers a reload, and a list
+ * island goes back to waiting so a later interaction tries again. Playwright's own `test`: the
+ * project's fixture would hydrate the islands itself after every `goto`.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { detailIds } from './support/built-site';
+
+/** From now on the host has none of the page's hashed script files. */
+async function deleteChunks(page: Page): Promise<void> {
+  await page.route(/\/_astro\/.*\.js(\?.*)?$/, (route) =>
+    route.fulfill({ status: 404, contentType: 'text/plain', headers: { 'cache-control': 'no-store' }, body: 'Not found' }),
+  );
+}
+
+// Astro retries a failed import once, a second later, before it gives up; a busy machine adds to that.
+const notice = (page: Page) => page.getByRole('alert').filter({ hasText: '사이트가 새 버전으로 업데이트되었습니다.' });
+
+test('목록 섬: 파일이 사라진 뒤 첫 상호작용에 새 버전 안내와 새로 고침 버튼을 보이고, 다음 상호작용에 다시 시도한다', async ({
+  page,
+}) => {
+  await page.goto('/newsRoom');
+  const island = page.locator('astro-island').first();
+  await expect(island).toHaveAttribute('data-hydrate-on-interaction', '');
+  await deleteChunks(page);
+
+  await page.getByRole('region', { name: '뉴스 목록', exact: true }).hover();
+  await expect(notice(page)).toBeVisible({ timeout: 15_000 });
+  await expect(notice(page).getByRole('button', { name: '새로 고침' })).toBeVisible();
+  // Still waiting: the island was not left half-started, and its links work without it.
+  await expect(island).toHaveAttribute('data-hydrate-on-interaction', '');
+  await expect(island).toHaveAttribute('ssr', '');
+
+  // The host has the files again (a retry after a moment): the next interaction starts the island.
+  await page.unroute(/\/_astro\/.*\.js(\?.*)?$/);
+  await page.mouse.move(0, 0);
+  await page.getByRole('region', { name: '뉴스 목록', exact: true }).hover();
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+});
+
+test('주소가 첫 페이지가 아닐 때(곧바로 시작하는 섬)도 안내한다', async ({ page }) => {
+  await deleteChunks(page);
+  await page.goto('/newsRoom?page=2');
+  await expect(notice(page)).toBeVisible({ timeout: 15_000 });
+});
+
+test('실시간 상세(쿼리 주소)의 섬 파일이 없으면 끝없는 로딩 대신 안내한다', async ({ page }) => {
+  await deleteChunks(page);
+  await page.goto(`/info/blog?portal=${encodeURIComponent(detailIds('info/blog')[0]!)}`);
+  await expect(notice(page)).toBeVisible({ timeout: 15_000 });
+});
+
+test('새로 고침 뒤에도 곧바로 다시 실패하면 되풀이 대신 잠시 기다려 달라고 안내한다', async ({ page }) => {
+  await deleteChunks(page);
+  await page.goto('/newsRoom?page=2');
+  await expect(notice(page)).toBeVisible({ timeout: 15_000 });
+  await notice(page).getByRole('button', { name: '새로 고침' }).click();
+  await page.waitForLoadState('load');
+  await expect(notice(page)).toBeVisible({ timeout: 15_000 });
+  await expect(notice(page)).toContainText('새 버전을 아직 불러오지 못했습니다. 잠시 후 다시 새로 고쳐 주세요.');
+});
