@@ -1,0 +1,105 @@
+// @vitest-environment node
+/**
+ * A visitor's tab across a deploy, in a real browser (Debian's Chromium) on Debian's nginx: a
+ * page opened before a code-changing release is switched in still starts its islands after the
+ * switch (their files stay in the host's pool), and when its files are really deleted from the
+ * host, the page says so in Korean and offers a reload instead of staying dead.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCodeChangedRelease } from './code-change.ts';
+import { nginxMissing, startNginx, type RunningNginx } from './nginx.ts';
+import { buildSite, type BuiltSite } from './site.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const STEP = 300_000;
+const missing = [nginxMissing(), spawnSync('rsync', ['--version']).status === 0 ? null : 'rsync가 없습니다'].filter(Boolean);
+const skip = missing.length > 0 && process.getuid?.() !== 0;
+
+function deploy(from: string, to: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/deploy.ts', '--from', from, '--to', to], { cwd: root });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+let work: string;
+let site: BuiltSite | undefined;
+let nginx: RunningNginx | undefined;
+let browser: Browser | undefined;
+let target: string;
+
+beforeAll(async () => {
+  if (skip) return;
+  work = mkdtempSync(join(tmpdir(), 'open-page-'));
+  site = await buildSite(work);
+  target = join(work, 'host');
+  const first = await deploy(site.release, target);
+  if (first.code !== 0) throw new Error(first.output);
+  nginx = await startNginx(target);
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+}, STEP);
+
+afterAll(async () => {
+  await browser?.close();
+  await nginx?.stop();
+  await site?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Opens the news room as a visitor would and leaves its list island waiting for them. */
+async function openNewsRoom(): Promise<Page> {
+  const page = await browser!.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${nginx!.url}/newsRoom`);
+  await page.waitForLoadState('load');
+  await expect.poll(() => page.locator('astro-island[data-hydrate-on-interaction]').count()).toBeGreaterThan(0);
+  return page;
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, null, { timeout: 30_000 });
+
+describe.skipIf(skip)('an open page across a deploy (nginx, Chromium)', () => {
+  it('still starts its islands after a code-changing release was switched in', { timeout: STEP }, async () => {
+    const page = await openNewsRoom();
+    const second = makeCodeChangedRelease(site!.release, join(work, 'out/releases', `${site!.release.split('/').pop()}-b`));
+    const run = await deploy(second.dir, target);
+    expect(run.code, run.output).toBe(0);
+    // The host now serves the new release's pages, which name other script files.
+    const fresh = await (await fetch(`${nginx!.url}/newsRoom`)).text();
+    expect([...second.renamed.values()].some((name) => fresh.includes(name))).toBe(true);
+
+    await page.getByRole('region', { name: '뉴스 목록', exact: true }).hover();
+    await hydrated(page);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: '새 버전' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it(
+    'says a new version is out, with a reload button, when its files were deleted from the host',
+    { timeout: STEP },
+    async () => {
+      const page = await openNewsRoom();
+      // What a prune does to files no kept release names: the page's own scripts are gone.
+      const scripts = await page.evaluate(() =>
+        [...document.querySelectorAll('astro-island')].map((island) => island.getAttribute('component-url') ?? ''),
+      );
+      for (const url of scripts) rmSync(join(target, 'assets', url), { force: true });
+      expect((await fetch(`${nginx!.url}${scripts[0]}`)).status).toBe(404);
+
+      await page.getByRole('region', { name: '뉴스 목록', exact: true }).hover();
+      const notice = page.getByRole('alert').filter({ hasText: '사이트가 새 버전으로 업데이트되었습니다.' });
+      await notice.waitFor({ state: 'visible', timeout: 30_000 });
+      expect(await notice.getByRole('button', { name: '새로 고침' }).isVisible()).toBe(true);
+      await page.close();
+    },
+  );
+});
