@@ -166,7 +166,9 @@ test.describe('미리 렌더링된 상세', () => {
     await backLink(page).click();
     await expect(page).toHaveURL(/\/helloty\/page\?page=1$/);
     await expect(paging(page).locator('[aria-current="page"]')).toHaveText('1');
-    await expect(page.getByRole('heading', { level: 2, name: detail.title })).toBeVisible();
+    // In the list, not the banner slide above it that may show the same story.
+    const list = page.getByRole('region', { name: '성공 사례 목록', exact: true });
+    await expect(list.getByRole('heading', { level: 2, name: detail.title })).toBeVisible();
   });
 
   test('특허 상세는 제목, 날짜, 이미지, 내용을 보여 주고 /tech?page=N 으로 돌아간다', async ({ page, request }) => {
