@@ -51,7 +51,8 @@ describe('createPoliteFetch', () => {
     });
     const polite = createPoliteFetch({ ...quick, concurrency: 2 });
     const first = polite(`${url}/a`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The second call is asked for once the first one's 429 has come back.
+    await expect.poll(() => polite.stats().throttled, { interval: 5 }).toBe(1);
     const second = polite(`${url}/b`);
     const answers = await Promise.all([first, second]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);

@@ -22,6 +22,7 @@
  */
 import PQueue from 'p-queue';
 import pRetry from 'p-retry';
+import { readCapped } from './read-capped.ts';
 
 export interface PoliteFetchOptions {
   /** Calls in flight at once (default 4). */
@@ -187,7 +188,7 @@ export function createPoliteFetch({
     let body: Uint8Array<ArrayBuffer>;
     try {
       response = await fetchImpl(url, { ...init, signal: attemptSignal });
-      body = await readCapped(response, maxBytes, url);
+      body = await readCappedOrFail(response, maxBytes, url);
     } catch (error) {
       if (error instanceof AnswerTooLargeError) throw error;
       // The caller's own abort (or the run's deadline) is final; an attempt's time-out is not.
@@ -264,26 +265,9 @@ export function createPoliteFetch({
 }
 
 /** Reads a body, failing as soon as it grows past `maxBytes` (a declared length fails at once). */
-async function readCapped(response: Response, maxBytes: number, url: string): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw new AnswerTooLargeError(url, maxBytes);
-  }
-  if (!response.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw new AnswerTooLargeError(url, maxBytes);
-    chunks.push(chunk);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+async function readCappedOrFail(response: Response, maxBytes: number, url: string): Promise<Uint8Array<ArrayBuffer>> {
+  const body = await readCapped(response, maxBytes);
+  if (body === null) throw new AnswerTooLargeError(url, maxBytes);
   return body;
 }
 

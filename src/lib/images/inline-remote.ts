@@ -10,6 +10,7 @@
  * origins), follows redirects only within them, and reads at most {@link MAX_BYTES}.
  */
 import { buildApiUrl } from '../content/build-api.ts';
+import { readCapped } from '../api/read-capped.ts';
 import { imageDataUri } from './data-uri.ts';
 
 const TIMEOUT_MS = 5_000;
@@ -29,35 +30,6 @@ export function imageOrigins(apiUrl = buildApiUrl(), configured = process.env.CO
     }
   }
   return origins;
-}
-
-/** The body, or null when it is longer than `limit` (read no further than that). */
-async function readCapped(response: Response, limit: number): Promise<Uint8Array | null> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > limit || !response.body) {
-    await response.body?.cancel();
-    return declared > limit ? null : new Uint8Array(0);
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /**
