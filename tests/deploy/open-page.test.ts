@@ -60,7 +60,9 @@ async function openNewsRoom(): Promise<Page> {
   const page = await browser!.newPage({ viewport: { width: 390, height: 844 } });
   await page.goto(`${nginx!.url}/newsRoom`);
   await page.waitForLoadState('load');
-  await expect.poll(() => page.locator('astro-island[data-hydrate-on-interaction]').count()).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.locator('astro-island[data-hydrate-on-interaction]').count(), { timeout: 30_000 })
+    .toBeGreaterThan(0);
   return page;
 }
 
@@ -79,7 +81,7 @@ describe.skipIf(skip)('an open page across a deploy (nginx, Chromium)', () => {
 
     await page.getByRole('region', { name: '뉴스 목록', exact: true }).hover();
     await hydrated(page);
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: '새 버전' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: '새 버전' }).count(), { timeout: 5_000 }).toBe(0);
     await page.close();
   });
 
