@@ -443,7 +443,8 @@ test.describe('XSS', () => {
     } as ApiItem;
     await page.route('**/faq/search?*', (route) => route.fulfill({ json: answer }));
     await page.goto('/faq?page=1&term=xss');
-    await page.getByRole('button', { name: /XSS 시험 질문/ }).click();
+    // The question is the <summary> of a native <details> (no ARIA role): found by its text.
+    await page.locator('summary', { hasText: 'XSS 시험 질문' }).click();
     const region = page.getByRole('region', { name: /XSS 시험 질문/ });
     await expect(region).toBeVisible();
     await expectHarmlessMarkup(region);

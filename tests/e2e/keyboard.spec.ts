@@ -143,23 +143,24 @@ test('홈 탭: 화살표, Home, End로 탭을 옮기고 패널이 바뀐다', as
 
 test('FAQ 아코디언: Enter와 Space로 답을 열고 닫는다', async ({ page }) => {
   await page.goto('/faq');
-  const isQuestion = (el: Focused) => el.tag === 'button' && el.id.startsWith('faq-q-');
+  // A question is the <summary> of a native <details>: the browser opens it on Enter and Space.
+  const isQuestion = (el: Focused) => el.tag === 'summary' && el.id.startsWith('faq-q-');
   const question = await tabTo(page, isQuestion, 'FAQ 질문');
-  expect(question.expanded).toBe('false');
-  const button = page.locator(`#${question.id}`);
-  const panel = page.locator(`#${await button.getAttribute('aria-controls')}`);
+  const row = page.locator('details', { has: page.locator(`#${question.id}`) });
+  const panel = row.locator('[id^="faq-a-"]');
+  await expect(row).not.toHaveAttribute('open');
   await expect(panel).toBeHidden();
   await page.keyboard.press('Enter');
-  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(row).toHaveAttribute('open', '');
   await expect(panel).toBeVisible();
   await page.keyboard.press('Space');
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(row).not.toHaveAttribute('open');
   await expect(panel).toBeHidden();
   // The next question is one Tab away and opens with Space.
   const next = await tabTo(page, isQuestion, '다음 FAQ 질문', 3);
   expect(next.id).not.toBe(question.id);
   await page.keyboard.press('Space');
-  await expect(page.locator(`#${next.id}`)).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('details', { has: page.locator(`#${next.id}`) })).toHaveAttribute('open', '');
 });
 
 test('슬라이더: 점 버튼에 Tab으로 닿고 Enter로 슬라이드를 바꾼다', async ({ page }) => {

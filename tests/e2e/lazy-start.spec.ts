@@ -82,18 +82,22 @@ test.describe('목록 섬', () => {
     });
   }
 
-  test('하이드레이션 전에 누른 FAQ 질문은 하이드레이션 뒤에 열린다', async ({ page }) => {
+  test('하이드레이션 전에 누른 FAQ 질문은 곧바로 열리고, 하이드레이션 뒤에도 열려 있다', async ({ page }) => {
     const release = await holdScripts(page);
     await page.goto('/faq');
     await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
-    const question = page.locator('[aria-controls^="faq-a-"]').first();
-    await expect(question).toHaveAttribute('aria-expanded', 'false');
-    await question.click();
+    // A question is the <summary> of a native <details>: the browser opens it without the island.
+    const row = page.locator('details', { has: page.locator('summary[id^="faq-q-"]') }).first();
+    const answer = row.locator('[id^="faq-a-"]');
+    await expect(row).not.toHaveAttribute('open');
+    await row.locator('summary').click();
     await expect(island(page)).toHaveAttribute('ssr', '');
+    await expect(answer).toBeVisible();
     release();
     await hydrated(page);
-    await expect(question).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.locator(`#${await question.getAttribute('aria-controls')}`)).toBeVisible();
+    // Not played again after hydration (only buttons are): the row is still open, not toggled twice.
+    await expect(row).toHaveAttribute('open', '');
+    await expect(answer).toBeVisible();
   });
 
   test('하이드레이션 전에 입력한 검색어는 남고, 하이드레이션 뒤 Enter로 검색한다', async ({ page }) => {

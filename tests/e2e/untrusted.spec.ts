@@ -117,7 +117,8 @@ test('DOMPurify 파일이 사라져도 FAQ 검색은 알림으로 끝나고, 다
   file.restore();
   await Promise.all([page.waitForEvent('load'), alert.getByRole('button', { name: '다시 시도' }).click()]);
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await expect(page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true }).getByRole('button').first()).toBeVisible();
+  // The questions are back (each the <summary> of a native <details>, which has no ARIA role).
+  await expect(page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true }).locator('summary').first()).toBeVisible();
 });
 
 test('DOMPurify 파일이 사라져도 실시간 상세는 알림으로 끝나고, 다시 시도하면 회복한다', async ({ page }) => {

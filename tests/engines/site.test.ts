@@ -25,6 +25,19 @@ const shots = fileURLToPath(new URL('../../test-results/engines/', import.meta.u
 const PAGING = 'nav[aria-label="페이지"]';
 const CURRENT = `${PAGING} [aria-current="page"]`;
 const SEARCH_BOX = 'form[role="search"] input[type="search"]';
+/** The first FAQ question: the <summary> of a native <details>, its answer the details' content. */
+const FAQ_QUESTION = 'details > summary[id^="faq-q-"]';
+
+/**
+ * Runs in the page: whether the question's row is open (`open`) or closed, and its answer shown or
+ * hidden to match. A closed row's content keeps its layout box in both engines (content-visibility
+ * hidden), so its size says nothing: checkVisibility() does.
+ */
+function faqAnswerShown(selector: string, open: boolean): boolean {
+  const row = document.querySelector(selector)!.parentElement as HTMLDetailsElement;
+  const answer = row.querySelector<HTMLElement>('[id^="faq-a-"]')!;
+  return row.open === open && answer.checkVisibility() === open;
+}
 
 async function api<T>(path: string): Promise<T> {
   const response = await fetch(apiUrl + path);
@@ -210,29 +223,44 @@ for (const engine of engines) {
           );
           expect(await pressed()).toEqual([topics[2]]);
 
-          // Accordion: a question opens and closes its answer.
-          const question = 'button[id^="faq-q-"]';
-          await site.waitFor((sel: string) => document.querySelector(sel) !== null, [question], 'FAQ 질문');
-          await driver.click(question);
-          const open = await site.waitFor(
-            (sel: string) => {
-              const button = document.querySelector(sel)!;
-              const answer = document.getElementById(button.getAttribute('aria-controls')!)!;
-              return (
-                button.getAttribute('aria-expanded') === 'true' && !answer.hidden && answer.getBoundingClientRect().height > 0
-              );
-            },
-            [question],
-            '답 열기',
-          );
-          expect(open).toBe(true);
-          await driver.click(question);
-          await site.waitFor(
-            (sel: string) => document.querySelector(sel)!.getAttribute('aria-expanded') === 'false',
-            [question],
-            '답 닫기',
-          );
+          // Accordion: a question (the <summary> of a native <details>) opens and closes its answer.
+          await site.waitFor((sel: string) => document.querySelector(sel) !== null, [FAQ_QUESTION], 'FAQ 질문');
+          await driver.click(FAQ_QUESTION);
+          expect(await site.waitFor(faqAnswerShown, [FAQ_QUESTION, true], '답 열기')).toBe(true);
+          await driver.click(FAQ_QUESTION);
+          await site.waitFor(faqAnswerShown, [FAQ_QUESTION, false], '답 닫기');
           await expectNoErrors('/faq');
+        });
+
+        test('FAQ: 하이드레이션 전, 스크립트의 click()만으로 질문이 답을 연다', async () => {
+          // The pointer must not rest on the list when the page loads (a pointer over it hydrates
+          // it): leave it on the page heading, outside the island, at the same place on the new page.
+          await site.open('/faq');
+          await driver.click('h1');
+          await driver.goto(`${siteUrl}/faq`);
+          await site.waitFor(
+            (sel: string) => document.querySelector(sel)?.closest('astro-island[data-hydrate-on-interaction]') != null,
+            [FAQ_QUESTION],
+            '하이드레이션을 기다리는 FAQ',
+          );
+          // A click event with no pointer or key event before it (assistive technology, a
+          // script): no interaction for the directive, so the browser alone opens the row. The
+          // check and the click in one task: nothing can hydrate the island between them.
+          const clicked = await driver.evaluate((sel: string) => {
+            const summary = document.querySelector<HTMLElement>(sel)!;
+            const waiting = summary.closest('astro-island')!.hasAttribute('data-hydrate-on-interaction');
+            summary.click();
+            return { waiting, open: (summary.parentElement as HTMLDetailsElement).open };
+          }, FAQ_QUESTION);
+          expect(clicked).toEqual({ waiting: true, open: true });
+          await site.waitFor(faqAnswerShown, [FAQ_QUESTION, true], '하이드레이션 전에 답 열기');
+
+          // Hydrated: the row stays open and closes with a click.
+          await site.waitForIslands();
+          expect(await driver.evaluate(faqAnswerShown, FAQ_QUESTION, true)).toBe(true);
+          await driver.click(FAQ_QUESTION);
+          await site.waitFor(faqAnswerShown, [FAQ_QUESTION, false], '하이드레이션 뒤에 답 닫기');
+          await expectNoErrors('/faq (하이드레이션 전)');
         });
 
         test(`HR 이야기: ${mobile ? '드롭다운' : '주제 버튼과 더보기'}으로 주제를 고른다`, async () => {

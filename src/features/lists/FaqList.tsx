@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n';
 import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
 import { listKinds } from './list-kinds.ts';
@@ -12,9 +12,29 @@ export interface FaqListProps {
   snapshot: ListSnapshot;
 }
 
+const QUESTION_ID = 'faq-q-';
+const questionId = (itemId: string) => `${QUESTION_ID}${itemId}`;
+const answerId = (itemId: string) => `faq-a-${itemId}`;
+
+/** The open rows with row `id` open or closed as the DOM says; the same set when nothing changes. */
+function withRow(current: ReadonlySet<string>, id: string, isOpen: boolean): ReadonlySet<string> {
+  if (current.has(id) === isOpen) return current;
+  const next = new Set(current);
+  if (isOpen) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
 /**
  * FAQ: category mode (topic buttons) or search mode (a term in the address), and an
  * accordion whose rows open and close their sanitised answers.
+ *
+ * Each row is a native `<details>`: the browser opens it on a click, Enter or Space with no
+ * script at all, so the answers open before the island hydrates (it waits for the first
+ * interaction), when its files fail to load (a deploy under an open page), and on a bare
+ * `click()` from assistive technology or a script, which the hydration directive does not count
+ * as an interaction. The DOM owns the open state; React follows it (`onToggle`) only so that a
+ * row the visitor opened is open again when it comes back after a category switch or a search.
  */
 function FaqList({ snapshot }: FaqListProps) {
   const [state, store] = useListStore('faq', snapshot);
@@ -30,13 +50,17 @@ function FaqList({ snapshot }: FaqListProps) {
   const allSelected = searching || state.query.topicId === null;
   const count = state.empty ? 0 : state.total;
 
-  const toggle = (id: string) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const accordion = useRef<HTMLUListElement>(null);
+
+  /** Records what the row now is; never flips, so a toggle heard twice or late changes nothing. */
+  const follow = (id: string, isOpen: boolean) => setOpen((current) => withRow(current, id, isOpen));
+
+  // Rows opened before hydration are open in the DOM, and their `toggle` events fired while
+  // React was not listening yet: take them into the state once, so they survive a re-render.
+  useEffect(() => {
+    const opened = accordion.current?.querySelectorAll<HTMLElement>(`details[open] > summary[id^="${QUESTION_ID}"]`);
+    for (const summary of opened ?? []) setOpen((current) => withRow(current, summary.id.slice(QUESTION_ID.length), true));
+  }, []);
 
   const categories = (
     <div className={faq.categories} role="group" aria-label="질문 분류">
@@ -81,21 +105,21 @@ function FaqList({ snapshot }: FaqListProps) {
       searchLabel="자주 묻는 질문 검색"
       searchResetKey={picks}
     >
-      <ul className={faq.accordion}>
-        {state.items.map((item) => {
-          const expanded = open.has(item.id);
-          const buttonId = `faq-q-${item.id}`;
-          const panelId = `faq-a-${item.id}`;
-          return (
-            <li key={item.id} className={expanded ? faq.faqOpen : undefined}>
-              <h2 className={faq.faqHeading}>
-                <button
-                  type="button"
-                  id={buttonId}
-                  aria-expanded={expanded}
-                  aria-controls={panelId}
-                  onClick={() => toggle(item.id)}
-                >
+      <ul className={faq.accordion} ref={accordion}>
+        {state.items.map((item) => (
+          <li key={item.id}>
+            <details
+              className={faq.faqItem}
+              open={open.has(item.id)}
+              // Read, don't flip: the row may have been opened before React was listening.
+              onToggle={(event) => follow(item.id, event.currentTarget.open)}
+              // The visitor may have opened it before hydration: the server's closed row then
+              // differs from the DOM on purpose (React leaves the attribute as it finds it).
+              suppressHydrationWarning
+            >
+              <summary id={questionId(item.id)} className={faq.faqSummary}>
+                {/* The question stays a heading for the outline; <summary> allows one. */}
+                <h2 className={faq.faqHeading}>
                   <span className={faq.faqQ} aria-hidden="true">
                     Q
                   </span>
@@ -112,20 +136,19 @@ function FaqList({ snapshot }: FaqListProps) {
                   <svg className={faq.faqChevron} width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
                     <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
                   </svg>
-                </button>
-              </h2>
+                </h2>
+              </summary>
               <div
-                id={panelId}
+                id={answerId(item.id)}
                 role="region"
-                aria-labelledby={buttonId}
-                hidden={!expanded}
+                aria-labelledby={questionId(item.id)}
                 className={faq.faqAnswer}
                 // Sanitised with the shared allow-list before it reaches the store (list-items.ts).
                 dangerouslySetInnerHTML={{ __html: item.html }}
               />
-            </li>
-          );
-        })}
+            </details>
+          </li>
+        ))}
       </ul>
     </ListFrame>
   );
