@@ -5,9 +5,11 @@
  * - `site:stale`, sent by the islands' directive when an island's files failed to load;
  * - `astro:hydration-error`, Astro's event when an island's files failed to load (it catches the
  *   failed import itself, so nothing else would tell);
- * - `vite:preloadError`, Vite's event for a failed dynamic import or preload;
- * - a promise rejected with the engines' messages for a failed module import (Astro's
- *   `<astro-island>` imports its component with a bare `import()`).
+ * - a promise rejected with the engines' messages for a failed module import, when no code
+ *   handled it.
+ * Vite's `vite:preloadError` is not heard: the chunks the site loads itself after the page
+ * (`lib/dom/load-chunk.ts`: the sanitiser) catch their failure and show the same Korean message
+ * with a reload in place, and a second message beside it would only repeat it.
  *
  * Reload-loop guard: the button reloads once and notes the time in sessionStorage; if the page
  * fails again within two minutes, the notice says so and asks to wait instead of inviting another
@@ -35,6 +37,7 @@ function showNotice(): void {
   if (!staleNotice || !staleNotice.hidden) return;
   const body = staleNotice.querySelector<HTMLElement>('[data-new-version-body]');
   if (reloadedRecently() && body && staleNotice.dataset.again) body.textContent = staleNotice.dataset.again;
+  staleNotice.setAttribute('role', 'alert');
   staleNotice.hidden = false;
 }
 
@@ -48,7 +51,6 @@ staleNotice?.querySelector('[data-new-version-reload]')?.addEventListener('click
 });
 
 addEventListener('site:stale', showNotice);
-addEventListener('vite:preloadError', showNotice);
 addEventListener('astro:hydration-error', showNotice);
 addEventListener('unhandledrejection', (event) => {
   const reason: unknown = event.reason;
