@@ -38,15 +38,8 @@ function reportStale(): void {
 
 const afterPaint: ClientDirective = (load, _options, el) => {
   if (!isPrerenderedQuery(location.search)) {
-    afterFirstPaint(async () => {
-      try {
-        await (
-          await load()
-        )();
-      } catch {
-        reportStale();
-      }
-    });
+    el.addEventListener('astro:hydration-error', reportStale, { once: true });
+    afterFirstPaint(async () => (await load())());
     return;
   }
   let clicked: HTMLButtonElement | undefined;
@@ -67,13 +60,13 @@ const afterPaint: ClientDirective = (load, _options, el) => {
     let failed = false;
     const onError = () => (failed = true);
     el.addEventListener('astro:hydration-error', onError);
+    // Only Astro's own report counts: any other error is the island's, not a missing file's.
     try {
       const hydrate = await load();
       await hydrate();
-    } catch {
-      failed = true;
+    } finally {
+      el.removeEventListener('astro:hydration-error', onError);
     }
-    el.removeEventListener('astro:hydration-error', onError);
     if (failed) {
       // Links and forms keep working without the island; the next interaction tries again.
       listen();
