@@ -38,7 +38,9 @@ function index(root: string): Map<string, string> {
     const rel = normalise(relative(root, file).split(sep).join('/'));
     const bytes = readFileSync(file);
     const digest = TEXT.test(rel)
-      ? createHash('sha256').update(normalise(bytes.toString('utf8'))).digest('hex')
+      ? createHash('sha256')
+          .update(normalise(bytes.toString('utf8')))
+          .digest('hex')
       : createHash('sha256').update(bytes).digest('hex');
     // Two chunks may share a base name: keep every digest under the one normalised path.
     files.set(rel, [files.get(rel), digest].filter(Boolean).sort().join(','));
