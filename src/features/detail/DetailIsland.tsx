@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { siteConfig } from '../../config/site';
 import { api } from '../../lib/api/site-client.ts';
 import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
-import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
+import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { ArticleView } from './ArticleView.tsx';
 import { backLinkHref } from './back-link.ts';
 import { detailKinds, detailPath, keyFromQuery, matchDetailPath, type DetailKind } from './detail-route.ts';

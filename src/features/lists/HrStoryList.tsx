@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../i18n';
-import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
+import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { CardImage } from './CardImage.tsx';
 import { DateText } from './DateText.tsx';
 import { listKinds } from './list-kinds.ts';

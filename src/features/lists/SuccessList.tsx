@@ -1,4 +1,4 @@
-import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
+import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { CardImage } from './CardImage.tsx';
 import { listKinds } from './list-kinds.ts';
 import { withListContext } from './list-query.ts';

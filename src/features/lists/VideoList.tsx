@@ -1,4 +1,4 @@
-import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
+import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { DateText } from './DateText.tsx';
 import { ListCard } from './ListCard.tsx';
 import { listKinds } from './list-kinds.ts';
