@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { t } from '../../i18n';
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { CardImage } from './CardImage.tsx';
-import { DateText } from './DateText.tsx';
+import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
 import { withListContext } from './list-query.ts';
 import { ListFrame } from './ListFrame.tsx';

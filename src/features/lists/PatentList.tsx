@@ -1,5 +1,5 @@
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
-import { DateText } from './DateText.tsx';
+import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
 import { withListContext } from './list-query.ts';
 import { ListFrame } from './ListFrame.tsx';
