@@ -3,7 +3,7 @@
  * for a query, its page size, whether it searches or filters, and its copy.
  */
 import { endpoints, type EndpointName, type EndpointQuery } from '../../lib/api/endpoints.ts';
-import type { ListQuery } from './list-query.ts';
+import type { ListQuery } from '../../lib/list-query.ts';
 
 export type ListKind = 'news' | 'video' | 'seminar' | 'faq' | 'hrStory' | 'success' | 'patent';
 

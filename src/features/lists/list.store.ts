@@ -9,7 +9,7 @@ import { ChunkLoadError } from '../../lib/dom/load-chunk.ts';
 import { totalPages, totalPosts } from '../../lib/paging.ts';
 import { toCardItem, type CardItem, type Sanitizer } from './list-items.ts';
 import type { ListKindConfig } from './list-kinds.ts';
-import { defaultQuery, parseListQuery, sameQuery, serializeListQuery, type ListQuery } from './list-query.ts';
+import { defaultQuery, parseListQuery, sameQuery, serializeListQuery, type ListQuery } from '../../lib/list-query.ts';
 
 export type ListStatus = 'ready' | 'loading' | 'error';
 
