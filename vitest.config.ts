@@ -10,6 +10,7 @@ export default getViteConfig({
       'tests/rebuild/**/*.test.ts',
       'tests/deploy/**/*.test.ts',
       'tests/cloudflare/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,

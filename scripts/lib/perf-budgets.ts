@@ -18,7 +18,7 @@ export interface Figures {
   bytes: number;
   /**
    * Bytes over the wire of the page's script resources. Scripts a worker loads (the web font
-   * download, src/styles/font-cache.worker.ts) run off the page's main thread and are left out;
+   * download, src/lib/fonts/font-cache.worker.ts) run off the page's main thread and are left out;
    * they count in `bytes`.
    */
   jsBytes: number;

@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import { DateText } from '../lists/DateText.tsx';
+import { DateText } from '../../components/ui/DateText.tsx';
 import type { Article } from './article-data.ts';
 import { ArticleImage } from './ArticleImage.tsx';
 import { detailKinds } from './detail-route.ts';

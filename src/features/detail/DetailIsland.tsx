@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { siteConfig } from '../../config/site';
-import { api } from '../../lib/api/site-client.ts';
-import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
-import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
+import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { ArticleView } from './ArticleView.tsx';
 import { backLinkHref } from './back-link.ts';
 import { detailKinds, detailPath, keyFromQuery, matchDetailPath, type DetailKind } from './detail-route.ts';
-import { loadDetail, type DetailLoaderEnv, type DetailOutcome } from './detail-loader.ts';
+import type { WantedDetail } from './detail.store.ts';
 import { ArticleSkeleton, DetailError, DetailNotFound } from './DetailStates.tsx';
 import { canonicalUrl } from './share-links.ts';
+import { useDetailStore } from './use-detail-store.ts';
 
 export type DetailIslandProps =
   | {
@@ -29,15 +28,8 @@ export type DetailIslandProps =
       notFoundId: string;
     };
 
-type ViewState = { status: 'idle' } | { status: 'loading' } | Exclude<DetailOutcome, { status: 'aborted' }>;
-
-const env: DetailLoaderEnv = {
-  request: api,
-  loadSanitizer: loadBrowserSanitizer,
-};
-
 /** What the current address asks for; `undefined` when this island has nothing to do here. */
-function targetFromLocation(props: DetailIslandProps): { kind: DetailKind; key: string | null } | undefined {
+function targetFromLocation(props: DetailIslandProps): WantedDetail | undefined {
   if (props.source === 'query') return { kind: props.kind, key: keyFromQuery(props.kind, window.location.search) };
   return matchDetailPath(window.location.pathname) ?? undefined;
 }
@@ -50,48 +42,32 @@ function targetFromLocation(props: DetailIslandProps): { kind: DetailKind; key: 
 function DetailIsland(props: DetailIslandProps) {
   // The query form has to load something (or say what is missing), so its server HTML is the skeleton;
   // the 404 page renders nothing until it knows the address is a detail path.
-  const [state, setState] = useState<ViewState>({ status: props.source === 'query' ? 'loading' : 'idle' });
-  const [target, setTarget] = useState<{ kind: DetailKind; key: string | null }>();
-  const [attempt, setAttempt] = useState(0);
+  const [state, store] = useDetailStore(props.source === 'query' ? 'loading' : 'idle');
 
-  /* eslint-disable react-hooks/set-state-in-effect --
-     The address can only be read in the browser, after hydration: the effect is where this
-     island learns what to show, and each of these updates happens once per request. */
+  // The address can only be read in the browser, after hydration, and it does not change under a
+  // static page: it is read once, on mount.
   useEffect(() => {
     const wanted = targetFromLocation(props);
     if (!wanted) {
       document.documentElement.removeAttribute('data-live-detail');
       return;
     }
-    setTarget(wanted);
     if (props.source === 'path') {
       const notFound = document.getElementById(props.notFoundId);
       if (notFound) notFound.hidden = true;
     }
     // The 404 page's early check hid its text to avoid a flash; from here the island decides.
     document.documentElement.removeAttribute('data-live-detail');
-    if (!wanted.key) {
-      setState({ status: 'not-found' });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    void loadDetail({ kind: wanted.kind, key: wanted.key }, env, controller.signal).then((outcome) => {
-      if (outcome.status !== 'aborted') setState(outcome);
-    });
-    return () => controller.abort();
-    // Only the address (read on mount, it does not change under a static page) and explicit
-    // retries start a request, hence `attempt` as the only dependency.
+    store.show(wanted);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt]);
-  /* eslint-enable react-hooks/set-state-in-effect */
+  }, [store]);
 
   useEffect(() => {
     if (state.status === 'ready') document.title = `${state.article.title} | ${siteConfig.brand}`;
   }, [state]);
 
   if (state.status === 'idle') return null;
-  const kind = target?.kind ?? (props.source === 'query' ? props.kind : 'blog');
+  const kind = state.target?.kind ?? (props.source === 'query' ? props.kind : 'blog');
   const backHref = typeof window === 'undefined' ? detailKinds[kind].listPath : backLinkHref(kind, window.location.search);
 
   switch (state.status) {
@@ -100,13 +76,7 @@ function DetailIsland(props: DetailIslandProps) {
     case 'not-found':
       return <DetailNotFound backHref={backHref} />;
     case 'error':
-      return (
-        <DetailError
-          message={state.message}
-          // A missing file will not come back: only a fresh page (with the new files) helps.
-          onRetry={() => (state.reload ? window.location.reload() : setAttempt((n) => n + 1))}
-        />
-      );
+      return <DetailError message={state.message} onRetry={store.retry} />;
     case 'ready': {
       const article = state.article;
       // With a trailing slash, as the pre-rendered page's canonical address will be after the next build.

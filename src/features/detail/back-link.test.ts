@@ -19,7 +19,7 @@ describe('backLinkHref', () => {
   });
 
   it('round-trips through the list query parser', async () => {
-    const { parseListQuery } = await import('../lists/list-query.ts');
+    const { parseListQuery } = await import('../../lib/list-query.ts');
     const href = backLinkHref('blog', '?page=3&topic_id=2&name=구조화 면접');
     const query = parseListQuery(new URL(href, 'https://x.example').search);
     expect(query).toMatchObject({ page: 3, topicId: 2, name: '구조화 면접' });

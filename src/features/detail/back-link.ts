@@ -3,7 +3,7 @@
  * stories, the topic) the visitor came from. List cards link details with
  * `?page=N&topic_id=T&name=…` (list-query.ts `withListContext`); this reads them back.
  */
-import { parseListQuery, serializeListQuery } from '../lists/list-query.ts';
+import { parseListQuery, serializeListQuery } from '../../lib/list-query.ts';
 import { detailKinds, type DetailKind } from './detail-route.ts';
 
 /** The back link for a detail page whose own address query is `search`. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { t } from '../../i18n';
-import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
+import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { CardImage } from './CardImage.tsx';
-import { DateText } from './DateText.tsx';
+import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
-import { withListContext } from './list-query.ts';
+import { withListContext } from '../../lib/list-query.ts';
 import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { t } from '../../i18n';
 import type { ListKindConfig } from './list-kinds.ts';
-import { serializeListQuery } from './list-query.ts';
+import { serializeListQuery } from '../../lib/list-query.ts';
 import type { ListState, ListStore } from './list.store.ts';
 import { EmptyState, ErrorState, Skeletons } from './ListStates.tsx';
 import { Pagination } from './Pagination.tsx';

@@ -1,5 +1,5 @@
-import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
-import { DateText } from './DateText.tsx';
+import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
+import { DateText } from '../../components/ui/DateText.tsx';
 import { ListCard } from './ListCard.tsx';
 import { listKinds } from './list-kinds.ts';
 import { ListFrame } from './ListFrame.tsx';

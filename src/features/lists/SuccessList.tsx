@@ -1,7 +1,7 @@
-import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
+import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { CardImage } from './CardImage.tsx';
 import { listKinds } from './list-kinds.ts';
-import { withListContext } from './list-query.ts';
+import { withListContext } from '../../lib/list-query.ts';
 import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { newTabProps } from './new-tab.ts';

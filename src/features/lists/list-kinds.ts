@@ -2,8 +2,8 @@
  * The seven list screens as configuration of the one list engine: which endpoint each calls
  * for a query, its page size, whether it searches or filters, and its copy.
  */
-import { endpoints, type EndpointName, type EndpointQuery } from '../../lib/api/endpoints.ts';
-import type { ListQuery } from './list-query.ts';
+import { endpoints, type EndpointCall, type ListEndpointName } from '../../lib/api/endpoints.ts';
+import type { ListQuery } from '../../lib/list-query.ts';
 
 export type ListKind = 'news' | 'video' | 'seminar' | 'faq' | 'hrStory' | 'success' | 'patent';
 
@@ -22,11 +22,11 @@ export interface ListKindConfig {
   /** Its cards show a picture (so the first card's picture is worth inlining at build time). */
   cardImages: boolean;
   /** The call for a query. */
-  request(query: ListQuery): { name: EndpointName; query: EndpointQuery };
+  request(query: ListQuery): EndpointCall<ListEndpointName>;
 }
 
-const search = (name: EndpointName) => (q: ListQuery) => ({ name, query: { page: q.page, term: q.term ?? '' } });
-const size = (name: EndpointName) => endpoints[name].pageSize ?? 9;
+const search = (name: ListEndpointName) => (q: ListQuery) => ({ name, query: { page: q.page, term: q.term ?? '' } });
+const size = (name: ListEndpointName) => endpoints[name].pageSize ?? 9;
 
 export const listKinds: Record<ListKind, ListKindConfig> = {
   news: {

@@ -4,12 +4,12 @@
  */
 import { map, type MapStore } from 'nanostores';
 import type { ApiClient } from '../../lib/api/client.ts';
-import type { ListResponse, Topic } from '../../lib/api/schemas.ts';
+import type { Topic } from '../../lib/api/schemas.ts';
 import { ChunkLoadError } from '../../lib/dom/load-chunk.ts';
 import { totalPages, totalPosts } from '../../lib/paging.ts';
 import { toCardItem, type CardItem, type Sanitizer } from './list-items.ts';
 import type { ListKindConfig } from './list-kinds.ts';
-import { defaultQuery, parseListQuery, sameQuery, serializeListQuery, type ListQuery } from './list-query.ts';
+import { defaultQuery, parseListQuery, sameQuery, serializeListQuery, type ListQuery } from '../../lib/list-query.ts';
 
 export type ListStatus = 'ready' | 'loading' | 'error';
 
@@ -107,8 +107,7 @@ export function createListStore(config: ListKindConfig, snapshot: ListSnapshot, 
       $state.set({ ...$state.get(), status: 'error', error: result.error.message, reloadOnRetry: false });
       return;
     }
-    // Every list endpoint answers with a ListResponse (see the endpoint table).
-    const data = result.data as ListResponse;
+    const data = result.data;
     const total = data.paging.page_size;
     const pages = totalPages(total, config.pageSize);
     if (data.objects.length === 0 && total >= 1 && query.page > pages) {

@@ -25,7 +25,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { afterFirstPaint } from '../../lib/dom/after-first-paint.ts';
-import { isPrerenderedQuery } from '../../features/lists/list-query.ts';
+import { isPrerenderedQuery } from '../../lib/list-query.ts';
 
 /** What counts as the first interaction with an island. */
 export const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;

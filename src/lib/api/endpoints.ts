@@ -52,6 +52,15 @@ export type EndpointName = keyof typeof endpoints;
 export type EndpointData<N extends EndpointName> = z.infer<(typeof endpoints)[N]['schema']>;
 /** Query values are sent as strings; numbers are stringified. */
 export type EndpointQuery = Record<string, string | number | undefined>;
+/** One call of an endpoint; the client's answer for it is typed `EndpointData<N>`. */
+export interface EndpointCall<N extends EndpointName = EndpointName> {
+  name: N;
+  query: EndpointQuery;
+}
+/** The endpoints that answer with a page of a list, so a call of any of them gives a `ListResponse`. */
+export type ListEndpointName = {
+  [N in EndpointName]: (typeof endpoints)[N]['schema'] extends typeof ListResponseSchema ? N : never;
+}[EndpointName];
 
 /** Builds the address of an endpoint call, keeping only the endpoint's own parameters. */
 export function endpointUrl(base: string, name: EndpointName, query: EndpointQuery = {}): string {

@@ -23,7 +23,7 @@
  *    cache (hashed names, cached for a year), and `font-display: fallback` keeps text from
  *    swapping late if a rare subset still has to be fetched.
  *
- * This module holds the parts that run at build time; src/styles/load-fonts.ts the browser side.
+ * This module holds the parts that run at build time; src/lib/fonts/load-fonts.ts the browser side.
  */
 
 /** localStorage key holding the address of the stylesheet whose fonts are in the HTTP cache. */

@@ -3,7 +3,7 @@
  * as its own file `/fonts/pretendard-<hash>.css` with the font files emitted by Vite as hashed
  * `/_astro/` assets. It is deliberately not imported as CSS: Astro would then link it from every
  * page as a render-blocking stylesheet, and the browser would fetch the fonts before the first
- * paint. The layout adds it after the page has loaded instead (src/styles/load-fonts.ts).
+ * paint. The layout adds it after the page has loaded instead (src/lib/fonts/load-fonts.ts).
  */
 import { createHash } from 'node:crypto';
 import { visibleTextOfHtml } from '../html/visible-text.ts';

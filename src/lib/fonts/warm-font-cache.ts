@@ -1,7 +1,7 @@
 /**
  * Puts Pretendard's stylesheet and the subset files a page needs into the HTTP cache: the
  * requests a font load would make (same origin, CORS mode, low priority), each body read to the
- * end, which is what stores the whole file. It runs in a worker (src/styles/font-cache.worker.ts):
+ * end, which is what stores the whole file. It runs in a worker (src/lib/fonts/font-cache.worker.ts):
  * on the page's own thread the fetches and their bodies were 20 ms of work on a fast desktop,
  * long tasks on a slow phone.
  */

@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchItemPicture, renderShareImage, SHARE_IMAGE_MAX_BYTES, visualLength } from './render-share-image.ts';
+import { renderShareImage, SHARE_IMAGE_MAX_BYTES } from './render-share-image.ts';
+import { visualLength } from './share-image-layout.ts';
+import { fetchItemPicture } from './share-image-picture.ts';
 import { ownShareImagePath, shareCardKey, shareImagePath } from './share-cards.ts';
 
 const PNG_1x1 = Buffer.from(

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../../i18n';
 import styles from './ErrorBoundary.module.scss';
 
 export interface ErrorBoundaryProps {

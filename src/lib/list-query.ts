@@ -2,7 +2,7 @@
  * List query state and its address form (spec §2 "Shared list behaviour", §5).
  * Parsing never fails: any address gives a usable query.
  */
-import { MAX_TERM_LENGTH } from '../../lib/api/limits.ts';
+import { MAX_TERM_LENGTH } from './api/limits.ts';
 
 export interface ListQuery {
   /** Current page, 1 or more. */

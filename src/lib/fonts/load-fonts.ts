@@ -6,9 +6,9 @@
  * files are needed was decided at build time (components/layout/WebFontSubsets.astro); and the
  * downloads run in a worker, so the page's main thread only starts it.
  */
-import { afterFirstPaint } from '../lib/dom/after-first-paint.ts';
-import { FONT_CACHE_KEY } from '../lib/fonts/font-loading.ts';
-import type { WarmRequest } from '../lib/fonts/warm-font-cache.ts';
+import { afterFirstPaint } from '../dom/after-first-paint.ts';
+import { FONT_CACHE_KEY } from './font-loading.ts';
+import type { WarmRequest } from './warm-font-cache.ts';
 import workerUrl from './font-cache.worker.ts?worker&url';
 
 /** The window's globals this module uses (a narrower type, so tests can pass a fake). */

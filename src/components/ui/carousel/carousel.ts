@@ -5,7 +5,7 @@
  * (carousel-loader.inline.ts), and never on pages without one.
  * `data-mobile-only` sliders exist only at 980px or less (the shared viewport store).
  */
-import { $isMobile } from '../../stores/viewport.store.ts';
+import { $isMobile } from '../../../stores/viewport.store.ts';
 
 type SwiperInstance = {
   destroy(deleteInstance?: boolean, cleanStyles?: boolean): void;

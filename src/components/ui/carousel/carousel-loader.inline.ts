@@ -11,7 +11,7 @@
  * A click on a dot or an arrow before Swiper is there is kept and carried out once it is.
  * Nothing runs on a plain page load, so a slider costs a slow phone no main-thread work then.
  */
-import { afterFirstPaint } from '../../lib/dom/after-first-paint.ts';
+import { afterFirstPaint } from '../../../lib/dom/after-first-paint.ts';
 import carouselModule from './carousel.ts?chunk-url';
 import type { CarouselAction } from './carousel.ts';
 

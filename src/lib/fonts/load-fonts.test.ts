@@ -1,6 +1,6 @@
 /** @vitest-environment happy-dom */
 import { describe, expect, it, vi } from 'vitest';
-import { FONT_CACHE_KEY } from '../lib/fonts/font-loading.ts';
+import { FONT_CACHE_KEY } from './font-loading.ts';
 import { prefetchWebFonts } from './load-fonts.ts';
 
 /** A window whose Worker answers the request with `answer` (or fails to start). */
