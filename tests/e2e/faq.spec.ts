@@ -1,5 +1,5 @@
 /**
- * FAQ modes (spec §2): a submitted search enters search mode; picking a category leaves it and
+ * FAQ modes (search mode and category mode): a submitted search enters search mode; picking a category leaves it and
  * empties the box. The accordion: answers open without JavaScript, before hydration and after.
  */
 import { test, expect, type APIRequestContext, type Page } from './support/test.ts';

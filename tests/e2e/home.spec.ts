@@ -4,7 +4,7 @@ import { home } from '../../src/data/home';
 import { expectSliderWorks, expectTabsWork, scrollThrough } from './marketing-helpers';
 import { expectNoAxeViolations } from './support/axe.ts';
 
-/** The home's sections in the order of spec §2, with their h2. */
+/** The home's sections in their set order, with their h2. */
 const sections: [id: string, title: string][] = [
   ['customers', home.logos.title],
   ['pain-points', home.painPoints.title],
