@@ -7,11 +7,12 @@ export default getViteConfig({
       // Unit tests, beside the module they test.
       'src/**/*.test.{ts,tsx}',
       'scripts/**/*.test.ts',
-      // Whole-run tests: the rebuild's CLI, deploys onto nginx and Cloudflare.
+      // Whole-run tests: the rebuild's CLI, deploys onto nginx and Cloudflare, the docs against the tree.
       // (Browser tests are Playwright's, tests/e2e; the other engines have vitest.engines.config.ts.)
       'tests/rebuild/**/*.test.ts',
       'tests/deploy/**/*.test.ts',
       'tests/cloudflare/**/*.test.ts',
+      'tests/docs/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20_000,
