@@ -53,7 +53,7 @@ export function registerContentRoutes(app: Hono, content: Content, send: SendJso
   registerSearch(app, send, 'videoSearch', lists.videos);
   registerSearch(app, send, 'faqSearch', lists.faq);
   registerSearch(app, send, 'successSearch', lists.success);
-  // `tag` is accepted and ignored: the site always sends it empty (spec §7) and the contract
+  // `tag` is accepted and ignored: the site's patent search always sends it empty and the contract
   // gives it no meaning.
   registerSearch(app, send, 'techSearch', lists.patents);
 

@@ -1,5 +1,8 @@
 // @vitest-environment node
-/** Which routes are files and which are folders, for ids with a dot (`web3.0`, `2026.11`). */
+/**
+ * The rebuild's route table: page files to routes, routes to output files (ids with a dot such
+ * as `web3.0` and `2026.11` are folders, as Astro writes them) and the digests of what each shows.
+ */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +10,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeIdProblem } from '../../src/lib/content/build-data.ts';
 import { detailSharePage, shareImagePath } from '../../src/lib/og/share-cards.ts';
 import { diffOtherFiles } from './other-files.ts';
-import { endpointPatterns, routeFile, routeFileAmong, routePattern } from './routes.ts';
+import {
+  digestOf,
+  endpointPatterns,
+  RouteError,
+  routeDigests,
+  routeFile,
+  routeFileAmong,
+  routePattern,
+  staticRoute,
+} from './routes.ts';
+import type { Snapshot } from './snapshot.ts';
 import { validateOutput } from './validate.ts';
 
 let dir: string;
@@ -15,6 +28,38 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'rebuild-routes-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('routes', () => {
+  it('maps page files to routes and routes to output files', () => {
+    expect(['index.astro', 'faq.astro', 'helloty/index.astro', 'helloty/page.astro', 'robots.txt.ts'].map(staticRoute)).toEqual([
+      '/',
+      '/faq',
+      '/helloty',
+      '/helloty/page',
+      '/robots.txt',
+    ]);
+    expect(['/', '/404', '/faq', '/robots.txt'].map(routeFile)).toEqual([
+      'index.html',
+      '404.html',
+      'faq/index.html',
+      'robots.txt',
+    ]);
+  });
+
+  it('stops at a dynamic page it does not know, and passes code-only ones', () => {
+    const snapshot = { successStories: [], hrStories: [], patents: [] } as unknown as Snapshot;
+    expect(() => routeDigests(snapshot, { static: [], dynamic: ['events/[id].astro'] })).toThrow(RouteError);
+    expect(routeDigests(snapshot, { static: ['bei.astro', 'index.astro'], dynamic: ['fonts/[name].css.ts'] })).toEqual({
+      '/': digestOf([]),
+      '/bei': '',
+    });
+  });
+
+  it('digests ignore key order', () => {
+    expect(digestOf({ a: 1, b: { c: 2, d: 3 } })).toBe(digestOf({ b: { d: 3, c: 2 }, a: 1 }));
+    expect(digestOf({ a: 1 })).not.toBe(digestOf({ a: 2 }));
+  });
+});
 
 const DOTTED = ['web3.0', 'hr-trend-2.0', '2026.11', 'report.xml'];
 

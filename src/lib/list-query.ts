@@ -1,5 +1,5 @@
 /**
- * List query state and its address form (spec §2 "Shared list behaviour", §5).
+ * List query state and its address form (the shared list behaviour and the address fallbacks).
  * Parsing never fails: any address gives a usable query.
  */
 import { MAX_TERM_LENGTH } from './api/limits.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageBlock, serverBlock, totalPages, totalPosts } from './paging.ts';
 
-describe('paging (spec §4–§5)', () => {
+describe('paging: blocks, arrows and the total fallbacks', () => {
   it('treats a total under 1 as 1 post, so there is always one page', () => {
     expect(totalPosts(0)).toBe(1);
     expect(totalPosts(-3)).toBe(1);

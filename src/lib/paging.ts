@@ -1,8 +1,8 @@
 /**
- * Paging rules of spec §4–§5, shared by the list screens and the reference content server.
+ * Paging rules (blocks of page numbers, their arrows, totals and their fallbacks), shared by the list screens and the reference content server.
  */
 
-/** Page numbers shown per block (spec §9). */
+/** Page numbers shown per block (the paging block size). */
 export const PAGES_PER_BLOCK = 5;
 
 export interface PageBlock {

@@ -1,5 +1,5 @@
 /**
- * The one shared answer to "is this the mobile layout?" (980px or less, spec §9), with
+ * The one shared answer to "is this the mobile layout?" (980px or less, the site's one mobile breakpoint), with
  * resize handling throttled to 300 ms. Every script or island that changes at that width
  * reads this store.
  */

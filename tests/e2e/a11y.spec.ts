@@ -15,8 +15,8 @@ const pages = () => [
 ];
 
 for (const { name, path, ready } of pages()) {
-  test(`${name}: axe 위반 없음`, async ({ page }) => {
-    await page.goto(path);
+  test(`${name}: axe 위반 없음`, async ({ page, site }) => {
+    await site.goto(path);
     await page.waitForLoadState('networkidle');
     if (ready) await expect(page.locator(ready).first()).toBeVisible();
     await expectNoAxeViolations(page);

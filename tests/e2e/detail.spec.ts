@@ -81,10 +81,10 @@ async function expectArticleImage(page: Page, img: string | null | undefined): P
 }
 
 test.describe('미리 렌더링된 상세', () => {
-  test('HR 이야기 상세는 모든 항목과 공유 링크를 보여 준다', async ({ page, request }) => {
+  test('HR 이야기 상세는 모든 항목과 공유 링크를 보여 준다', async ({ page, site, request }) => {
     const id = (await apiList(request, '/hrcontents/tags?page=2')).objects[0]!.analytics_page_id;
     const detail = await apiJson<BlogDetail>(request, `/blog/detail?id=${id}`);
-    await page.goto(`/info/blog/${id}`);
+    await site.goto(`/info/blog/${id}`);
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(detail.title);
     await expect(page).toHaveTitle(new RegExp(detail.title));
@@ -119,7 +119,7 @@ test.describe('미리 렌더링된 상세', () => {
     expect(x.searchParams.get('text')).toBe(detail.title);
   });
 
-  test('목록으로는 방문자가 온 HR 이야기 목록의 페이지와 주제로 돌아간다', async ({ page, request }) => {
+  test('목록으로는 방문자가 온 HR 이야기 목록의 페이지와 주제로 돌아간다', async ({ page, site, request }) => {
     const first = await apiList(request, '/hrcontents/tags?page=2');
     const id = first.objects[0]!.analytics_page_id;
     const topic = (await apiList(request, '/hrcontents/tags?page=1')).tags!.at(-1)!;
@@ -132,7 +132,7 @@ test.describe('미리 렌더링된 상세', () => {
       return route.fulfill({ json: { ...page2, tags: first.tags } });
     });
 
-    await page.goto(`/info/blog/${id}?page=2&topic_id=${topic.id}&name=${encodeURIComponent(topic.name)}`);
+    await site.goto(`/info/blog/${id}?page=2&topic_id=${topic.id}&name=${encodeURIComponent(topic.name)}`);
     const expected = `/hrcontents?${new URLSearchParams({ page: '2', topic_id: String(topic.id), name: topic.name })}`;
     await expect(backLink(page)).toHaveAttribute('href', expected);
     await backLink(page).click();
@@ -150,12 +150,12 @@ test.describe('미리 렌더링된 상세', () => {
     await expect(page.getByRole('heading', { name: 'topic 테스트 글 10', exact: true })).toBeVisible();
   });
 
-  test('성공 사례 상세의 목록으로는 /helloty/page?page=N 으로 돌아간다', async ({ page, request }) => {
+  test('성공 사례 상세의 목록으로는 /helloty/page?page=N 으로 돌아간다', async ({ page, site, request }) => {
     const item = (await apiList(request, '/success/search?page=1&term=')).objects[0]!;
     const detail = await apiJson<BlogDetail>(request, `/blog/detail?id=${item.analytics_page_id}`);
     expect(item.absolute_url).toBe(`/cad_archive/${item.analytics_page_id}`);
 
-    await page.goto(`${item.absolute_url}?page=1`);
+    await site.goto(`${item.absolute_url}?page=1`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(detail.title);
     await expect(article(page)).toContainText(detail.author);
     await expect(page.getByRole('link', { name: '페이스북에 공유' })).toHaveAttribute(
@@ -171,12 +171,12 @@ test.describe('미리 렌더링된 상세', () => {
     await expect(list.getByRole('heading', { level: 2, name: detail.title })).toBeVisible();
   });
 
-  test('특허 상세는 제목, 날짜, 이미지, 내용을 보여 주고 /tech?page=N 으로 돌아간다', async ({ page, request }) => {
+  test('특허 상세는 제목, 날짜, 이미지, 내용을 보여 주고 /tech?page=N 으로 돌아간다', async ({ page, site, request }) => {
     const item = (await apiList(request, '/tech/search?page=2&term=')).objects[0]!;
     const tag = lastSegment(item.absolute_url);
     const { list } = await apiJson<PatentDetail>(request, `/skillInfo/detail?tag=${encodeURIComponent(tag)}`);
 
-    await page.goto(`${item.absolute_url}?page=2`);
+    await site.goto(`${item.absolute_url}?page=2`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(list.title);
     await expect(article(page).locator('time').first()).toHaveText(dotted(list.date));
     await expectArticleImage(page, list.img);
@@ -192,19 +192,19 @@ test.describe('미리 렌더링된 상세', () => {
     await expect(page.getByRole('link', { name: item.title!, exact: true })).toBeVisible();
   });
 
-  test('접근성 위반이 없다', async ({ page, request }) => {
+  test('접근성 위반이 없다', async ({ page, site, request }) => {
     const id = (await apiList(request, '/hrcontents/tags?page=1')).objects[0]!.analytics_page_id;
-    await page.goto(`/info/blog/${id}`);
+    await site.goto(`/info/blog/${id}`);
     await expectNoAxeViolations(page);
   });
 
   test.describe('JavaScript 없이', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('본문과 목록 링크가 HTML에 들어 있다', async ({ page, request }) => {
+    test('본문과 목록 링크가 HTML에 들어 있다', async ({ page, site, request }) => {
       const id = (await apiList(request, '/hrcontents/tags?page=1')).objects[0]!.analytics_page_id;
       const detail = await apiJson<BlogDetail>(request, `/blog/detail?id=${id}`);
-      await page.goto(`/info/blog/${id}`);
+      await site.goto(`/info/blog/${id}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(detail.title);
       await expect(article(page).locator('h2').first()).toBeVisible();
       await expect(backLink(page)).toHaveAttribute('href', '/hrcontents');
@@ -242,7 +242,7 @@ test.describe('빌드 결과', () => {
 });
 
 test.describe('실시간 대체 (빌드 이후의 글)', () => {
-  test('?portal= 주소는 불러오는 동안 스켈레톤을, 그 뒤 글을 보여 준다', async ({ page, request }) => {
+  test('?portal= 주소는 불러오는 동안 스켈레톤을, 그 뒤 글을 보여 준다', async ({ page, site, request }) => {
     const id = (await apiList(request, '/hrcontents/tags?page=1')).objects[0]!.analytics_page_id;
     const detail = await apiJson<BlogDetail>(request, `/blog/detail?id=${id}`);
     let release!: () => void;
@@ -252,7 +252,7 @@ test.describe('실시간 대체 (빌드 이후의 글)', () => {
       await route.fallback();
     });
 
-    await page.goto(`/info/blog?portal=${id}&page=3`);
+    await site.goto(`/info/blog?portal=${id}&page=3`);
     const skeleton = page.locator('[aria-busy="true"]');
     await expect(skeleton).toBeVisible();
     await expect(page.getByTestId('detail-skeleton')).toBeVisible();
@@ -267,12 +267,12 @@ test.describe('실시간 대체 (빌드 이후의 글)', () => {
     );
   });
 
-  test('?portal= 의 글은 미리 렌더링된 페이지와 같은 모양이다', async ({ page, request }) => {
+  test('?portal= 의 글은 미리 렌더링된 페이지와 같은 모양이다', async ({ page, site, request }) => {
     const id = (await apiList(request, '/hrcontents/tags?page=1')).objects[0]!.analytics_page_id;
-    await page.goto(`/info/blog/${id}`);
+    await site.goto(`/info/blog/${id}`);
     const staticText = await article(page).innerText();
     const staticClasses = await article(page).evaluate((el) => [...el.querySelectorAll('[class]')].map((n) => n.className));
-    await page.goto(`/info/blog?portal=${id}`);
+    await site.goto(`/info/blog?portal=${id}`);
     await expect(article(page)).toBeVisible();
     expect(await article(page).innerText()).toBe(staticText);
     expect(await article(page).evaluate((el) => [...el.querySelectorAll('[class]')].map((n) => n.className))).toEqual(
@@ -280,35 +280,35 @@ test.describe('실시간 대체 (빌드 이후의 글)', () => {
     );
   });
 
-  test('?id= 로 성공 사례를, ?tag= 로 특허를 보여 준다', async ({ page, request }) => {
+  test('?id= 로 성공 사례를, ?tag= 로 특허를 보여 준다', async ({ page, site, request }) => {
     const story = (await apiList(request, '/success/search?page=1&term=')).objects[0]!;
-    await page.goto(`/cad_archive?id=${story.analytics_page_id}&page=1`);
+    await site.goto(`/cad_archive?id=${story.analytics_page_id}&page=1`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(story.title!);
     await expect(backLink(page)).toHaveAttribute('href', '/helloty/page?page=1');
 
     const patent = (await apiList(request, '/tech/search?page=1&term=')).objects[0]!;
-    await page.goto(`/info/patent?tag=${encodeURIComponent(lastSegment(patent.absolute_url))}`);
+    await site.goto(`/info/patent?tag=${encodeURIComponent(lastSegment(patent.absolute_url))}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(patent.title!);
     await expect(backLink(page)).toHaveAttribute('href', '/tech');
   });
 
-  test('없는 글과 빈 id는 찾을 수 없다는 안내를 보여 준다', async ({ page }) => {
+  test('없는 글과 빈 id는 찾을 수 없다는 안내를 보여 준다', async ({ page, site }) => {
     for (const path of ['/info/blog?portal=no-such-story', '/cad_archive?portal=', '/info/patent', '/info/patent?tag=nope']) {
-      await page.goto(path);
+      await site.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(NOT_FOUND);
       await expect(page.getByRole('alert')).toHaveCount(0);
       await expect(backLink(page)).toBeVisible();
     }
   });
 
-  test('500 오류는 알림을 띄우고, 다시 시도로 글을 불러온다', async ({ page, request }) => {
+  test('500 오류는 알림을 띄우고, 다시 시도로 글을 불러온다', async ({ page, site, request }) => {
     const id = (await apiList(request, '/hrcontents/tags?page=1')).objects[0]!.analytics_page_id;
     const detail = await apiJson<BlogDetail>(request, `/blog/detail?id=${id}`);
     const failing = '**/blog/detail?*';
     await page.route(failing, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"서버 오류"}' }),
     );
-    await page.goto(`/info/blog?portal=${id}`);
+    await site.goto(`/info/blog?portal=${id}`);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('글을 불러오지 못했습니다.');
     await expect(alert).toContainText('오류 코드 500');
@@ -319,9 +319,9 @@ test.describe('실시간 대체 (빌드 이후의 글)', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('미리 렌더링되지 않은 상세 주소는 404 페이지에서 글을 불러온다', async ({ page }) => {
+  test('미리 렌더링되지 않은 상세 주소는 404 페이지에서 글을 불러온다', async ({ page, site }) => {
     await page.route('**/blog/detail?id=new-item-123*', (route) => route.fulfill({ json: fakeBlog('빌드 뒤에 올라온 새 글') }));
-    const response = await page.goto('/info/blog/new-item-123?page=2&topic_id=1&name=x');
+    const response = await site.goto('/info/blog/new-item-123?page=2&topic_id=1&name=x');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('빌드 뒤에 올라온 새 글');
     await expect(page.getByText('페이지를 찾을 수 없습니다.')).toBeHidden();
@@ -334,25 +334,25 @@ test.describe('실시간 대체 (빌드 이후의 글)', () => {
     );
   });
 
-  test('새 특허와 성공 사례 주소도 404 페이지에서 불러오고, 없는 글은 안내한다', async ({ page }) => {
+  test('새 특허와 성공 사례 주소도 404 페이지에서 불러오고, 없는 글은 안내한다', async ({ page, site }) => {
     await page.route('**/skillInfo/detail?tag=kr-10-0000001*', (route) =>
       route.fulfill({ json: { list: { title: '새로 등록된 특허', date: '2026-11-21', content: '<h2>기술 요약</h2>' } } }),
     );
-    await page.goto('/info/patent/kr-10-0000001?page=2');
+    await site.goto('/info/patent/kr-10-0000001?page=2');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('새로 등록된 특허');
     await expect(backLink(page)).toHaveAttribute('href', '/tech?page=2');
 
-    await page.goto('/cad_archive/no-such-story');
+    await site.goto('/cad_archive/no-such-story');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND);
     await expect(backLink(page)).toHaveAttribute('href', '/helloty/page');
   });
 
-  test('상세가 아닌 주소는 404 안내를 그대로 보여 준다', async ({ page }) => {
+  test('상세가 아닌 주소는 404 안내를 그대로 보여 준다', async ({ page, site }) => {
     const calls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/detail?')) calls.push(r.url());
     });
-    const response = await page.goto('/no/such/page');
+    const response = await site.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('페이지를 찾을 수 없습니다.');
     await expect(page.getByText('페이지를 찾을 수 없습니다.')).toBeVisible();
@@ -397,7 +397,7 @@ test.describe('XSS', () => {
     expect(leftovers).toEqual([]);
   }
 
-  test('실시간 대체: DOMPurify를 거친 글에서 아무것도 실행되지 않는다', async ({ page }) => {
+  test('실시간 대체: DOMPurify를 거친 글에서 아무것도 실행되지 않는다', async ({ page, site }) => {
     const dialogs: string[] = [];
     page.on('dialog', async (dialog) => {
       dialogs.push(dialog.message());
@@ -408,7 +408,7 @@ test.describe('XSS', () => {
     await page.route('**/blog/detail?id=xss-test*', (route) =>
       route.fulfill({ json: { ...fakeBlog('XSS 시험 글', content), tags: ['<img src=x onerror=alert(1)>'] } }),
     );
-    await page.goto('/info/blog?portal=xss-test');
+    await site.goto('/info/blog?portal=xss-test');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('XSS 시험 글');
     await expect(page.getByText('#<img src=x onerror=alert(1)>')).toBeVisible();
     await expectHarmlessMarkup(article(page).locator('[data-article-body]'));
@@ -428,7 +428,7 @@ test.describe('XSS', () => {
     await expectNothingRan(page, dialogs);
   });
 
-  test('FAQ 답변: 검색 결과로 받은 답변에서 아무것도 실행되지 않는다', async ({ page }) => {
+  test('FAQ 답변: 검색 결과로 받은 답변에서 아무것도 실행되지 않는다', async ({ page, site }) => {
     const dialogs: string[] = [];
     page.on('dialog', async (dialog) => {
       dialogs.push(dialog.message());
@@ -442,7 +442,7 @@ test.describe('XSS', () => {
       post_body: `${harmlessMarkup}\n${xssPayloads.join('\n')}`,
     } as ApiItem;
     await page.route('**/faq/search?*', (route) => route.fulfill({ json: answer }));
-    await page.goto('/faq?page=1&term=xss');
+    await site.goto('/faq?page=1&term=xss');
     // The question is the <summary> of a native <details> (no ARIA role): found by its text.
     await page.locator('summary', { hasText: 'XSS 시험 질문' }).click();
     const region = page.getByRole('region', { name: /XSS 시험 질문/ });

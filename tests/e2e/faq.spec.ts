@@ -1,8 +1,7 @@
 /**
- * FAQ modes (spec §2): a submitted search enters search mode; picking a category leaves it and
+ * FAQ modes (search mode and category mode): a submitted search enters search mode; picking a category leaves it and
  * empties the box. The accordion: answers open without JavaScript, before hydration and after.
  */
-import { test as plainTest } from '@playwright/test';
 import { test, expect, type APIRequestContext, type Page } from './support/test.ts';
 import { apiList, titleOf } from './support/api';
 import { screens } from './support/screens';
@@ -10,8 +9,8 @@ import { screens } from './support/screens';
 const categories = (page: Page) => page.getByRole('group', { name: '질문 분류' });
 const searchBox = (page: Page) => page.getByRole('search').getByRole('searchbox');
 
-test('분류를 고르면 검색 모드를 벗어나고 검색창이 빈다', async ({ page }) => {
-  await page.goto('/faq');
+test('분류를 고르면 검색 모드를 벗어나고 검색창이 빈다', async ({ page, site }) => {
+  await site.goto('/faq');
   await searchBox(page).fill('면접');
   await searchBox(page).press('Enter');
   await expect(page).toHaveURL(/term=/);
@@ -24,8 +23,8 @@ test('분류를 고르면 검색 모드를 벗어나고 검색창이 빈다', as
   await expect(searchBox(page)).toHaveValue('');
 });
 
-test('분류를 고르면 제출하지 않고 입력만 한 검색어도 지운다', async ({ page }) => {
-  await page.goto('/faq');
+test('분류를 고르면 제출하지 않고 입력만 한 검색어도 지운다', async ({ page, site }) => {
+  await site.goto('/faq');
   for (const index of [1, 0]) {
     // Typed, not submitted: the address has no term, so only the category pick can clear it.
     await searchBox(page).fill('입력만 한 검색어');
@@ -57,9 +56,9 @@ async function firstTitles(request: APIRequestContext, count: number): Promise<s
   return titles;
 }
 
-test('질문은 <summary> 안의 h2 제목이고, 답은 닫힌 채로 시작한다', async ({ page, request }) => {
+test('질문은 <summary> 안의 h2 제목이고, 답은 닫힌 채로 시작한다', async ({ page, site, request }) => {
   const [title] = await firstTitles(request, 1);
-  await page.goto('/faq');
+  await site.goto('/faq');
   // The heading's name is the question with its tags before it.
   await expect(questionOf(page, title!).getByRole('heading', { level: 2, name: title! })).toBeVisible();
   await expect(row(page, title!)).not.toHaveAttribute('open');
@@ -69,9 +68,9 @@ test('질문은 <summary> 안의 h2 제목이고, 답은 닫힌 채로 시작한
 test.describe('JavaScript 없이', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('질문을 누르면 답이 열리고, 다시 누르면 닫힌다', async ({ page, request }) => {
+  test('질문을 누르면 답이 열리고, 다시 누르면 닫힌다', async ({ page, site, request }) => {
     const [first, second] = await firstTitles(request, 2);
-    await page.goto('/faq');
+    await site.goto('/faq');
     await expect(answerOf(page, first!)).toBeHidden();
     await questionOf(page, first!).click();
     await expect(answerOf(page, first!)).toBeVisible();
@@ -86,48 +85,45 @@ test.describe('JavaScript 없이', () => {
 });
 
 /*
- * Before hydration: Playwright's own `test` (the project's fixture hydrates every island after
- * `goto`). A click event with no pointer or key event before it (assistive technology, a
- * script's click()) is no interaction for the hydration directive; the row opens by itself.
+ * Before hydration: `page.goto`, not `site.goto` (which hydrates every island). A click event
+ * with no pointer or key event before it (assistive technology, a script's click()) is no
+ * interaction for the hydration directive; the row opens by itself.
  */
-plainTest(
-  '하이드레이션 전: 스크립트의 click()만으로 질문이 답을 열고, 하이드레이션 뒤에도 열려 있다',
-  async ({ page, request }) => {
-    const [first, second] = await firstTitles(request, 2);
-    await page.goto('/faq');
-    const island = page.locator('astro-island', { has: page.locator('details') });
-    await expect(island).toHaveAttribute('data-hydrate-on-interaction', '');
-    // The check and the click in one task: nothing can hydrate the island between them.
-    const clicked = await questionOf(page, first!).evaluate((summary) => {
-      const waiting = summary.closest('astro-island')!.hasAttribute('data-hydrate-on-interaction');
-      (summary as HTMLElement).click();
-      return { waiting, open: (summary.parentElement as HTMLDetailsElement).open };
-    });
-    expect(clicked).toEqual({ waiting: true, open: true });
-    await expect(answerOf(page, first!)).toBeVisible();
-    await expect(island).toHaveAttribute('data-hydrate-on-interaction', '');
-
-    // Hydrated now (a pointer over the list): the row stays open, React took it into its state
-    // (a category and back draws the rows anew, the row comes back open), and rows still toggle.
-    await listRegion(page).hover();
-    await expect(island).not.toHaveAttribute('ssr');
-    await expect(answerOf(page, first!)).toBeVisible();
-    const group = page.getByRole('group', { name: '질문 분류' });
-    await group.getByRole('button').nth(1).click();
-    await expect(page).toHaveURL(/topic_id=/);
-    await group.getByRole('button', { name: '전체' }).click();
-    await expect(page).not.toHaveURL(/topic_id=/);
-    await expect(listRegion(page)).toHaveAttribute('aria-busy', 'false');
-    await expect(answerOf(page, first!)).toBeVisible();
-    await expect(answerOf(page, second!)).toBeHidden();
-    await questionOf(page, first!).click();
-    await expect(answerOf(page, first!)).toBeHidden();
-  },
-);
-
-test('하이드레이션 뒤: 여러 답을 함께 열고 닫으며, 분류를 바꿨다 돌아와도 그대로다', async ({ page, request }) => {
-  const [first, second, third] = await firstTitles(request, 3);
+test('하이드레이션 전: 스크립트의 click()만으로 질문이 답을 열고, 하이드레이션 뒤에도 열려 있다', async ({ page, request }) => {
+  const [first, second] = await firstTitles(request, 2);
   await page.goto('/faq');
+  const island = page.locator('astro-island', { has: page.locator('details') });
+  await expect(island).toHaveAttribute('data-hydrate-on-interaction', '');
+  // The check and the click in one task: nothing can hydrate the island between them.
+  const clicked = await questionOf(page, first!).evaluate((summary) => {
+    const waiting = summary.closest('astro-island')!.hasAttribute('data-hydrate-on-interaction');
+    (summary as HTMLElement).click();
+    return { waiting, open: (summary.parentElement as HTMLDetailsElement).open };
+  });
+  expect(clicked).toEqual({ waiting: true, open: true });
+  await expect(answerOf(page, first!)).toBeVisible();
+  await expect(island).toHaveAttribute('data-hydrate-on-interaction', '');
+
+  // Hydrated now (a pointer over the list): the row stays open, React took it into its state
+  // (a category and back draws the rows anew, the row comes back open), and rows still toggle.
+  await listRegion(page).hover();
+  await expect(island).not.toHaveAttribute('ssr');
+  await expect(answerOf(page, first!)).toBeVisible();
+  const group = page.getByRole('group', { name: '질문 분류' });
+  await group.getByRole('button').nth(1).click();
+  await expect(page).toHaveURL(/topic_id=/);
+  await group.getByRole('button', { name: '전체' }).click();
+  await expect(page).not.toHaveURL(/topic_id=/);
+  await expect(listRegion(page)).toHaveAttribute('aria-busy', 'false');
+  await expect(answerOf(page, first!)).toBeVisible();
+  await expect(answerOf(page, second!)).toBeHidden();
+  await questionOf(page, first!).click();
+  await expect(answerOf(page, first!)).toBeHidden();
+});
+
+test('하이드레이션 뒤: 여러 답을 함께 열고 닫으며, 분류를 바꿨다 돌아와도 그대로다', async ({ page, site, request }) => {
+  const [first, second, third] = await firstTitles(request, 3);
+  await site.goto('/faq');
   await questionOf(page, first!).click();
   await questionOf(page, second!).click();
   await expect(answerOf(page, first!)).toBeVisible();

@@ -3,11 +3,11 @@
  * JavaScript they do use (islands, sliders, the web font download) is fetched only after the
  * first contentful paint. This checks the order of events, not how fast they are.
  *
- * Playwright's own `test`: the project's fixture points at waiting list islands right after the
- * load event to hydrate them, and on a busy machine the first paint can come after the load
- * event, so the fixture's own hydration would be counted as the page's.
+ * Pages open with `page.goto`, not `site.goto`: `site.goto` points at waiting list islands right
+ * after the load event to hydrate them, and on a busy machine the first paint can come after the
+ * load event, so its hydration would be counted as the page's.
  */
-import { test, expect } from '@playwright/test';
+import { test, expect } from './support/test.ts';
 import { detailIds } from './support/built-site';
 import { staticRoutes } from './routes.ts';
 

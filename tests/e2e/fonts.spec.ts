@@ -5,7 +5,7 @@
  */
 import { test, expect } from './support/test.ts';
 
-test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Pretendard를 쓴다', async ({ page }, testInfo) => {
+test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Pretendard를 쓴다', async ({ page, site }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', '화면 폭과 관계없는 동작입니다.');
   const fontRequests: { url: string; beforeLoad: boolean }[] = [];
   let loaded = false;
@@ -30,7 +30,7 @@ test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Preten
     });
   });
 
-  await page.goto('/faq', { waitUntil: 'load' });
+  await site.goto('/faq', { waitUntil: 'load' });
   const href = await page.locator('html').getAttribute('data-web-fonts');
   expect(href).toMatch(/^\/fonts\/pretendard-[0-9a-f]+\.css$/);
   // Nothing font-related before the load event; afterwards the files are fetched into the cache.
@@ -45,7 +45,7 @@ test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Preten
   // The next page: the head script adds the stylesheet, render-blocking, and the text uses it,
   // with every font file of the first page's text taken from the HTTP cache.
   const firstFiles = new Set(fontRequests.filter((r) => r.url.endsWith('.woff2')).map((r) => new URL(r.url).pathname));
-  await page.goto('/hrcontents', { waitUntil: 'load' });
+  await site.goto('/hrcontents', { waitUntil: 'load' });
   await expect(page.locator('html')).toHaveAttribute('data-web-fonts-applied', '');
   await expect(page.locator('link[rel="stylesheet"][href^="/fonts/"]')).toHaveAttribute('blocking', 'render');
   await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Pretendard Variable"', 'HR 이야기'))).toBe(true);

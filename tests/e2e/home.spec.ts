@@ -4,7 +4,7 @@ import { home } from '../../src/data/home';
 import { expectSliderWorks, expectTabsWork, scrollThrough } from './marketing-helpers';
 import { expectNoAxeViolations } from './support/axe.ts';
 
-/** The home's sections in the order of spec §2, with their h2. */
+/** The home's sections in their set order, with their h2. */
 const sections: [id: string, title: string][] = [
   ['customers', home.logos.title],
   ['pain-points', home.painPoints.title],
@@ -26,8 +26,8 @@ const tabGroups: [section: string, labels: string[]][] = [
   ['cover-letter', home.coverLetter.tabs.map((tab) => tab.label)],
 ];
 
-test.beforeEach(async ({ page }) => {
-  await page.goto('/');
+test.beforeEach(async ({ site }) => {
+  await site.goto('/');
 });
 
 test('배너 다음에 스펙 순서대로 섹션이 이어진다', async ({ page }) => {
@@ -59,14 +59,14 @@ test('배너: 새 창 간편 문의 버튼과 HTML에 들어 있는 대표 이�
   expect(unsized).toBe(0);
 });
 
-test('섹션 주소(/#id)로 열면 그 섹션이 헤더 바로 아래에 온다', async ({ page }) => {
+test('섹션 주소(/#id)로 열면 그 섹션이 헤더 바로 아래에 온다', async ({ page, site }) => {
   test.slow(); // eleven page loads
   // Sections skipped by content-visibility have an estimated height; a section after one of them
   // would land off target. Each address is opened as a new document, the way a visitor follows a
   // shared link.
   for (const [id] of sections) {
-    await page.goto('about:blank');
-    await page.goto(`/#${id}`);
+    await site.goto('about:blank');
+    await site.goto(`/#${id}`);
     await expect.poll(() => placeOf(page, id), { message: id }).toMatch(/^(under header|bottom)$/);
   }
 });

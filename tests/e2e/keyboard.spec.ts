@@ -56,8 +56,8 @@ async function tabTo(page: Page, match: (el: Focused) => boolean, what: string, 
 
 const isMobile = (name: string) => name === 'mobile';
 
-test('본문 바로가기: 첫 Tab에 보이고, Enter로 본문으로 건너뛴다', async ({ page }) => {
-  await page.goto('/faq');
+test('본문 바로가기: 첫 Tab에 보이고, Enter로 본문으로 건너뛴다', async ({ page, site }) => {
+  await site.goto('/faq');
   await page.keyboard.press('Tab');
   const skip = await focused(page);
   expect(skip).toMatchObject({ tag: 'a', name: '본문 바로가기', visibleFocus: true });
@@ -70,8 +70,8 @@ test('본문 바로가기: 첫 Tab에 보이고, Enter로 본문으로 건너뛴
   expect(await page.evaluate(() => document.getElementById('main')!.contains(document.activeElement))).toBe(true);
 });
 
-test('헤더 메뉴를 키보드로 열고 Escape로 닫는다', async ({ page }, testInfo) => {
-  await page.goto('/newsRoom');
+test('헤더 메뉴를 키보드로 열고 Escape로 닫는다', async ({ page, site }, testInfo) => {
+  await site.goto('/newsRoom');
   const nav = page.getByRole('navigation', { name: '주 메뉴' });
   if (isMobile(testInfo.project.name)) {
     await tabTo(page, (el) => el.tag === 'button' && el.name.includes('메뉴 열기'), '메뉴 버튼');
@@ -112,8 +112,8 @@ test('헤더 메뉴를 키보드로 열고 Escape로 닫는다', async ({ page }
   await expect(submenu).toBeHidden();
 });
 
-test('홈 탭: 화살표, Home, End로 탭을 옮기고 패널이 바뀐다', async ({ page }) => {
-  await page.goto('/');
+test('홈 탭: 화살표, Home, End로 탭을 옮기고 패널이 바뀐다', async ({ page, site }) => {
+  await site.goto('/');
   const first = await tabTo(page, (el) => el.role === 'tab', '첫 탭 목록');
   expect(first.selected).toBe('true');
   const tablist = page.getByRole('tablist').first();
@@ -141,8 +141,8 @@ test('홈 탭: 화살표, Home, End로 탭을 옮기고 패널이 바뀐다', as
   expect((await focused(page))?.role).not.toBe('tab');
 });
 
-test('FAQ 아코디언: Enter와 Space로 답을 열고 닫는다', async ({ page }) => {
-  await page.goto('/faq');
+test('FAQ 아코디언: Enter와 Space로 답을 열고 닫는다', async ({ page, site }) => {
+  await site.goto('/faq');
   // A question is the <summary> of a native <details>: the browser opens it on Enter and Space.
   const isQuestion = (el: Focused) => el.tag === 'summary' && el.id.startsWith('faq-q-');
   const question = await tabTo(page, isQuestion, 'FAQ 질문');
@@ -163,8 +163,8 @@ test('FAQ 아코디언: Enter와 Space로 답을 열고 닫는다', async ({ pag
   await expect(page.locator('details', { has: page.locator(`#${next.id}`) })).toHaveAttribute('open', '');
 });
 
-test('슬라이더: 점 버튼에 Tab으로 닿고 Enter로 슬라이드를 바꾼다', async ({ page }) => {
-  await page.goto('/video');
+test('슬라이더: 점 버튼에 Tab으로 닿고 Enter로 슬라이드를 바꾼다', async ({ page, site }) => {
+  await site.goto('/video');
   const carousel = page.locator('[data-carousel]').first();
   // The banner is on screen from the start: Swiper starts when the focus enters the slider
   // (its dots are in the HTML before that, and keep the focus when Swiper draws them anew).
@@ -190,8 +190,8 @@ test('슬라이더: 점 버튼에 Tab으로 닿고 Enter로 슬라이드를 바�
   await expect(carousel.locator('.swiper-pagination-bullet-active')).toHaveAttribute('aria-label', /1번 슬라이드로 이동/);
 });
 
-test('HR 이야기 주제: 390px은 드롭다운, 1440px은 더보기와 주제 버튼', async ({ page }, testInfo) => {
-  await page.goto('/hrcontents');
+test('HR 이야기 주제: 390px은 드롭다운, 1440px은 더보기와 주제 버튼', async ({ page, site }, testInfo) => {
+  await site.goto('/hrcontents');
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText('HR 이야기');
   if (isMobile(testInfo.project.name)) {
@@ -219,8 +219,8 @@ test('HR 이야기 주제: 390px은 드롭다운, 1440px은 더보기와 주제 
   await expect(heading).toHaveText(`HR 이야기 ${chip!.name}`);
 });
 
-test('페이지 번호 링크를 Enter로 따라가고 현재 페이지가 바뀐다', async ({ page }) => {
-  await page.goto('/newsRoom');
+test('페이지 번호 링크를 Enter로 따라가고 현재 페이지가 바뀐다', async ({ page, site }) => {
+  await site.goto('/newsRoom');
   const paging = page.getByRole('navigation', { name: '페이지' });
   await expect(paging.getByRole('link', { name: '1' })).toHaveAttribute('aria-current', 'page');
   await tabTo(page, (el) => el.tag === 'a' && el.name === '2', '2페이지 링크', 200);
@@ -230,9 +230,9 @@ test('페이지 번호 링크를 Enter로 따라가고 현재 페이지가 바�
   await expect(page.getByRole('region', { name: '뉴스 목록' })).not.toHaveAttribute('aria-busy', 'true');
 });
 
-test('동작 줄이기 설정에서는 전환과 슬라이드 애니메이션이 없다', async ({ page }) => {
+test('동작 줄이기 설정에서는 전환과 슬라이드 애니메이션이 없다', async ({ page, site }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto('/video');
+  await site.goto('/video');
   const transition = await page.evaluate(() => {
     const link = document.querySelector('a')!;
     return getComputedStyle(link)
@@ -247,10 +247,10 @@ test('동작 줄이기 설정에서는 전환과 슬라이드 애니메이션이
   expect(await carousel.locator('.swiper-wrapper').evaluate((el) => (el as HTMLElement).style.transitionDuration)).toBe('0ms');
 });
 
-test('모든 Tab 정지점에 포커스가 보인다 (홈, 목록, 상세)', async ({ page }) => {
+test('모든 Tab 정지점에 포커스가 보인다 (홈, 목록, 상세)', async ({ page, site }) => {
   test.setTimeout(120_000);
   for (const path of ['/', '/hrcontents', '/faq', `/info/blog/${detailIds('info/blog')[0]}`]) {
-    await page.goto(path);
+    await site.goto(path);
     const seen = new Set<string>();
     const invisible: string[] = [];
     for (let i = 0; i < 250; i++) {

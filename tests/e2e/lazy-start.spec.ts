@@ -1,11 +1,11 @@
 /**
- * Nothing starts on a plain page load that the visitor has not come to (issue 14): list islands
- * on a first-page address hydrate on the first interaction with them, other addresses at once;
+ * Nothing starts on a plain page load that the visitor has not come to: list islands on a
+ * first-page address hydrate on the first interaction with them, other addresses at once;
  * sliders start when the visitor scrolls near them or touches them, and that first touch is
- * carried out. These check behaviour, not timing. Playwright's own `test`: the project's fixture
- * would hydrate the islands itself after every `goto`.
+ * carried out. These check behaviour, not timing. Pages open with `page.goto`, not `site.goto`,
+ * which would hydrate the islands itself.
  */
-import { test, expect, type Locator, type Page, type Request } from '@playwright/test';
+import { test, expect, type Locator, type Page, type Request } from './support/test.ts';
 import { noscriptContents } from './support/html.ts';
 import { pictureLoaded } from './support/pictures.ts';
 

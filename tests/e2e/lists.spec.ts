@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from './support/test.ts';
+import { test, expect, type APIRequestContext, type Page, type Site } from './support/test.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { pictureLoaded } from './support/pictures.ts';
 import { API, apiList, fakeList, titleOf } from './support/api';
@@ -9,14 +9,14 @@ const paging = (page: Page) => page.getByRole('navigation', { name: '페이지' 
 const current = (page: Page) => paging(page).locator('[aria-current="page"]');
 
 for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === '/hrcontents')) {
-  test(`${screen.name}: 첫 카드의 작은 이미지는 HTML에 들어 있어 따로 요청하지 않는다`, async ({ page, request }) => {
+  test(`${screen.name}: 첫 카드의 작은 이미지는 HTML에 들어 있어 따로 요청하지 않는다`, async ({ page, site, request }) => {
     test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
     const lead = (await apiList(request, screen.firstPage)).objects[0]!;
     const image = lead.featured_image || lead.thumb;
     expect(image, '첫 항목에 이미지가 있어야 합니다').toBeTruthy();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
-    await page.goto(screen.path);
+    await site.goto(screen.path);
     const first = page.getByRole('region', { name: screen.region, exact: true }).locator('img').first();
     await expect(first).toHaveAttribute('src', /^data:image\/svg\+xml,/);
     expect(await pictureLoaded(first)).toBe(true);
@@ -25,13 +25,13 @@ for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === 
 }
 
 for (const screen of screens.filter((s) => s.path === '/faq' || s.path === '/tech')) {
-  test(`${screen.name}: 그림이 없는 목록의 HTML은 그림을 싣지 않는다`, async ({ page, request }) => {
+  test(`${screen.name}: 그림이 없는 목록의 HTML은 그림을 싣지 않는다`, async ({ page, site, request }) => {
     test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
     const html = await (await request.get(screen.path)).text();
     // The head's icon is a data: address too; the list and its island's props are in the body.
     expect(html.slice(html.indexOf('<body'))).not.toContain('data:image/');
     const first = (await apiList(request, screen.firstPage)).objects[0]!;
-    await page.goto(screen.path);
+    await site.goto(screen.path);
     await expect(region(page, screen).getByText(titleOf(first), { exact: true })).toBeVisible();
     await expect(region(page, screen).locator('img')).toHaveCount(0);
   });
@@ -44,8 +44,8 @@ for (const screen of screens.filter((s) => s.path === '/faq' || s.path === '/tec
 for (const screen of screens.filter((s) =>
   ['/newsRoom', '/video', '/seminar', '/success_story', '/hrcontents'].includes(s.path),
 )) {
-  test(`${screen.name}: 뒤쪽 카드가 그려져도 아래의 페이지 링크는 제자리에 있다`, async ({ page }) => {
-    await page.goto(screen.path);
+  test(`${screen.name}: 뒤쪽 카드가 그려져도 아래의 페이지 링크는 제자리에 있다`, async ({ page, site }) => {
+    await site.goto(screen.path);
     // The jump and the first measure in one task, before the browser draws the cards.
     const before = await paging(page).evaluate((nav) => {
       nav.scrollIntoView({ block: 'end', behavior: 'instant' });
@@ -64,9 +64,9 @@ for (const screen of screens.filter((s) =>
   });
 }
 
-test('카드 제목은 두 줄까지 온전히 보이고 셋째 줄이 비치지 않는다', async ({ page }) => {
+test('카드 제목은 두 줄까지 온전히 보이고 셋째 줄이 비치지 않는다', async ({ page, site }) => {
   test.skip(test.info().project.name !== 'mobile', '긴 제목이 두 줄을 넘는 휴대폰 폭에서 확인합니다.');
-  await page.goto('/newsRoom');
+  await site.goto('/newsRoom');
   const titles = page.getByRole('region', { name: '뉴스 목록', exact: true }).locator('h2');
   await expect(titles.first()).toBeVisible();
   const boxes = await titles.evaluateAll((elements) =>
@@ -96,42 +96,47 @@ for (const screen of screens) {
       expect(html).toContain('aria-label="페이지"');
     });
 
-    test('미리 렌더링된 첫 페이지는 다시 불러오지 않는다', async ({ page }) => {
+    test('미리 렌더링된 첫 페이지는 다시 불러오지 않는다', async ({ page, site }) => {
       test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
       const calls: string[] = [];
       page.on('request', (r) => {
-        if (r.url().includes(':8790/')) calls.push(r.url());
+        if (r.url().startsWith(`${API}/`)) calls.push(r.url());
       });
-      await page.goto(screen.path);
+      await site.goto(screen.path);
       await page.waitForLoadState('networkidle');
       await expect(current(page)).toHaveText('1');
       expect(calls.filter((url) => !url.includes('/images/'))).toEqual([]);
     });
 
-    test('이상한 주소도 화면을 깨뜨리지 않는다', async ({ page, request }) => {
+    test('이상한 주소도 화면을 깨뜨리지 않는다', async ({ page, site, request }) => {
       const first = await apiList(request, screen.firstPage);
       const lastPage = Math.max(1, Math.ceil(first.paging.page_size / screen.perPage));
       for (const odd of ['?page=abc', '?page=-4', '?topic_id=x', '?page=%E0%A4%A']) {
-        await page.goto(screen.path + odd);
+        await site.goto(screen.path + odd);
         await expect(current(page)).toHaveText('1');
         await expect(region(page, screen)).toHaveAttribute('aria-busy', 'false');
         await expect(page.getByRole('alert')).toHaveCount(0);
       }
-      await page.goto(`${screen.path}?page=99999`);
+      await site.goto(`${screen.path}?page=99999`);
       await expect(current(page)).toHaveText(String(lastPage));
       await expect(page).toHaveURL(new RegExp(`page=${lastPage}`));
       await expect(page.getByRole('alert')).toHaveCount(0);
     });
 
     /** Page 2 fails with a 500, shows the alert (checked by `onAlert`), and `다시 시도` recovers it. */
-    async function failThenRetry(page: Page, request: APIRequestContext, onAlert: () => Promise<void> = async () => {}) {
+    async function failThenRetry(
+      page: Page,
+      site: Site,
+      request: APIRequestContext,
+      onAlert: () => Promise<void> = async () => {},
+    ) {
       const first = await apiList(request, screen.firstPage);
       const expected = Math.min(2, Math.ceil(first.paging.page_size / screen.perPage));
       let fail = true;
       await page.route(API + screen.route, (route) =>
         fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }) : route.fallback(),
       );
-      await page.goto(`${screen.path}?page=2`);
+      await site.goto(`${screen.path}?page=2`);
       const alert = page.getByRole('alert');
       await expect(alert).toContainText('오류 코드 500');
       await onAlert();
@@ -141,36 +146,40 @@ for (const screen of screens) {
       await expect(current(page)).toHaveText(String(expected));
     }
 
-    test('API 오류는 알림과 다시 시도로 회복된다', async ({ page, request }) => {
-      await failThenRetry(page, request, () => expectNoAxeViolations(page));
+    test('API 오류는 알림과 다시 시도로 회복된다', async ({ page, site, request }) => {
+      await failThenRetry(page, site, request, () => expectNoAxeViolations(page));
     });
 
-    test('AbortSignal.any가 없는 브라우저(Safari 17.4 이전)에서도 오류와 다시 시도가 동작한다', async ({ page, request }) => {
+    test('AbortSignal.any가 없는 브라우저(Safari 17.4 이전)에서도 오류와 다시 시도가 동작한다', async ({
+      page,
+      site,
+      request,
+    }) => {
       test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
       await page.addInitScript(() => {
         // @ts-expect-error: removed on purpose, as in older Safari.
         delete AbortSignal.any;
       });
-      await failThenRetry(page, request);
+      await failThenRetry(page, site, request);
     });
 
-    test('깨진 JSON도 알림으로 보여 준다', async ({ page }) => {
+    test('깨진 JSON도 알림으로 보여 준다', async ({ page, site }) => {
       test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
       await page.route(API + screen.route, (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"objects": [' }),
       );
-      await page.goto(`${screen.path}?page=2`);
+      await site.goto(`${screen.path}?page=2`);
       await expect(page.getByRole('alert')).toContainText('형식이 올바르지 않습니다');
     });
 
-    test('블록을 넘어 앞뒤로 넘기고, 뒤로 가기로 되돌린다', async ({ page }) => {
+    test('블록을 넘어 앞뒤로 넘기고, 뒤로 가기로 되돌린다', async ({ page, site }) => {
       test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
       const prefix = screen.path.slice(1);
       await page.route(API + screen.route, (route) => {
         const requested = Number(new URL(route.request().url()).searchParams.get('page') ?? 1);
         return route.fulfill({ json: fakeList(requested, screen.perPage * 7, prefix, screen.perPage) });
       });
-      await page.goto(`${screen.path}?page=2`);
+      await site.goto(`${screen.path}?page=2`);
       await expect(current(page)).toHaveText('2');
       await expect(region(page, screen)).toContainText(`${prefix} 테스트 글 ${screen.perPage + 1}`);
       await paging(page).getByRole('button', { name: '다음 페이지' }).click();
@@ -189,43 +198,43 @@ for (const screen of screens) {
       await expect(current(page)).toHaveText('6');
     });
 
-    test('응답 시간이 초과되면 알림을 보여 준다', async ({ page }) => {
+    test('응답 시간이 초과되면 알림을 보여 준다', async ({ page, site }) => {
       test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
       await page.clock.install();
       await page.route(API + screen.route, () => {
         /* never answers */
       });
-      await page.goto(`${screen.path}?page=2`);
+      await site.goto(`${screen.path}?page=2`);
       await expect(region(page, screen)).toHaveAttribute('aria-busy', 'true');
       await page.clock.fastForward(11_000);
       await expect(page.getByRole('alert')).toContainText('응답이 지연');
     });
 
     if (screen.searchable) {
-      test('검색하면 1페이지로 돌아가 주소에 검색어를 쓰고, 새로 고침해도 같다', async ({ page }) => {
-        await page.goto(screen.path);
+      test('검색하면 1페이지로 돌아가 주소에 검색어를 쓰고, 새로 고침해도 같다', async ({ page, site }) => {
+        await site.goto(screen.path);
         const box = page.getByRole('search').getByRole('searchbox');
         await box.fill('채용');
         await box.press('Enter');
         await expect(page).toHaveURL(/\?page=1&term=%EC%B1%84%EC%9A%A9$/);
         await expect(region(page, screen)).toHaveAttribute('aria-busy', 'false');
         const text = await region(page, screen).innerText();
-        await page.reload();
+        await site.reload();
         await expect(box).toHaveValue('채용');
         await expect(region(page, screen)).toHaveAttribute('aria-busy', 'false');
         expect(await region(page, screen).innerText()).toBe(text);
       });
 
-      test('결과가 없으면 안내 문구를 보여 준다', async ({ page }) => {
-        await page.goto(`${screen.path}?page=1&term=${encodeURIComponent('존재하지않는검색어쿼크')}`);
+      test('결과가 없으면 안내 문구를 보여 준다', async ({ page, site }) => {
+        await site.goto(`${screen.path}?page=1&term=${encodeURIComponent('존재하지않는검색어쿼크')}`);
         await expect(region(page, screen)).toContainText('현재 등록된 게시물이 없습니다.');
         await expect(region(page, screen)).toContainText('더 좋은 콘텐츠로 보답하겠습니다.');
         await expectNoAxeViolations(page);
       });
     }
 
-    test('불러온 목록에 axe 위반이 없다', async ({ page }) => {
-      await page.goto(`${screen.path}?page=2`);
+    test('불러온 목록에 axe 위반이 없다', async ({ page, site }) => {
+      await site.goto(`${screen.path}?page=2`);
       await expect(region(page, screen)).toHaveAttribute('aria-busy', 'false');
       await expectNoAxeViolations(page);
     });

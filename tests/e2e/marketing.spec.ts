@@ -8,8 +8,8 @@ import { expectNoAxeViolations } from './support/axe.ts';
 const SUCCESS_LINK = '고객 성공 사례 보기 (새 창에서 열림)';
 
 test.describe('운영 프로세스 /operation', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.goto('/operation');
+  test.beforeEach(async ({ site }) => {
+    await site.goto('/operation');
   });
 
   test('이미지 맵 영역: 외부 성공 사례로 새 창, 키보드로 도달, 영역 위에 놓인 링크', async ({ page }) => {
@@ -78,8 +78,8 @@ test.describe('운영 프로세스 /operation', () => {
 
 for (const slug of productSlugs) {
   const product = products[slug];
-  test(`/${slug}: 제목, 간편 문의, 이미지 섹션과 다른 제품 카드`, async ({ page }) => {
-    await page.goto(`/${slug}`);
+  test(`/${slug}: 제목, 간편 문의, 이미지 섹션과 다른 제품 카드`, async ({ page, site }) => {
+    await site.goto(`/${slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
     const inquiry = page.locator('.page-hero').getByRole('link', { name: /간편 문의/ });
     await expect(inquiry).toHaveAttribute('target', '_blank');
@@ -108,8 +108,8 @@ for (const slug of productSlugs) {
 test.describe('AI 공정성 백서 /whitepaper', () => {
   const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'AI 공정성 백서 목차' });
 
-  test.beforeEach(async ({ page }) => {
-    await page.goto('/whitepaper');
+  test.beforeEach(async ({ site }) => {
+    await site.goto('/whitepaper');
   });
 
   test('목차: 제목, 여덟 항목과 목적·배경 아래 네 항목, 수정일', async ({ page }, testInfo) => {
@@ -157,9 +157,9 @@ test.describe('AI 공정성 백서 /whitepaper', () => {
 
 const pages = ['/operation', '/whitepaper', ...productSlugs.map((slug) => `/${slug}`)];
 for (const path of pages) {
-  test(`${path}: axe 위반 없음`, async ({ page }) => {
+  test(`${path}: axe 위반 없음`, async ({ page, site }) => {
     test.setTimeout(90_000);
-    await page.goto(path);
+    await site.goto(path);
     await scrollThrough(page);
     await expectNoAxeViolations(page);
     const toc = page.locator('[data-toc]:not([open]) summary');

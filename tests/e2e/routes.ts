@@ -1,4 +1,4 @@
-/** Every route of spec §2 with the heading its page shows. */
+/** Every screen route of the site with the heading its page shows. */
 export const staticRoutes: { path: string; heading: RegExp }[] = [
   { path: '/', heading: /공정하고 정확한 채용|채용/ },
   { path: '/newsRoom', heading: /뉴스룸/ },

@@ -2,7 +2,7 @@
  * Security: the headers of public/_headers on the local server, the per-page Content Security
  * Policy (no violation on any page in Chromium) and `rel` on every link that opens a new tab.
  */
-import { test, expect, type Page } from './support/test.ts';
+import { test, expect, type Page, type Site } from './support/test.ts';
 import { staticRoutes } from './routes';
 import { builtPages, detailIds } from './support/built-site';
 
@@ -115,8 +115,8 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 /** Loads a page, waits for the network, scrolls to the bottom so lazy sliders start, and waits again. */
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(path, { waitUntil: 'networkidle' });
+async function visit(page: Page, site: Site, path: string): Promise<void> {
+  await site.goto(path, { waitUntil: 'networkidle' });
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
@@ -135,12 +135,12 @@ const cspPages = () => [
   `/cad_archive/${detailIds('cad_archive')[0]}`,
 ];
 
-test('모든 페이지를 Chromium으로 열어도 CSP 위반이 없다', async ({ page }) => {
+test('모든 페이지를 Chromium으로 열어도 CSP 위반이 없다', async ({ page, site }) => {
   test.setTimeout(180_000);
   const violations = await watchCsp(page);
   const found: string[] = [];
   for (const path of cspPages()) {
-    await visit(page, path);
+    await visit(page, site, path);
     found.push(...(await violations()).map((v) => `${path}: ${v}`));
     // Links the islands render in the browser follow the same rule as the pre-rendered ones.
     const bad = await page.$$eval('a[target="_blank"]', (links: HTMLAnchorElement[]) =>
@@ -155,12 +155,12 @@ test('모든 페이지를 Chromium으로 열어도 CSP 위반이 없다', async 
 
 // 404.astro's pre-paint script goes through BaseLayout's `headScripts` (hashed into the CSP) and
 // the sanitiser's self-test probe carries no event handler, so neither may be reported.
-test('404 페이지와 실시간 상세(쿼리 주소)도 CSP 위반이 없다', async ({ page }) => {
+test('404 페이지와 실시간 상세(쿼리 주소)도 CSP 위반이 없다', async ({ page, site }) => {
   const violations = await watchCsp(page);
   const found: string[] = [];
   const id = detailIds('info/blog')[0]!;
   for (const path of ['/no-such-page', `/info/blog/${id}-not-built`, `/info/blog?portal=${id}`]) {
-    await visit(page, path);
+    await visit(page, site, path);
     found.push(...(await violations()).map((v) => `${path}: ${v}`));
   }
   expect(found).toEqual([]);

@@ -270,15 +270,15 @@ test('robots.txt는 모두 허용하고 사이트맵을 알려 준다', async ({
   expect(text).toContain(`Sitemap: ${site}sitemap-index.xml`);
 });
 
-test('RSS: HR 이야기마다 항목 하나, 자기 주소(atom:link rel="self"), 올바른 XML', async ({ request, page }) => {
-  const site = await siteUrl(request);
+test('RSS: HR 이야기마다 항목 하나, 자기 주소(atom:link rel="self"), 올바른 XML', async ({ request, page, site }) => {
+  const siteAddress = await siteUrl(request);
   const response = await request.get('/rss.xml');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/xml/);
   const xml = await response.text();
   expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?><rss version="2\.0"/);
   // Parsed by the browser's XML parser: a malformed feed yields <parsererror>.
-  await page.goto('/robots.txt');
+  await site.goto('/robots.txt');
   const feed = await page.evaluate((text) => {
     const doc = new DOMParser().parseFromString(text, 'application/xml');
     const items = [...doc.querySelectorAll('channel > item')];
@@ -302,12 +302,12 @@ test('RSS: HR 이야기마다 항목 하나, 자기 주소(atom:link rel="self")
   }, xml);
   expect(feed.error).toBeNull();
   expect(feed.title).toContain('HR 이야기');
-  expect(feed.link).toBe(site);
+  expect(feed.link).toBe(siteAddress);
   // The feed names its own address (RSS best practice, asked for by the W3C feed validator).
-  expect(feed.self).toEqual([{ parent: 'channel', href: `${site}rss.xml`, rel: 'self', type: 'application/rss+xml' }]);
+  expect(feed.self).toEqual([{ parent: 'channel', href: `${siteAddress}rss.xml`, rel: 'self', type: 'application/rss+xml' }]);
   const ids = detailIds('info/blog');
   expect(feed.items).toHaveLength(ids.length);
-  expect(feed.items.map((item) => item.link).sort()).toEqual(ids.map((id) => `${site}info/blog/${id}/`).sort());
+  expect(feed.items.map((item) => item.link).sort()).toEqual(ids.map((id) => `${siteAddress}info/blog/${id}/`).sort());
   const dates = feed.items.map((item) => Date.parse(item.pubDate));
   expect(dates.every((date) => !Number.isNaN(date))).toBe(true);
   expect([...dates].sort((a, b) => b - a)).toEqual(dates);

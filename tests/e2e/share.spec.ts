@@ -68,9 +68,9 @@ const shareButton = (page: Page) => page.getByRole('button', { name: '공유하�
 const canonical = (page: Page) => page.locator('link[rel="canonical"]').getAttribute('href');
 
 test.describe('공유 버튼', () => {
-  test('링크 복사는 정규 주소를 복사하고 화면과 스크린 리더에 알린다', async ({ page, context, baseURL }) => {
+  test('링크 복사는 정규 주소를 복사하고 화면과 스크린 리더에 알린다', async ({ page, site, context, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
-    await page.goto(blogPath());
+    await site.goto(blogPath());
     const status = page.locator('[data-share-status]');
     await expect(status).toHaveAttribute('role', 'status');
     await expect(status).toHaveAttribute('aria-live', 'polite');
@@ -85,7 +85,7 @@ test.describe('공유 버튼', () => {
     expect(copied).toMatch(/^https?:\/\/[^/]+\/info\/blog\/[^/]+\/$/);
   });
 
-  test('복사할 수 없으면 한국어로 안내한다', async ({ page }) => {
+  test('복사할 수 없으면 한국어로 안내한다', async ({ page, site }) => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'clipboard', {
         configurable: true,
@@ -93,12 +93,12 @@ test.describe('공유 버튼', () => {
       });
       document.execCommand = () => false;
     });
-    await page.goto(blogPath());
+    await site.goto(blogPath());
     await copyButton(page).click();
     await expect(page.locator('[data-share-status]')).toHaveText(/복사하지 못했습니다/);
   });
 
-  test('Web Share API가 있으면 공유하기가 제목과 정규 주소로 공유 창을 연다', async ({ page }) => {
+  test('Web Share API가 있으면 공유하기가 제목과 정규 주소로 공유 창을 연다', async ({ page, site }) => {
     await page.addInitScript(() => {
       const calls: unknown[] = [];
       (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;
@@ -110,7 +110,7 @@ test.describe('공유 버튼', () => {
         },
       });
     });
-    await page.goto(blogPath());
+    await site.goto(blogPath());
     const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
     await expect(shareButton(page)).toBeVisible();
     await shareButton(page).click();
@@ -121,18 +121,18 @@ test.describe('공유 버튼', () => {
     await expect(page.locator('[data-share-status]')).toHaveText('');
   });
 
-  test('Web Share API가 없으면 공유하기 버튼이 없다', async ({ page }) => {
+  test('Web Share API가 없으면 공유하기 버튼이 없다', async ({ page, site }) => {
     await page.addInitScript(() => {
       delete (Navigator.prototype as { share?: unknown }).share;
     });
-    await page.goto(blogPath());
+    await site.goto(blogPath());
     await expect(copyButton(page)).toBeVisible();
     await expect(shareButton(page)).toHaveCount(0);
     await expect(page.locator('[data-share-action="native"]')).toBeHidden();
   });
 
-  test('공유 줄은 키보드로 차례대로 지나가며 화면 밖으로 넘치지 않는다', async ({ page }) => {
-    await page.goto(blogPath());
+  test('공유 줄은 키보드로 차례대로 지나가며 화면 밖으로 넘치지 않는다', async ({ page, site }) => {
+    await site.goto(blogPath());
     const row = page.locator('[data-share-row]');
     const names = ['X(트위터)에 공유', '네이버 블로그에 공유', '페이스북에 공유', '링크 복사'];
     await page.getByRole('link', { name: names[0]!, exact: true }).focus();

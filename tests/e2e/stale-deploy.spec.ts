@@ -2,10 +2,10 @@
  * A deploy under an open page: the hashed files the page was built with are gone from the host
  * (every `/_astro/*.js` now answers 404, as after a deploy that pruned them). No part of the page
  * may stay dead: it says, in Korean, that a new version is out and offers a reload, and a list
- * island goes back to waiting so a later interaction tries again. Playwright's own `test`: the
- * project's fixture would hydrate the islands itself after every `goto`.
+ * island goes back to waiting so a later interaction tries again. Pages open with `page.goto`,
+ * not `site.goto`, which would hydrate the islands itself.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './support/test.ts';
 import { detailIds } from './support/built-site';
 
 /** From now on the host has none of the page's hashed script files. */

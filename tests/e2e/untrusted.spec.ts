@@ -56,10 +56,10 @@ async function dropSanitizerFile(page: Page): Promise<{ restore(): void }> {
   return { restore: () => (gone = false) };
 }
 
-test('두 새니타이저가 주소와 임베드를 똑같이 다룬다 (다른 호스트로 가는 주소, 스크립트, iframe 권한)', async ({ page }) => {
+test('두 새니타이저가 주소와 임베드를 똑같이 다룬다 (다른 호스트로 가는 주소, 스크립트, iframe 권한)', async ({ page, site }) => {
   await page.route(/youtube-nocookie|evil\.example/, (route) => route.fulfill({ status: 204, body: '' }));
   await page.route(`${API}/blog/detail?id=address-test*`, (route) => route.fulfill({ json: blog(addressCases) }));
-  await page.goto('/info/blog?portal=address-test');
+  await site.goto('/info/blog?portal=address-test');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('주소 시험 글');
   const browser = await addressShape(page, '[data-article-body]');
 
@@ -79,7 +79,7 @@ test('두 새니타이저가 주소와 임베드를 똑같이 다룬다 (다른 
   );
 });
 
-test('목록 응답의 위험한 주소는 카드의 링크와 그림이 되지 않는다', async ({ page }) => {
+test('목록 응답의 위험한 주소는 카드의 링크와 그림이 되지 않는다', async ({ page, site }) => {
   const answer = fakeList(2, 20, 'hostile', 9);
   const hostile = [
     'javascript:alert(1)',
@@ -95,7 +95,7 @@ test('목록 응답의 위험한 주소는 카드의 링크와 그림이 되지 
     featured_image: hostile[(index + 1) % hostile.length]!,
   })) as ApiItem[];
   await page.route(`${API}/success/search?*`, (route) => route.fulfill({ json: answer }));
-  await page.goto('/success_story?page=2');
+  await site.goto('/success_story?page=2');
   const list = page.getByRole('region', { name: '성공 사례 목록', exact: true });
   await expect(list.getByText('hostile 테스트 글 10')).toBeVisible();
   const addresses = await list.evaluate((root) =>
@@ -108,9 +108,12 @@ test('목록 응답의 위험한 주소는 카드의 링크와 그림이 되지 
   await expect(list.locator('img[src="/images/fallback-thumb.svg"]').first()).toBeVisible();
 });
 
-test('DOMPurify 파일이 사라져도 FAQ 검색은 알림으로 끝나고, 다시 시도하면 페이지를 새로 불러와 회복한다', async ({ page }) => {
+test('DOMPurify 파일이 사라져도 FAQ 검색은 알림으로 끝나고, 다시 시도하면 페이지를 새로 불러와 회복한다', async ({
+  page,
+  site,
+}) => {
   const file = await dropSanitizerFile(page);
-  await page.goto('/faq?page=1&term=%EC%B1%84%EC%9A%A9');
+  await site.goto('/faq?page=1&term=%EC%B1%84%EC%9A%A9');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('새 버전');
   await expect(page.getByTestId('skeletons')).toHaveCount(0);
@@ -121,10 +124,10 @@ test('DOMPurify 파일이 사라져도 FAQ 검색은 알림으로 끝나고, 다
   await expect(page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true }).locator('summary').first()).toBeVisible();
 });
 
-test('DOMPurify 파일이 사라져도 실시간 상세는 알림으로 끝나고, 다시 시도하면 회복한다', async ({ page }) => {
+test('DOMPurify 파일이 사라져도 실시간 상세는 알림으로 끝나고, 다시 시도하면 회복한다', async ({ page, site }) => {
   const file = await dropSanitizerFile(page);
   await page.route(`${API}/blog/detail?id=stale-test*`, (route) => route.fulfill({ json: blog('<p>새 글의 본문</p>') }));
-  await page.goto('/info/blog?portal=stale-test');
+  await site.goto('/info/blog?portal=stale-test');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('새 버전');
   await expect(page.getByTestId('detail-skeleton')).toHaveCount(0);
@@ -133,12 +136,12 @@ test('DOMPurify 파일이 사라져도 실시간 상세는 알림으로 끝나�
   await expect(page.getByText('새 글의 본문')).toBeVisible();
 });
 
-test('AbortSignal.any가 없는 브라우저에서도 실시간 상세가 뜬다', async ({ page }) => {
+test('AbortSignal.any가 없는 브라우저에서도 실시간 상세가 뜬다', async ({ page, site }) => {
   await page.addInitScript(() => {
     // @ts-expect-error: removed on purpose, as in Safari before 17.4.
     delete AbortSignal.any;
   });
   await page.route(`${API}/blog/detail?id=old-safari*`, (route) => route.fulfill({ json: blog('<p>오래된 사파리의 본문</p>') }));
-  await page.goto('/info/blog?portal=old-safari');
+  await site.goto('/info/blog?portal=old-safari');
   await expect(page.getByText('오래된 사파리의 본문')).toBeVisible();
 });

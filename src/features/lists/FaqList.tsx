@@ -40,7 +40,7 @@ function FaqList({ snapshot }: FaqListProps) {
   const [state, store] = useListStore('faq', snapshot);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   // Counts category picks: picking one leaves search mode and empties the box, a typed but
-  // unsubmitted draft included (spec §2), even when the address had no term to clear.
+  // unsubmitted draft included (the FAQ's category rule), even when the address had no term to clear.
   const [picks, setPicks] = useState(0);
   const pick = (topicId: number | null, name?: string) => {
     setPicks((count) => count + 1);

@@ -12,7 +12,7 @@ export interface PaginationProps {
   onPage(page: number): void;
 }
 
-/** Paging in blocks of five (spec §4): numbered links, previous/next block arrows. */
+/** Paging in blocks of five (the block paging rule, lib/paging.ts): numbered links, previous/next block arrows. */
 export function Pagination({ page, total, pageSize, hrefFor, onPage }: PaginationProps) {
   const block = pageBlock(page, total, pageSize);
   const numbers = Array.from({ length: block.endPage - block.startPage + 1 }, (_, i) => block.startPage + i);

@@ -90,7 +90,7 @@ function lenientArray<T extends z.ZodMiniType>(element: T, max: number): z.ZodMi
 /** A tag on a FAQ item: the wire sends objects with a name. */
 export const TagNameSchema = z.object({ name: text() });
 
-/** A list card (spec §3). Field names stay snake_case as on the wire. */
+/** A list card (the content item of every list). Field names stay snake_case as on the wire. */
 export const ContentItemSchema = z.object({
   /** Stable id; also the FAQ open/closed key. */
   analytics_page_id: requiredText(),

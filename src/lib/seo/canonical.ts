@@ -6,7 +6,7 @@
 
 /** Second addresses of one screen → the address search engines should index. */
 export const canonicalAliases: Readonly<Record<string, string>> = {
-  // Spec §2: "/success_story and /helloty: success stories list (same list screen)".
+  // One list screen at two addresses: /success_story and /helloty both show the success stories.
   '/helloty/': '/success_story/',
   '/helloty/page/': '/success_story/',
 };

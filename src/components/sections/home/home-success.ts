@@ -1,5 +1,5 @@
 /**
- * The home's success stories (spec §9): at most three, newest first, padded with
+ * The home's success stories, by the home's rule of three: at most three, newest first, padded with
  * `준비 중` placeholders to three.
  */
 import type { ContentItem } from '../../../lib/api/schemas.ts';

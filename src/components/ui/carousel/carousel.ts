@@ -1,5 +1,5 @@
 /**
- * Sliders on Swiper with the spec's settings (§9): one slide, infinite, 1000 ms, autoplay off,
+ * Sliders on Swiper with the site's slider settings: one slide, infinite, 1000 ms, autoplay off,
  * draggable, dots, arrows only where asked. The markup (dots included) is server-rendered;
  * this module and Swiper are loaded only when the visitor approaches or touches a slider
  * (carousel-loader.inline.ts), and never on pages without one.

@@ -9,7 +9,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { acquireLock, bootId, LockBusyError, processStart, type LockOwner } from '../../scripts/rebuild/lock.ts';
+import { acquireLock, bootId, LockBusyError, processStart, type LockOwner } from './lock.ts';
 
 /**
  * node:fs as lock.ts sees it: the real one, with a hook run just before the take-over guard is
@@ -31,7 +31,7 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const lockModule = fileURLToPath(new URL('../../scripts/rebuild/lock.ts', import.meta.url));
+const lockModule = fileURLToPath(new URL('./lock.ts', import.meta.url));
 let dir: string;
 let lockDir: string;
 beforeEach(() => {

@@ -1,15 +1,19 @@
 // @vitest-environment node
 /**
- * The switch of `current` when something goes wrong around it: a history that cannot be
- * written, a rollback killed half-way, a power cut (what is synced to the disk, in which order).
+ * Releases and the switch of `current`: publishing, pruning, rollback and its hold, and what
+ * happens when something goes wrong around the switch (a history that cannot be written, a
+ * rollback killed half-way, a power cut: what is synced to the disk, in which order).
  */
 import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fsyncTree } from '../../scripts/rebuild/durable.ts';
+import { fsyncTree } from './durable.ts';
 import {
   currentRelease,
+  listReleases,
+  newReleaseName,
+  pruneReleases,
   readHistory,
   readHold,
   ReleaseError,
@@ -17,7 +21,7 @@ import {
   rollback,
   switchCurrent,
   unfinishedRollback,
-} from '../../scripts/rebuild/releases.ts';
+} from './releases.ts';
 
 /**
  * node:fs as the rebuild modules see it: the real one, with a log of syncs and renames (by path),
@@ -72,6 +76,61 @@ const publishAll = (...names: string[]) => {
     switchCurrent(dir, name);
   }
 };
+
+describe('releases', () => {
+  it('switches current and records each switch in the history', () => {
+    for (const name of ['r1', 'r2']) release(name);
+    expect(currentRelease(dir)).toBeNull();
+    switchCurrent(dir, 'r1');
+    switchCurrent(dir, 'r2');
+    expect(readlinkSync(join(dir, 'current'))).toBe(join('releases', 'r2'));
+    expect(readHistory(dir).map(({ action, release, from }) => [action, release, from])).toEqual([
+      ['publish', 'r1', null],
+      ['publish', 'r2', 'r1'],
+    ]);
+  });
+
+  it('prunes by when a release was last current, not by its name, and never the current or held one', () => {
+    // Names sort in the opposite order of publishing: name order would delete the live ones.
+    publishAll('c', 'b', 'a');
+    expect(pruneReleases(dir, 2)).toEqual(['c']);
+    expect(listReleases(dir)).toEqual(['a', 'b']);
+  });
+
+  it('rolls back along the history, holds the release, and never prunes the one it moved away from and republished', () => {
+    publishAll('r1', 'r2', 'r3');
+    expect(rollback(dir)).toMatchObject({ from: 'r3', to: 'r2' });
+    expect(readHold(dir)).toMatchObject({ release: 'r2', from: 'r3' });
+    // A second rollback goes further back, not forward to the release just rejected.
+    expect(rollback(dir)).toMatchObject({ from: 'r2', to: 'r1' });
+    expect(releaseHold(dir)).toBe(true);
+    expect(readHold(dir)).toBeNull();
+    switchCurrent(dir, 'r3');
+    expect(pruneReleases(dir, 2)).toEqual(['r2']);
+    expect(listReleases(dir)).toEqual(['r1', 'r3']);
+  });
+
+  it('skips an incomplete release when rolling back, and refuses when none is complete', () => {
+    publishAll('r1', 'r2', 'r3');
+    rmSync(join(dir, 'releases', 'r2', 'index.html'));
+    const result = rollback(dir);
+    expect(result).toMatchObject({ from: 'r3', to: 'r1' });
+    expect(result.skipped[0]).toMatch(/^r2: 페이지 1개가 없습니다/);
+    rmSync(join(dir, 'releases', 'r3', 'manifest.json'));
+    expect(() => rollback(dir)).toThrow(ReleaseError);
+  });
+
+  it('refuses a current that is not a symlink', () => {
+    mkdirSync(join(dir, 'current'));
+    expect(() => currentRelease(dir)).toThrow(/심볼릭 링크가 아닙니다/);
+  });
+
+  it('names releases by time, uniquely', () => {
+    const now = new Date('2026-11-21T03:00:00.123Z');
+    expect(newReleaseName(now, [])).toBe('2026-11-21T03-00-00-123Z');
+    expect(newReleaseName(now, ['2026-11-21T03-00-00-123Z'])).toBe('2026-11-21T03-00-00-123Z-1');
+  });
+});
 
 describe('a failure after the switch', () => {
   it('moves current and tells the caller so when the history cannot be written', () => {

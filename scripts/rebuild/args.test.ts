@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { parseDuration, parseRebuildArgs, UsageError } from './args.ts';
+
+describe('parseRebuildArgs', () => {
+  it('reads the options and rejects bad ones', () => {
+    expect(parseRebuildArgs(['--out', 'o', '--keep', '3', '--min-ratio', '0.8'], '/srv')).toMatchObject({
+      out: '/srv/o',
+      keep: 3,
+      minRatio: 0.8,
+      rollback: false,
+      resume: false,
+      allowEmpty: false,
+      timeoutMs: 30_000,
+      everyMs: null,
+    });
+    expect(parseRebuildArgs(['--out', 'o', '--every', '5m', '--allow-empty', '--resume'], '/srv')).toMatchObject({
+      everyMs: 300_000,
+      allowEmpty: true,
+      resume: true,
+    });
+    expect(() => parseRebuildArgs([], '/srv')).toThrow(UsageError);
+    expect(() => parseRebuildArgs(['--out', 'o', '--keep', '0'], '/srv')).toThrow(UsageError);
+    expect(() => parseRebuildArgs(['--out', 'o', '--min-ratio', '2'], '/srv')).toThrow(UsageError);
+    expect(() => parseRebuildArgs(['--out', 'o', '--bogus'], '/srv')).toThrow(UsageError);
+    expect(() => parseRebuildArgs(['--out', 'o', '--every', '1s'], '/srv')).toThrow(UsageError);
+    expect(() => parseRebuildArgs(['--out', 'o', '--every', 'soon'], '/srv')).toThrow(UsageError);
+    expect(() => parseRebuildArgs(['--out', 'o', '--rollback', '--resume'], '/srv')).toThrow(UsageError);
+  });
+
+  it('reads durations', () => {
+    expect(parseDuration('30s')).toBe(30_000);
+    expect(parseDuration('5m')).toBe(300_000);
+    expect(parseDuration('1h')).toBe(3_600_000);
+    expect(parseDuration('90')).toBe(90_000);
+    expect(parseDuration('5 minutes')).toBeNull();
+  });
+});
