@@ -5,23 +5,12 @@
  * first page actually returned, banners, slides, topics, detail pages and non-empty bodies —
  * not the totals an API claims.
  */
-import type { ListId } from '../../src/lib/content/build-data.ts';
+import { listIds, listRoutes, type ListId } from '../../src/lib/routes.ts';
 import type { Snapshot } from './snapshot.ts';
-
-/** Korean names of the lists, for messages. */
-export const LIST_LABELS: Record<ListId, string> = {
-  news: '뉴스',
-  video: 'HR 영상',
-  seminar: '세미나',
-  faq: 'FAQ',
-  hrStory: 'HR 이야기',
-  success: '성공 사례',
-  patent: '특허',
-};
 
 /** Everything counted, with its Korean label. The first seven are the lists themselves. */
 export const COUNT_LABELS = {
-  ...LIST_LABELS,
+  ...(Object.fromEntries(listIds.map((id) => [id, listRoutes[id].label])) as Record<ListId, string>),
   videoBanners: 'HR 영상 배너',
   seminarBanners: '세미나 배너',
   successSlides: '성공 사례 슬라이드',
@@ -89,5 +78,5 @@ export function shrunkCounts(previous: Partial<Record<string, number>> | undefin
 
 /** On a first run there is nothing to compare with: an empty list is refused outright. */
 export function emptyLists(current: Counts): string[] {
-  return (Object.keys(LIST_LABELS) as ListId[]).filter((id) => current[id] === 0).map((id) => LIST_LABELS[id]);
+  return listIds.filter((id) => current[id] === 0).map((id) => listRoutes[id].label);
 }

@@ -2,19 +2,21 @@
  * Phase 2 input: every output route of the site with a digest of the content it renders.
  *
  * Static pages are discovered from `src/pages/`; the content each one shows is declared here
- * (`CONTENT_ROUTES`), because it cannot be read off the page. A page that starts showing API
- * data must be added to that table, otherwise a change to that data would not trigger a build.
- * Dynamic pages must be declared in `DYNAMIC_PAGES` (or `CODE_ONLY_DYNAMIC_PAGES`); an
- * undeclared one stops the run, since the rebuild could neither detect its changes nor check
- * its output.
+ * (`CONTENT_ROUTES`, the list screens from the site's route table), because it cannot be read off
+ * the page. A page that starts showing API data must be added to that table, otherwise a change
+ * to that data would not trigger a build. Dynamic pages are the detail pages of the route table
+ * and the share pictures (`dynamicPageRoutes`), or declared in `CODE_ONLY_DYNAMIC_PAGES`; any
+ * other stops the run, since the rebuild could neither detect its changes nor check its output.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { latestStories } from '../../src/components/sections/home/home-success.ts';
-import type { ListId } from '../../src/lib/content/build-data.ts';
-import { detailShareCard, detailSharePage, pageShareCards, shareImagePath } from '../../src/lib/og/share-cards.ts';
+import { pageShareCards } from '../../src/data/share-cards.ts';
+import type { ArticleData, PatentData } from '../../src/lib/content/build-data.ts';
+import { detailShareCard, detailSharePage, shareImagePath } from '../../src/lib/og/share-cards.ts';
+import { detailKinds, detailRoutes, listIds, listRoutes, type DetailKind } from '../../src/lib/routes.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /** Route (e.g. `/info/blog/hr-0001`) → digest of the content it renders (`''`: code only). */
@@ -24,32 +26,51 @@ export type RouteDigests = Record<string, string>;
 const CONTENT_ROUTES: Record<string, (s: Snapshot) => unknown> = {
   // The home shows the newest success stories of the whole list.
   '/': (s) => latestStories(s.successStories.map((story) => story.item)),
-  '/newsRoom': (s) => list(s, 'news'),
-  '/video': (s) => list(s, 'video'),
-  '/seminar': (s) => list(s, 'seminar'),
-  '/faq': (s) => list(s, 'faq'),
-  '/hrcontents': (s) => list(s, 'hrStory'),
-  '/success_story': (s) => list(s, 'success'),
-  '/helloty': (s) => list(s, 'success'),
-  '/helloty/page': (s) => list(s, 'success'),
-  '/tech': (s) => list(s, 'patent'),
+  // A list screen, at each of its addresses, shows its list's first page, banners and topics.
+  ...Object.fromEntries(
+    listIds.flatMap((id) =>
+      [listRoutes[id].path, ...(listRoutes[id].aliases ?? [])].map((path) => [path, (s: Snapshot) => s.lists[id]]),
+    ),
+  ),
   // The feed carries every HR story with its detail.
   '/rss.xml': (s) => s.hrStories,
 };
 
-/** Dynamic page files (relative to `src/pages`) → their routes and the content of each. */
-const DYNAMIC_PAGES: Record<string, (s: Snapshot) => [route: string, content: unknown][]> = {
-  'info/blog/[id].astro': (s) => s.hrStories.map(({ id, item, detail }) => [`/info/blog/${id}`, { item, detail }]),
-  'cad_archive/[id].astro': (s) => s.successStories.map(({ id, item, detail }) => [`/cad_archive/${id}`, { item, detail }]),
-  'info/patent/[tag].astro': (s) => s.patents.map(({ id, item, detail }) => [`/info/patent/${id}`, { item, detail }]),
-  // Share pictures: what each shows (a detail's title and image; product pages' come from code).
-  'og/[...page].jpg.ts': (s) => [
-    ...s.hrStories.map(({ id, detail }) => ogRoute(detailSharePage('blog', id), detailShareCard('blog', detail))),
-    ...s.successStories.map(({ id, detail }) => ogRoute(detailSharePage('success', id), detailShareCard('success', detail))),
-    ...s.patents.map(({ id, detail }) => ogRoute(detailSharePage('patent', id), detailShareCard('patent', detail))),
-    ...Object.entries(pageShareCards).map(([page, card]) => ogRoute(page, card)),
-  ],
+/** The snapshot's items of each kind of detail page. */
+const DETAILS: Record<DetailKind, (s: Snapshot) => readonly (ArticleData | PatentData)[]> = {
+  blog: (s) => s.hrStories,
+  success: (s) => s.successStories,
+  patent: (s) => s.patents,
 };
+
+/** The share pictures' page file: a picture for every detail and for each page of `pageShareCards`. */
+const SHARE_PICTURES_PAGE = 'og/[...page].jpg.ts';
+
+/** The kind of detail a dynamic page file renders (`info/blog/[id].astro` → `blog`), if it is a detail page. */
+function detailKindOfPage(file: string): DetailKind | undefined {
+  if (!file.endsWith('.astro')) return undefined;
+  const pattern = routePattern(file);
+  return detailKinds.find((kind) => pattern.test(`${detailRoutes[kind].pathPrefix}x`));
+}
+
+/**
+ * The routes of a dynamic page file with the content each renders (a detail's card and detail;
+ * a share picture's title and image, product pages' from code), or undefined for a page file the
+ * rebuild does not know.
+ */
+function dynamicPageRoutes(file: string, s: Snapshot): [route: string, content: unknown][] | undefined {
+  if (file === SHARE_PICTURES_PAGE) {
+    return [
+      ...detailKinds.flatMap((kind) =>
+        DETAILS[kind](s).map(({ id, detail }) => ogRoute(detailSharePage(kind, id), detailShareCard(kind, detail))),
+      ),
+      ...Object.entries(pageShareCards).map(([page, card]) => ogRoute(page, card)),
+    ];
+  }
+  const kind = detailKindOfPage(file);
+  if (!kind) return undefined;
+  return DETAILS[kind](s).map(({ id, item, detail }) => [`${detailRoutes[kind].pathPrefix}${id}`, { item, detail }]);
+}
 
 function ogRoute(page: string, content: unknown): [route: string, content: unknown] {
   return [shareImagePath(page), content];
@@ -104,14 +125,16 @@ export function staticRoute(file: string): string {
 
 /**
  * Every route of the site with its content digest.
- * @throws {RouteError} for a dynamic page not declared in `DYNAMIC_PAGES`.
+ * @throws {RouteError} for a dynamic page the rebuild does not know.
  */
 export function routeDigests(snapshot: Snapshot, pages: PageFiles): RouteDigests {
-  const unknown = pages.dynamic.filter((file) => !(file in DYNAMIC_PAGES) && !CODE_ONLY_DYNAMIC_PAGES.has(file));
+  const unknown = pages.dynamic.filter(
+    (file) => file !== SHARE_PICTURES_PAGE && !detailKindOfPage(file) && !CODE_ONLY_DYNAMIC_PAGES.has(file),
+  );
   if (unknown.length > 0) {
     throw new RouteError(
       `재빌드가 모르는 동적 페이지가 있습니다: ${unknown.map((f) => `src/pages/${f}`).join(', ')} — ` +
-        'scripts/rebuild/routes.ts의 DYNAMIC_PAGES(콘텐츠를 쓰는 페이지) 또는 CODE_ONLY_DYNAMIC_PAGES(코드만 쓰는 페이지)에 추가해 주세요.',
+        'src/lib/routes.ts의 상세 화면(콘텐츠를 쓰는 페이지)이나 scripts/rebuild/routes.ts의 CODE_ONLY_DYNAMIC_PAGES(코드만 쓰는 페이지)에 추가해 주세요.',
     );
   }
   const routes: RouteDigests = {};
@@ -121,14 +144,14 @@ export function routeDigests(snapshot: Snapshot, pages: PageFiles): RouteDigests
     routes[route] = content ? digestOf(content(snapshot)) : '';
   }
   for (const file of pages.dynamic) {
-    for (const [route, content] of DYNAMIC_PAGES[file]?.(snapshot) ?? []) routes[route] = digestOf(content);
+    for (const [route, content] of dynamicPageRoutes(file, snapshot) ?? []) routes[route] = digestOf(content);
   }
   return Object.fromEntries(Object.entries(routes).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** Routes that come from `getStaticPaths` (the ones Astro can restore from its cache). */
 export function dynamicRoutes(snapshot: Snapshot, pages: PageFiles): string[] {
-  return pages.dynamic.flatMap((file) => DYNAMIC_PAGES[file]?.(snapshot).map(([route]) => route) ?? []);
+  return pages.dynamic.flatMap((file) => dynamicPageRoutes(file, snapshot)?.map(([route]) => route) ?? []);
 }
 
 /** Page files that are endpoints (`rss.xml.ts`): Astro writes their route as the file it names. */
@@ -185,8 +208,4 @@ function stableJson(value: unknown): string {
       ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : val,
   );
-}
-
-function list(snapshot: Snapshot, id: ListId): unknown {
-  return snapshot.lists[id];
 }

@@ -5,10 +5,11 @@ import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
 import { withErrorBoundary } from '../error-boundary/with-error-boundary.tsx';
 import { ArticleView } from './ArticleView.tsx';
 import { backLinkHref } from './back-link.ts';
-import { detailKinds, detailPath, keyFromQuery, matchDetailPath, type DetailKind } from './detail-route.ts';
+import { detailPath, keyFromQuery, matchDetailPath } from '../../lib/detail-paths.ts';
+import { detailRoutes, type DetailKind } from '../../lib/routes.ts';
 import { loadDetail, type DetailLoaderEnv, type DetailOutcome } from './detail-loader.ts';
 import { ArticleSkeleton, DetailError, DetailNotFound } from './DetailStates.tsx';
-import { canonicalUrl } from './share-links.ts';
+import { canonicalUrl } from '../../lib/seo/canonical.ts';
 
 export type DetailIslandProps =
   | {
@@ -92,7 +93,7 @@ function DetailIsland(props: DetailIslandProps) {
 
   if (state.status === 'idle') return null;
   const kind = target?.kind ?? (props.source === 'query' ? props.kind : 'blog');
-  const backHref = typeof window === 'undefined' ? detailKinds[kind].listPath : backLinkHref(kind, window.location.search);
+  const backHref = typeof window === 'undefined' ? detailRoutes[kind].listPath : backLinkHref(kind, window.location.search);
 
   switch (state.status) {
     case 'loading':

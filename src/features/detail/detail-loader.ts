@@ -5,7 +5,7 @@
 import type { ApiClient } from '../../lib/api/client.ts';
 import { ChunkLoadError } from '../../lib/dom/load-chunk.ts';
 import { blogArticle, patentArticle, type Article } from './article-data.ts';
-import type { DetailTarget } from './detail-route.ts';
+import type { DetailTarget } from '../../lib/detail-paths.ts';
 
 export type DetailOutcome =
   | { status: 'ready'; article: Article }
