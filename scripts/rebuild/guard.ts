@@ -80,3 +80,30 @@ export function shrunkCounts(previous: Partial<Record<string, number>> | undefin
 export function emptyLists(current: Counts): string[] {
   return listIds.filter((id) => current[id] === 0).map((id) => listRoutes[id].label);
 }
+
+/**
+ * Why this content must not replace the published site, as Korean lines (empty when it may):
+ * counts that fell against `baseline` (the counts of the newest release that has them), or, with
+ * nothing to compare with, an empty list unless `allowEmpty`.
+ */
+export function guardFailure(
+  baseline: Partial<Record<string, number>> | undefined,
+  current: Counts,
+  { minRatio, allowEmpty, published }: { minRatio: number; allowEmpty: boolean; published: boolean },
+): string[] {
+  const shrunk = shrunkCounts(baseline, current, minRatio);
+  if (shrunk.length > 0) {
+    return [
+      `렌더링할 콘텐츠가 이전 릴리스보다 크게 줄어 게시하지 않습니다: ${shrunk.join(', ')}`,
+      '콘텐츠가 맞다면 --min-ratio 를 낮춰 다시 실행해 주세요.',
+    ];
+  }
+  const empty = baseline ? [] : emptyLists(current);
+  if (empty.length > 0 && !allowEmpty) {
+    return [
+      `${published ? '비교할 이전 릴리스 기록이 없는데' : '첫 빌드인데'} 비어 있는 목록이 있어 게시하지 않습니다: ${empty.join(', ')}`,
+      '비어 있는 것이 맞다면 --allow-empty 를 붙여 다시 실행해 주세요.',
+    ];
+  }
+  return [];
+}

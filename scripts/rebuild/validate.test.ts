@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProgress } from './log.ts';
+import { outputFile } from './routes.ts';
 import { addressesIn, contentLinkTargets, internalTarget, validateOutput } from './validate.ts';
 
 const NOTICE = '/\\ 공지 /\\';
@@ -14,6 +15,9 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'rebuild-validate-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Expected routes of pages (not endpoints). */
+const pagesAt = (...routes: string[]) => routes.map((route) => ({ route, file: outputFile(route, false) }));
 
 const page = (body: string) => `<!DOCTYPE html><html lang="ko"><head><title>제목</title></head><body>${body}</body></html>`;
 const write = (file: string, text: string) => {
@@ -69,7 +73,7 @@ describe('addresses in the snapshot', () => {
 
   it('validates pages whose content shows such a title, or links to it', () => {
     write('index.html', page(`<h2>${NOTICE}</h2><a href="${NOTICE}">공지</a>`));
-    const result = validateOutput(dir, ['/'], contentLinkTargets(addressesIn({ title: NOTICE })));
+    const result = validateOutput(dir, pagesAt('/'), contentLinkTargets(addressesIn({ title: NOTICE })));
     expect(result.problems).toEqual([]);
     expect(result.warnings).toEqual([]);
   });
@@ -80,7 +84,7 @@ describe('a content link with an encoded line break', () => {
 
   it('makes a warning of one line, printed as one line, none starting with ::', () => {
     write('index.html', page(`<a href="${HOSTILE}">기사</a>`));
-    const { warnings, problems } = validateOutput(dir, ['/'], contentLinkTargets([HOSTILE]));
+    const { warnings, problems } = validateOutput(dir, pagesAt('/'), contentLinkTargets([HOSTILE]));
     expect(problems).toEqual([]);
     expect(warnings).toHaveLength(1);
     // The nightly workflow prints each warning with `jq -r '.warnings[]' | sed 's/^/::warning::/'`.
@@ -100,10 +104,10 @@ describe('a content link with an encoded line break', () => {
 
   it('makes a structure problem of one line too', () => {
     write('index.html', page(`<a href="${HOSTILE}">메뉴</a>`));
-    const { problems } = validateOutput(dir, ['/']);
+    const { problems } = validateOutput(dir, pagesAt('/'));
     expect(problems).toEqual(['깨진 내부 링크: /index.html → /info/blog/%0A::add-mask::x%0D%0A::warning::y']);
     write('index.html', page(`<a href="/a&#10;::add-mask::x">메뉴</a>`));
-    const [problem] = validateOutput(dir, ['/']).problems;
+    const [problem] = validateOutput(dir, pagesAt('/')).problems;
     expect(problem).toBe('깨진 내부 링크: /index.html → /a\\n::add-mask::x');
   });
 });

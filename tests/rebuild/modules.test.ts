@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** The rebuild's pieces on their own: log parsing, change detection, guards, validation, releases. */
+/** The rebuild's pieces on their own: log parsing, configuration digest, guards, validation, releases, arguments. */
 import { mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,6 @@ import { parseDuration, parseRebuildArgs, UsageError } from '../../scripts/rebui
 import { outputPathToRoute, parseBuildLog } from '../../scripts/rebuild/build.ts';
 import { emptyLists, shrunkCounts, snapshotCounts, type Counts } from '../../scripts/rebuild/guard.ts';
 import { configDigest } from '../../scripts/rebuild/code-digest.ts';
-import { diffRoutes, isUnchanged, type ReleaseManifest } from '../../scripts/rebuild/manifest.ts';
 import {
   currentRelease,
   listReleases,
@@ -21,8 +20,7 @@ import {
   rollback,
   switchCurrent,
 } from '../../scripts/rebuild/releases.ts';
-import { diffOtherFiles } from '../../scripts/rebuild/other-files.ts';
-import { digestOf, RouteError, routeDigests, routeFile, staticRoute } from '../../scripts/rebuild/routes.ts';
+import { outputFile } from '../../scripts/rebuild/routes.ts';
 import type { Snapshot } from '../../scripts/rebuild/snapshot.ts';
 import {
   addressesIn,
@@ -39,6 +37,9 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/** Expected routes of pages (not endpoints). */
+const pagesAt = (...routes: string[]) => routes.map((route) => ({ route, file: outputFile(route, false) }));
+
 describe('parseBuildLog', () => {
   it('tells rendered pages from restored ones, with or without colours', () => {
     const log = [
@@ -54,67 +55,6 @@ describe('parseBuildLog', () => {
       restored: ['/info/blog/b/index.html', '/info/blog/c/index.html'],
     });
     expect(['/index.html', '/404.html', '/info/blog/a/index.html'].map(outputPathToRoute)).toEqual(['/', '/404', '/info/blog/a']);
-  });
-});
-
-describe('routes', () => {
-  it('maps page files to routes and routes to output files', () => {
-    expect(['index.astro', 'faq.astro', 'helloty/index.astro', 'helloty/page.astro', 'robots.txt.ts'].map(staticRoute)).toEqual([
-      '/',
-      '/faq',
-      '/helloty',
-      '/helloty/page',
-      '/robots.txt',
-    ]);
-    expect(['/', '/404', '/faq', '/robots.txt'].map(routeFile)).toEqual([
-      'index.html',
-      '404.html',
-      'faq/index.html',
-      'robots.txt',
-    ]);
-  });
-
-  it('stops at a dynamic page it does not know, and passes code-only ones', () => {
-    const snapshot = { successStories: [], hrStories: [], patents: [] } as unknown as Snapshot;
-    expect(() => routeDigests(snapshot, { static: [], dynamic: ['events/[id].astro'] })).toThrow(RouteError);
-    expect(routeDigests(snapshot, { static: ['bei.astro', 'index.astro'], dynamic: ['fonts/[name].css.ts'] })).toEqual({
-      '/': digestOf([]),
-      '/bei': '',
-    });
-  });
-
-  it('digests ignore key order', () => {
-    expect(digestOf({ a: 1, b: { c: 2, d: 3 } })).toBe(digestOf({ b: { d: 3, c: 2 }, a: 1 }));
-    expect(digestOf({ a: 1 })).not.toBe(digestOf({ a: 2 }));
-  });
-});
-
-describe('diffRoutes', () => {
-  const previous = {
-    codeDigest: 'code1',
-    configDigest: 'cfg1',
-    routes: { '/': '', '/a': 'x', '/b': 'y' },
-  } as unknown as ReleaseManifest;
-
-  it('lists added, changed and removed routes', () => {
-    const diff = diffRoutes(previous, { '/': '', '/a': 'x2', '/c': 'z' }, 'code1', 'cfg1');
-    expect(diff).toEqual({ added: ['/c'], changed: ['/a'], removed: ['/b'] });
-    expect(isUnchanged(previous, diff)).toBe(false);
-    expect(isUnchanged(previous, diffRoutes(previous, { '/': '', '/a': 'x', '/b': 'y' }, 'code1', 'cfg1'))).toBe(true);
-  });
-
-  it('counts every route as changed when the code changed', () => {
-    expect(diffRoutes(previous, { '/': '', '/a': 'x', '/b': 'y' }, 'code2', 'cfg1').changed).toEqual(['/', '/a', '/b']);
-  });
-
-  it('counts every route as changed when the configuration changed', () => {
-    expect(diffRoutes(previous, { '/': '', '/a': 'x', '/b': 'y' }, 'code1', 'cfg2').changed).toEqual(['/', '/a', '/b']);
-  });
-
-  it('treats everything as added without a previous release', () => {
-    const diff = diffRoutes(null, { '/': '' }, 'code1', 'cfg1');
-    expect(diff.added).toEqual(['/']);
-    expect(isUnchanged(null, diff)).toBe(false);
   });
 });
 
@@ -222,13 +162,13 @@ describe('validateOutput', () => {
     write('_astro/a.svg', '<svg/>');
     write('_astro/island.js', '');
     write('404.html', page(''));
-    expect(validateOutput(dir, ['/', '/faq', '/404']).problems).toEqual([]);
+    expect(validateOutput(dir, pagesAt('/', '/faq', '/404')).problems).toEqual([]);
   });
 
   it('reports missing routes, broken links and assets, and broken documents', () => {
     write('index.html', page('<a href="/gone">a</a><script src="/_astro/missing.js"></script>'));
     write('cut/index.html', '<!DOCTYPE html><html><head><title>t</title></head><body><div><p>잘린');
-    const { problems } = validateOutput(dir, ['/', '/cut', '/faq']);
+    const { problems } = validateOutput(dir, pagesAt('/', '/cut', '/faq'));
     expect(problems).toContain('페이지가 없습니다: /faq (faq/index.html)');
     expect(problems).toContain('깨진 내부 링크: /index.html → /gone');
     expect(problems).toContain('깨진 내부 링크: /index.html → /_astro/missing.js');
@@ -275,7 +215,7 @@ describe('validateOutput and content', () => {
     };
     const targets = contentLinkTargets(addressesIn(content));
     expect([...targets].sort()).toEqual(['info/blog/없음', 'nope']);
-    const result = validateOutput(dir, ['/', '/faq'], targets);
+    const result = validateOutput(dir, pagesAt('/', '/faq'), targets);
     expect(result.problems).toEqual(['깨진 내부 링크: /index.html → /missing-menu']);
     expect(result.warnings).toEqual(['콘텐츠의 링크가 없는 페이지를 가리킵니다: /info/blog/없음 (/faq/index.html /index.html)']);
   });
@@ -285,49 +225,17 @@ describe('validateOutput and content', () => {
       'index.html',
       page('<a href="javascript:alert(1)">x</a><img src=" JaVaScRiPt:x"><iframe src="data:text/html,x"></iframe>'),
     );
-    expect(validateOutput(dir, ['/']).problems.filter((p) => p.startsWith('스크립트를 실행하는 주소'))).toHaveLength(3);
+    expect(validateOutput(dir, pagesAt('/')).problems.filter((p) => p.startsWith('스크립트를 실행하는 주소'))).toHaveLength(3);
   });
 
   it('parses the feed and the sitemaps as XML', () => {
     write('index.html', page(''));
     write('rss.xml', '<?xml version="1.0"?><rss><channel><title>a\u0001b</title></channel></rss>');
     write('sitemap-0.xml', '<urlset><url><loc>https://a.example/</loc></urlset>');
-    const { problems } = validateOutput(dir, ['/']);
+    const { problems } = validateOutput(dir, pagesAt('/'));
     expect(problems.some((p) => p.startsWith('XML 오류: /rss.xml') && p.includes('U+0001'))).toBe(true);
     expect(problems.some((p) => p.startsWith('XML 오류: /sitemap-0.xml'))).toBe(true);
     expect(xmlErrors('<?xml version="1.0"?><rss><channel><title>한글 &amp; 채용</title></channel></rss>')).toEqual([]);
-  });
-});
-
-describe('diffOtherFiles', () => {
-  it('compares the files that are not pages, skipping hashed assets and the release records', () => {
-    const files = (root: string, entries: Record<string, string>) => {
-      for (const [file, text] of Object.entries(entries)) {
-        mkdirSync(join(dir, root, file, '..'), { recursive: true });
-        writeFileSync(join(dir, root, file), text);
-      }
-    };
-    files('a', {
-      'index.html': '1',
-      'sitemap-0.xml': 'old',
-      'favicon.svg': 'same',
-      'old.txt': 'x',
-      '_astro/a.js': '1',
-      'manifest.json': '1',
-    });
-    files('b', {
-      'index.html': '2',
-      'sitemap-0.xml': 'new',
-      'favicon.svg': 'same',
-      'new.txt': 'y',
-      '_astro/b.js': '2',
-      'manifest.json': '2',
-    });
-    expect(diffOtherFiles(join(dir, 'a'), join(dir, 'b'), new Set(['index.html']))).toEqual({
-      added: ['/new.txt'],
-      changed: ['/sitemap-0.xml'],
-      removed: ['/old.txt'],
-    });
   });
 });
 
