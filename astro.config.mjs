@@ -2,13 +2,14 @@
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { cspDirectives, DEFAULT_CONTENT_API_URL } from './src/lib/security/csp.ts';
+import { cspDirectives } from './src/lib/security/csp.ts';
+import { DEFAULT_CONTENT_API_URL, DEFAULT_SITE_URL } from './src/lib/site-defaults.ts';
 import { isSitemapPage } from './src/lib/seo/sitemap.ts';
 import { pageScripts } from './src/integrations/page-scripts/index.ts';
 import { cspMetaFirst } from './src/integrations/csp-meta-first/index.ts';
 
 /** Public address of the site; canonical URLs and the sitemap are built from it. */
-const site = process.env.SITE_URL ?? 'https://www.insighthire.example';
+const site = process.env.SITE_URL ?? DEFAULT_SITE_URL;
 /** The content API the build reads and the browser calls; the CSP names its origin. */
 const contentApiUrl = process.env.PUBLIC_CONTENT_API_URL ?? DEFAULT_CONTENT_API_URL;
 

@@ -55,9 +55,6 @@ function importDirection() {
       ignores: [
         'src/pages/**',
         'src/features/**',
-        // Temporary: SeoHead reads the detail routes from features/detail/detail-route.ts until the
-        // route table moves into src/lib; remove this line then.
-        'src/components/seo/SeoHead.astro',
       ],
       rules: restrict(intoFeature),
     },

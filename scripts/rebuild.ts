@@ -8,7 +8,7 @@
  * untouched); 2: bad command line; 3: published, but a later step (pruning) failed.
  */
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_API_URL } from '../src/lib/content/build-api.ts';
+import { buildApiUrl } from '../src/lib/content/build-api.ts';
 import { parseRebuildArgs, UsageError, USAGE } from './rebuild/args.ts';
 import { createProgress } from './rebuild/log.ts';
 import { EXIT_CODES, runRebuild } from './rebuild/run.ts';
@@ -29,7 +29,7 @@ if (options === 'help') {
   process.exit(0);
 }
 
-const apiUrl = process.env.PUBLIC_CONTENT_API_URL || DEFAULT_API_URL;
+const apiUrl = buildApiUrl();
 
 if (options.everyMs === null) {
   // Ctrl-C or a supervisor's SIGTERM stops the run like its deadline: the build (in its own

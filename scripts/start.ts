@@ -6,12 +6,13 @@
  * CONTENT_DIR (the project's own content), ASTRO_OUT_DIR (dist). `--no-build` serves the existing build.
  */
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_CONTENT_API_PORT } from '../src/lib/site-defaults.ts';
 import { run, startChild, waitForUrl } from './lib/processes.ts';
 import { serveStatic } from './lib/static-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const host = process.env.HOST ?? '127.0.0.1';
-const apiPort = Number(process.env.CONTENT_API_PORT ?? 8787);
+const apiPort = Number(process.env.CONTENT_API_PORT ?? DEFAULT_CONTENT_API_PORT);
 const sitePort = Number(process.env.SITE_PORT ?? 4321);
 const apiUrl = `http://${host}:${apiPort}`;
 const skipBuild = process.argv.includes('--no-build');

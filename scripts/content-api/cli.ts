@@ -9,17 +9,17 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { DEFAULT_CONTENT_API_PORT } from '../../src/lib/site-defaults.ts';
 import { ContentError } from './load-content.ts';
 import type { RemoteOptions } from './remote-mode.ts';
 import { startServer } from './server.ts';
 
-const DEFAULT_PORT = 8787;
 const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('./data', import.meta.url));
 
 const USAGE = `사용법: npm run content-api -- [--content 폴더] [--port 번호] [--host 주소] [--public-url 주소]
          [--latency 밀리초] [--fail-share 비율] [--rate-limit 건수] [--retry-after 초] [--seed 번호]
   --content      콘텐츠 폴더 (기본값: ${DEFAULT_CONTENT_DIR})
-  --port         포트 (기본값: CONTENT_API_PORT 또는 ${DEFAULT_PORT}, 0이면 빈 포트)
+  --port         포트 (기본값: CONTENT_API_PORT 또는 ${DEFAULT_CONTENT_API_PORT}, 0이면 빈 포트)
   --host         수신 주소 (기본값: 127.0.0.1)
   --public-url   이미지 주소에 쓸 외부 공개 주소 (기본값: 요청 주소)
 
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
 
   const contentDir = values.content === undefined ? DEFAULT_CONTENT_DIR : resolve(values.content);
   // An empty CONTENT_API_PORT counts as unset, as shells often export empty variables.
-  const port = parsePort(values.port ?? (process.env['CONTENT_API_PORT'] || String(DEFAULT_PORT)));
+  const port = parsePort(values.port ?? (process.env['CONTENT_API_PORT'] || String(DEFAULT_CONTENT_API_PORT)));
   const publicUrl = values['public-url'];
   if (publicUrl !== undefined && !URL.canParse(publicUrl)) fail(`공개 주소가 올바르지 않습니다: ${publicUrl}`);
   const remote = parseRemote(values);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE_URL, siteServerEnv } from './test-env.ts';
 
@@ -24,11 +23,6 @@ describe('siteServerEnv', () => {
     expect(env.CONTENT_DIR).toMatch(/scripts\/content-api\/data$/);
     // Merged over the caller's environment, as Playwright does, the explicit values win.
     expect({ ...process.env, ...env }.PUBLIC_CONTENT_API_URL).toBe('http://127.0.0.1:8790');
-  });
-
-  it('uses the same default site address as astro.config.mjs', () => {
-    const config = readFileSync(new URL('../../astro.config.mjs', import.meta.url), 'utf8');
-    expect(config).toContain(`process.env.SITE_URL ?? '${DEFAULT_SITE_URL}'`);
   });
 
   it("gives Playwright's web server explicit values whatever the caller set", async () => {

@@ -7,9 +7,10 @@
  * values are the only way to keep the caller's out.
  */
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SITE_URL } from '../../src/lib/site-defaults.ts';
 
-/** Same default as astro.config.mjs (`SITE_URL`); scripts/lib/test-env.test.ts keeps them equal. */
-export const DEFAULT_SITE_URL = 'https://www.insighthire.example';
+/** The site address the test builds use: the build's own default. */
+export { DEFAULT_SITE_URL };
 
 /** Variables that point a build at a real host; `npm test` drops them from its own environment. */
 export const BUILD_TARGET_VARIABLES = ['PUBLIC_CONTENT_API_URL', 'SITE_URL'] as const;

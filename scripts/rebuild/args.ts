@@ -1,6 +1,7 @@
 /** Command-line options of `npm run rebuild`. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_CONTENT_API_URL } from '../../src/lib/site-defaults.ts';
 
 export interface RebuildOptions {
   /** The output folder (absolute). */
@@ -65,7 +66,7 @@ export const USAGE = `사용법: npm run rebuild -- --out 폴더 [옵션]
   --every 간격      끝나지 않고 간격마다 다시 확인합니다 (예: 30s, 5m, 1h). 변경이 없으면 한 줄만 씁니다
   --force           변경이 없어도 빌드합니다
   --verbose         Astro 빌드 출력을 모두 보여 줍니다
-환경 변수: PUBLIC_CONTENT_API_URL (기본값 http://127.0.0.1:8787)`;
+환경 변수: PUBLIC_CONTENT_API_URL (기본값 ${DEFAULT_CONTENT_API_URL})`;
 
 /** A bad command line; the message is Korean and followed by the usage. */
 export class UsageError extends Error {}

@@ -1,8 +1,8 @@
 /**
  * The code digest: a hash of everything besides content that shapes the output — the sources,
- * the public files, the Astro config and the lockfile. When it changes every page may differ,
- * so every route counts as changed (Astro still restores the pages whose own module graph and
- * cache key did not change).
+ * the public files, the Astro config and the lockfile. When it changes any page may differ, so
+ * the site is built (Astro still restores the pages whose own module graph and cache key did not
+ * change) and the files that differ are the changed routes.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -42,7 +42,7 @@ export function codeDigest(root: string, inputs: readonly string[] = CODE_INPUTS
 /**
  * The build's configuration as it reaches the pages: the site address (canonical addresses,
  * sitemap, share links), the content API address (the CSP, the browser's calls), the image hosts
- * the build fetches from, and any other `PUBLIC_*` setting. A different value is a change to every page, like a code change.
+ * the build fetches from, and any other `PUBLIC_*` setting. A different value builds the site, like a code change.
  */
 export function configDigest(env: NodeJS.ProcessEnv, apiUrl: string): string {
   // CONTENT_IMAGE_HOSTS decides which pictures the build fetches and inlines into the pages.

@@ -5,23 +5,12 @@
  * first page actually returned, banners, slides, topics, detail pages and non-empty bodies —
  * not the totals an API claims.
  */
-import type { ListId } from '../../src/lib/content/build-data.ts';
+import { listIds, listRoutes, type ListId } from '../../src/lib/routes.ts';
 import type { Snapshot } from './snapshot.ts';
-
-/** Korean names of the lists, for messages. */
-export const LIST_LABELS: Record<ListId, string> = {
-  news: '뉴스',
-  video: 'HR 영상',
-  seminar: '세미나',
-  faq: 'FAQ',
-  hrStory: 'HR 이야기',
-  success: '성공 사례',
-  patent: '특허',
-};
 
 /** Everything counted, with its Korean label. The first seven are the lists themselves. */
 export const COUNT_LABELS = {
-  ...LIST_LABELS,
+  ...(Object.fromEntries(listIds.map((id) => [id, listRoutes[id].label])) as Record<ListId, string>),
   videoBanners: 'HR 영상 배너',
   seminarBanners: '세미나 배너',
   successSlides: '성공 사례 슬라이드',
@@ -89,5 +78,32 @@ export function shrunkCounts(previous: Partial<Record<string, number>> | undefin
 
 /** On a first run there is nothing to compare with: an empty list is refused outright. */
 export function emptyLists(current: Counts): string[] {
-  return (Object.keys(LIST_LABELS) as ListId[]).filter((id) => current[id] === 0).map((id) => LIST_LABELS[id]);
+  return listIds.filter((id) => current[id] === 0).map((id) => listRoutes[id].label);
+}
+
+/**
+ * Why this content must not replace the published site, as Korean lines (empty when it may):
+ * counts that fell against `baseline` (the counts of the newest release that has them), or, with
+ * nothing to compare with, an empty list unless `allowEmpty`.
+ */
+export function guardFailure(
+  baseline: Partial<Record<string, number>> | undefined,
+  current: Counts,
+  { minRatio, allowEmpty, published }: { minRatio: number; allowEmpty: boolean; published: boolean },
+): string[] {
+  const shrunk = shrunkCounts(baseline, current, minRatio);
+  if (shrunk.length > 0) {
+    return [
+      `렌더링할 콘텐츠가 이전 릴리스보다 크게 줄어 게시하지 않습니다: ${shrunk.join(', ')}`,
+      '콘텐츠가 맞다면 --min-ratio 를 낮춰 다시 실행해 주세요.',
+    ];
+  }
+  const empty = baseline ? [] : emptyLists(current);
+  if (empty.length > 0 && !allowEmpty) {
+    return [
+      `${published ? '비교할 이전 릴리스 기록이 없는데' : '첫 빌드인데'} 비어 있는 목록이 있어 게시하지 않습니다: ${empty.join(', ')}`,
+      '비어 있는 것이 맞다면 --allow-empty 를 붙여 다시 실행해 주세요.',
+    ];
+  }
+  return [];
 }

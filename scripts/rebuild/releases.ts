@@ -27,8 +27,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { appendFileDurable, fsyncDir, fsyncTree, writeFileDurable } from './durable.ts';
-import { MANIFEST_FILE } from './manifest.ts';
-import { routeFile } from './routes.ts';
+import { MANIFEST_FILE, readManifest, type ReleaseManifest } from './manifest.ts';
 
 /** Paths inside the output folder. */
 export function layout(out: string) {
@@ -207,21 +206,53 @@ export function pruneReleases(out: string, keep: number): string[] {
   return doomed;
 }
 
-/** Korean reasons a release cannot be served (empty: complete). */
+/**
+ * The release the shrinking-content guard compares with: the live one when its manifest has
+ * counts, else the newest release whose manifest has them (an unreadable manifest or a dangling
+ * `current` must not switch the guard off); `null` when none has (the empty-list guard applies).
+ */
+export function countsBaseline(
+  out: string,
+  live: ReleaseManifest | null,
+  warn: (message: string) => void,
+): ReleaseManifest | null {
+  const hasCounts = (manifest: ReleaseManifest | null) => !!manifest && Object.keys(manifest.counts).length > 0;
+  if (hasCounts(live)) return live;
+  for (const name of [...listReleases(out)].sort().reverse()) {
+    const manifest = readManifest(join(layout(out).releases, name, MANIFEST_FILE), () => {});
+    if (hasCounts(manifest)) {
+      warn(`게시 중인 릴리스의 기록을 읽을 수 없어 ${name} 의 기록과 비교합니다.`);
+      return manifest;
+    }
+  }
+  return null;
+}
+
+/**
+ * Korean reasons a release cannot be served (empty: complete): its manifest lists its files (a
+ * manifest of an older version, its routes) and every one must be there.
+ */
 export function releaseProblems(out: string, release: string): string[] {
   const dir = join(layout(out).releases, release);
   if (!existsSync(dir)) return ['폴더가 없습니다'];
   const manifestPath = join(dir, MANIFEST_FILE);
   if (!existsSync(manifestPath)) return ['manifest.json이 없습니다'];
-  let routes: string[];
+  let manifest: { files?: unknown; routes?: unknown };
   try {
-    routes = Object.keys((JSON.parse(readFileSync(manifestPath, 'utf8')) as { routes?: Record<string, string> }).routes ?? {});
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as typeof manifest;
   } catch {
     return ['manifest.json을 읽을 수 없습니다'];
   }
-  const missing = routes.filter((route) => !existsSync(join(dir, routeFile(route))));
-  if (!existsSync(join(dir, 'index.html')) && !missing.includes('/')) missing.unshift('/');
+  const missing = Array.isArray(manifest.files)
+    ? (manifest.files as string[]).filter((file) => !existsSync(join(dir, file))).map((file) => `/${file}`)
+    : Object.keys(manifest.routes ?? {}).filter((route) => !routeExists(dir, route));
+  if (!existsSync(join(dir, 'index.html')) && !missing.includes('/') && !missing.includes('/index.html')) missing.unshift('/');
   return missing.length > 0 ? [`페이지 ${missing.length}개가 없습니다 (${missing.slice(0, 5).join(' ')})`] : [];
+}
+
+/** Whether a route of an older manifest (which named routes, not files) has its page or file in `dir`. */
+function routeExists(dir: string, route: string): boolean {
+  return [`${route}/index.html`, route, `${route}.html`].some((file) => existsSync(join(dir, file)));
 }
 
 /**

@@ -1,25 +1,13 @@
 // @vitest-environment node
-/**
- * The rebuild's route table: page files to routes, routes to output files (ids with a dot such
- * as `web3.0` and `2026.11` are folders, as Astro writes them) and the digests of what each shows.
- */
+/** The routes a build must write and their files, ids with a dot (`web3.0`, `2026.11`) included. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeIdProblem } from '../../src/lib/content/build-data.ts';
-import { detailSharePage, shareImagePath } from '../../src/lib/og/share-cards.ts';
-import { diffOtherFiles } from './other-files.ts';
-import {
-  digestOf,
-  endpointPatterns,
-  RouteError,
-  routeDigests,
-  routeFile,
-  routeFileAmong,
-  routePattern,
-  staticRoute,
-} from './routes.ts';
+import { changedRoutes } from './changed-files.ts';
+import { expectedRoutes, fileRoute, listPageFiles, outputFile, RouteError, routePattern, staticRoute } from './routes.ts';
 import type { Snapshot } from './snapshot.ts';
 import { validateOutput } from './validate.ts';
 
@@ -29,8 +17,16 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('routes', () => {
-  it('maps page files to routes and routes to output files', () => {
+const DOTTED = ['web3.0', 'hr-trend-2.0', '2026.11', 'report.xml'];
+
+/** A snapshot with these detail ids (the rest of the content plays no part in the routes). */
+function snapshotOf({ hr = [] as string[], success = [] as string[], patents = [] as string[] }): Snapshot {
+  const entries = (ids: string[]) => ids.map((id) => ({ id }));
+  return { hrStories: entries(hr), successStories: entries(success), patents: entries(patents) } as unknown as Snapshot;
+}
+
+describe('page files and routes', () => {
+  it('maps page files to routes', () => {
     expect(['index.astro', 'faq.astro', 'helloty/index.astro', 'helloty/page.astro', 'robots.txt.ts'].map(staticRoute)).toEqual([
       '/',
       '/faq',
@@ -38,48 +34,22 @@ describe('routes', () => {
       '/helloty/page',
       '/robots.txt',
     ]);
-    expect(['/', '/404', '/faq', '/robots.txt'].map(routeFile)).toEqual([
-      'index.html',
-      '404.html',
-      'faq/index.html',
-      'robots.txt',
-    ]);
   });
 
-  it('stops at a dynamic page it does not know, and passes code-only ones', () => {
-    const snapshot = { successStories: [], hrStories: [], patents: [] } as unknown as Snapshot;
-    expect(() => routeDigests(snapshot, { static: [], dynamic: ['events/[id].astro'] })).toThrow(RouteError);
-    expect(routeDigests(snapshot, { static: ['bei.astro', 'index.astro'], dynamic: ['fonts/[name].css.ts'] })).toEqual({
-      '/': digestOf([]),
-      '/bei': '',
-    });
+  it('reads which routes a dynamic page file serves', () => {
+    expect(routePattern('og/[...page].jpg.ts').test('/og/info/blog/a.b.jpg')).toBe(true);
+    expect(routePattern('fonts/[name].css.ts').test('/fonts/a.css')).toBe(true);
+    expect(routePattern('fonts/[name].css.ts').test('/fonts/a/b.css')).toBe(false);
+    expect(routePattern('rss.xml.ts').test('/rssxxml')).toBe(false);
   });
 
-  it('digests ignore key order', () => {
-    expect(digestOf({ a: 1, b: { c: 2, d: 3 } })).toBe(digestOf({ b: { d: 3, c: 2 }, a: 1 }));
-    expect(digestOf({ a: 1 })).not.toBe(digestOf({ a: 2 }));
-  });
-});
-
-const DOTTED = ['web3.0', 'hr-trend-2.0', '2026.11', 'report.xml'];
-
-describe('routeFile', () => {
-  it('writes detail pages with a dot in their id as folders, as Astro does', () => {
+  it('writes pages as folders, whatever their last segment, and endpoints as the files they name', () => {
     for (const id of DOTTED) expect(routeIdProblem(id), id).toBeNull();
-    expect(routeFile('/info/blog/web3.0')).toBe('info/blog/web3.0/index.html');
-    expect(routeFile('/info/blog/hr-trend-2.0')).toBe('info/blog/hr-trend-2.0/index.html');
-    expect(routeFile('/cad_archive/report.xml')).toBe('cad_archive/report.xml/index.html');
-    expect(routeFile('/info/patent/2026.11')).toBe('info/patent/2026.11/index.html');
-  });
-
-  it('writes the endpoints of src/pages as the files they name', () => {
-    expect(routeFile('/rss.xml')).toBe('rss.xml');
-    expect(routeFile('/robots.txt')).toBe('robots.txt');
-    expect(routeFile('/og/info/blog/web3.0.jpg')).toBe('og/info/blog/web3.0.jpg');
-    expect(shareImagePath(detailSharePage('patent', '2026.11'))).toBe('/og/info/patent/2026.11.jpg');
-    expect(routeFile('/og/info/patent/2026.11.jpg')).toBe('og/info/patent/2026.11.jpg');
-    // Called as `routes.map(routeFile)` too.
-    expect(['/', '/404', '/faq', '/helloty/page'].map(routeFile)).toEqual([
+    expect(outputFile('/info/blog/web3.0', false)).toBe('info/blog/web3.0/index.html');
+    expect(outputFile('/cad_archive/report.xml', false)).toBe('cad_archive/report.xml/index.html');
+    expect(outputFile('/og/info/patent/2026.11.jpg', true)).toBe('og/info/patent/2026.11.jpg');
+    expect(outputFile('/rss.xml', true)).toBe('rss.xml');
+    expect(['/', '/404', '/faq', '/helloty/page'].map((route) => outputFile(route, false))).toEqual([
       'index.html',
       '404.html',
       'faq/index.html',
@@ -87,26 +57,78 @@ describe('routeFile', () => {
     ]);
   });
 
-  it('reads which routes are endpoints off the page files', () => {
-    expect(routePattern('og/[...page].jpg.ts').test('/og/info/blog/a.b.jpg')).toBe(true);
-    expect(routePattern('fonts/[name].css.ts').test('/fonts/a.css')).toBe(true);
-    expect(routePattern('fonts/[name].css.ts').test('/fonts/a/b.css')).toBe(false);
-    expect(routePattern('rss.xml.ts').test('/rssxxml')).toBe(false);
-    const endpoints = endpointPatterns({ static: ['index.astro', 'feed.json.ts'], dynamic: ['news/[id].astro'] });
-    expect(routeFileAmong('/feed.json', endpoints)).toBe('feed.json');
-    expect(routeFileAmong('/news/v1.json', endpoints)).toBe('news/v1.json/index.html');
+  it('names every output file by its route, the other way round', () => {
+    for (const [route, endpoint] of [
+      ['/', false],
+      ['/404', false],
+      ['/faq', false],
+      ['/info/blog/web3.0', false],
+      ['/rss.xml', true],
+      ['/og/info/blog/web3.0.jpg', true],
+    ] as const) {
+      expect(fileRoute(outputFile(route, endpoint))).toBe(route);
+    }
+    expect(fileRoute('sitemap-0.xml')).toBe('/sitemap-0.xml');
+    expect(fileRoute('_headers')).toBe('/_headers');
+  });
+});
+
+describe('expectedRoutes', () => {
+  it('expects every static page, every detail and every share picture of the snapshot', () => {
+    const pages = {
+      static: ['index.astro', 'info/blog/index.astro', 'rss.xml.ts'],
+      dynamic: ['info/blog/[id].astro', 'og/[...page].jpg.ts'],
+    };
+    const routes = expectedRoutes(snapshotOf({ hr: ['hr-1', 'web3.0'], success: ['s-1'] }), pages);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        { route: '/', file: 'index.html' },
+        { route: '/info/blog', file: 'info/blog/index.html' },
+        { route: '/rss.xml', file: 'rss.xml' },
+        { route: '/info/blog/hr-1', file: 'info/blog/hr-1/index.html' },
+        { route: '/info/blog/web3.0', file: 'info/blog/web3.0/index.html' },
+        { route: '/og/info/blog/web3.0.jpg', file: 'og/info/blog/web3.0.jpg' },
+        { route: '/og/cad_archive/s-1.jpg', file: 'og/cad_archive/s-1.jpg' },
+        { route: '/og/soft-skill.jpg', file: 'og/soft-skill.jpg' },
+      ]),
+    );
+    // The success stories' detail page file is not among these pages: none of its routes are expected.
+    expect(routes.some(({ route }) => route === '/cad_archive/s-1')).toBe(false);
   });
 
-  it('lets a dotted detail page pass validation, and keeps it out of the non-page files', () => {
-    mkdirSync(join(dir, 'info/blog/web3.0'), { recursive: true });
+  it("knows the site's own dynamic pages", () => {
+    const pages = listPageFiles(fileURLToPath(new URL('../../src/pages', import.meta.url)));
+    const routes = expectedRoutes(snapshotOf({ hr: ['hr-1'], success: ['s-1'], patents: ['kr-1'] }), pages).map(
+      ({ route }) => route,
+    );
+    expect(routes).toEqual(
+      expect.arrayContaining(['/info/blog/hr-1', '/cad_archive/s-1', '/info/patent/kr-1', '/og/info/patent/kr-1.jpg']),
+    );
+  });
+
+  it('stops at a dynamic page it does not know, and passes code-only ones', () => {
+    expect(() => expectedRoutes(snapshotOf({}), { static: [], dynamic: ['events/[id].astro'] })).toThrow(RouteError);
+    expect(expectedRoutes(snapshotOf({}), { static: ['bei.astro'], dynamic: ['fonts/[name].css.ts'] })).toEqual([
+      { route: '/bei', file: 'bei/index.html' },
+    ]);
+  });
+
+  it('lets a dotted detail page pass validation, and names it by its route among the changes', () => {
+    mkdirSync(join(dir, 'site/info/blog/web3.0'), { recursive: true });
     const page =
       '<!DOCTYPE html><html lang="ko"><head><title>웹 3.0</title></head><body><a href="/info/blog/web3.0">x</a></body></html>';
-    writeFileSync(join(dir, 'info/blog/web3.0/index.html'), page);
-    writeFileSync(join(dir, 'index.html'), page);
-    writeFileSync(join(dir, 'rss.xml'), '<?xml version="1.0"?><rss></rss>');
-    const result = validateOutput(dir, ['/', '/info/blog/web3.0', '/rss.xml']);
-    expect(result.problems).toEqual([]);
-    const pageFiles = new Set(['/', '/info/blog/web3.0', '/rss.xml'].map(routeFile));
-    expect(diffOtherFiles(null, dir, pageFiles)).toEqual({ added: [], changed: [], removed: [] });
+    writeFileSync(join(dir, 'site/info/blog/web3.0/index.html'), page);
+    writeFileSync(join(dir, 'site/index.html'), page);
+    writeFileSync(join(dir, 'site/rss.xml'), '<?xml version="1.0"?><rss></rss>');
+    const expected = expectedRoutes(snapshotOf({ hr: ['web3.0'] }), {
+      static: ['index.astro', 'rss.xml.ts'],
+      dynamic: ['info/blog/[id].astro'],
+    });
+    expect(validateOutput(join(dir, 'site'), expected).problems).toEqual([]);
+    expect(changedRoutes(null, join(dir, 'site'))).toEqual({
+      added: ['/', '/info/blog/web3.0', '/rss.xml'],
+      changed: [],
+      removed: [],
+    });
   });
 });

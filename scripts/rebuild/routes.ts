@@ -1,66 +1,25 @@
 /**
- * Phase 2 input: every output route of the site with a digest of the content it renders.
+ * The routes a build must write, and which output file each one is: the completeness check of
+ * a build (validate.ts) and of a release a rollback returns to (releases.ts), and the file ↔
+ * route mapping of `changed-routes.json` (changed-files.ts).
  *
- * Static pages are discovered from `src/pages/`; the content each one shows is declared here
- * (`CONTENT_ROUTES`), because it cannot be read off the page. A page that starts showing API
- * data must be added to that table, otherwise a change to that data would not trigger a build.
- * Dynamic pages must be declared in `DYNAMIC_PAGES` (or `CODE_ONLY_DYNAMIC_PAGES`); an
- * undeclared one stops the run, since the rebuild could neither detect its changes nor check
- * its output.
+ * Static pages are discovered from `src/pages/`. A dynamic page is a detail page of the site's
+ * route table (`src/lib/routes.ts`: one route per item of the snapshot), the share pictures (one
+ * per detail and per page of `src/data/share-cards.ts`), or declared in
+ * `CODE_ONLY_DYNAMIC_PAGES`; any other stops the run, since the rebuild could not check that the
+ * build wrote its pages.
+ *
+ * Which page shows which content is nobody's to declare: a digest of the whole snapshot decides
+ * whether to build (change-detection.ts), and the files that differ from the published release
+ * are the changed routes.
  */
-import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { latestStories } from '../../src/components/sections/home/home-success.ts';
-import type { ListId } from '../../src/lib/content/build-data.ts';
-import { detailShareCard, detailSharePage, pageShareCards, shareImagePath } from '../../src/lib/og/share-cards.ts';
+import { pageShareCards } from '../../src/data/share-cards.ts';
+import type { ArticleData, PatentData } from '../../src/lib/content/build-data.ts';
+import { detailSharePage, shareImagePath } from '../../src/lib/og/share-cards.ts';
+import { detailKinds, detailRoutes, type DetailKind } from '../../src/lib/routes.ts';
 import type { Snapshot } from './snapshot.ts';
-
-/** Route (e.g. `/info/blog/hr-0001`) → digest of the content it renders (`''`: code only). */
-export type RouteDigests = Record<string, string>;
-
-/** Static routes that render API data, and which data (used only for pages that exist). */
-const CONTENT_ROUTES: Record<string, (s: Snapshot) => unknown> = {
-  // The home shows the newest success stories of the whole list.
-  '/': (s) => latestStories(s.successStories.map((story) => story.item)),
-  '/newsRoom': (s) => list(s, 'news'),
-  '/video': (s) => list(s, 'video'),
-  '/seminar': (s) => list(s, 'seminar'),
-  '/faq': (s) => list(s, 'faq'),
-  '/hrcontents': (s) => list(s, 'hrStory'),
-  '/success_story': (s) => list(s, 'success'),
-  '/helloty': (s) => list(s, 'success'),
-  '/helloty/page': (s) => list(s, 'success'),
-  '/tech': (s) => list(s, 'patent'),
-  // The feed carries every HR story with its detail.
-  '/rss.xml': (s) => s.hrStories,
-};
-
-/** Dynamic page files (relative to `src/pages`) → their routes and the content of each. */
-const DYNAMIC_PAGES: Record<string, (s: Snapshot) => [route: string, content: unknown][]> = {
-  'info/blog/[id].astro': (s) => s.hrStories.map(({ id, item, detail }) => [`/info/blog/${id}`, { item, detail }]),
-  'cad_archive/[id].astro': (s) => s.successStories.map(({ id, item, detail }) => [`/cad_archive/${id}`, { item, detail }]),
-  'info/patent/[tag].astro': (s) => s.patents.map(({ id, item, detail }) => [`/info/patent/${id}`, { item, detail }]),
-  // Share pictures: what each shows (a detail's title and image; product pages' come from code).
-  'og/[...page].jpg.ts': (s) => [
-    ...s.hrStories.map(({ id, detail }) => ogRoute(detailSharePage('blog', id), detailShareCard('blog', detail))),
-    ...s.successStories.map(({ id, detail }) => ogRoute(detailSharePage('success', id), detailShareCard('success', detail))),
-    ...s.patents.map(({ id, detail }) => ogRoute(detailSharePage('patent', id), detailShareCard('patent', detail))),
-    ...Object.entries(pageShareCards).map(([page, card]) => ogRoute(page, card)),
-  ],
-};
-
-function ogRoute(page: string, content: unknown): [route: string, content: unknown] {
-  return [shareImagePath(page), content];
-}
-
-/**
- * Dynamic pages whose output depends on the code alone (covered by the code digest), such as
- * the hashed font stylesheet. Their files are not listed as routes; the link check still
- * verifies them, since the pages that use them link to them.
- */
-const CODE_ONLY_DYNAMIC_PAGES = new Set(['fonts/[name].css.ts']);
 
 /** A page file the rebuild does not know how to handle. */
 export class RouteError extends Error {
@@ -77,6 +36,8 @@ export interface PageFiles {
 }
 
 const PAGE_EXTENSIONS = /\.(astro|md|mdx|html|ts|js)$/;
+/** Page files that are endpoints (`rss.xml.ts`): Astro writes their route as the file it names. */
+const ENDPOINT_FILE = /\.(ts|js)$/;
 
 /** Lists the files Astro turns into routes (skipping `_`-prefixed files and folders, and tests). */
 export function listPageFiles(pagesDir: string): PageFiles {
@@ -103,38 +64,6 @@ export function staticRoute(file: string): string {
 }
 
 /**
- * Every route of the site with its content digest.
- * @throws {RouteError} for a dynamic page not declared in `DYNAMIC_PAGES`.
- */
-export function routeDigests(snapshot: Snapshot, pages: PageFiles): RouteDigests {
-  const unknown = pages.dynamic.filter((file) => !(file in DYNAMIC_PAGES) && !CODE_ONLY_DYNAMIC_PAGES.has(file));
-  if (unknown.length > 0) {
-    throw new RouteError(
-      `재빌드가 모르는 동적 페이지가 있습니다: ${unknown.map((f) => `src/pages/${f}`).join(', ')} — ` +
-        'scripts/rebuild/routes.ts의 DYNAMIC_PAGES(콘텐츠를 쓰는 페이지) 또는 CODE_ONLY_DYNAMIC_PAGES(코드만 쓰는 페이지)에 추가해 주세요.',
-    );
-  }
-  const routes: RouteDigests = {};
-  for (const file of pages.static) {
-    const route = staticRoute(file);
-    const content = CONTENT_ROUTES[route];
-    routes[route] = content ? digestOf(content(snapshot)) : '';
-  }
-  for (const file of pages.dynamic) {
-    for (const [route, content] of DYNAMIC_PAGES[file]?.(snapshot) ?? []) routes[route] = digestOf(content);
-  }
-  return Object.fromEntries(Object.entries(routes).sort(([a], [b]) => a.localeCompare(b)));
-}
-
-/** Routes that come from `getStaticPaths` (the ones Astro can restore from its cache). */
-export function dynamicRoutes(snapshot: Snapshot, pages: PageFiles): string[] {
-  return pages.dynamic.flatMap((file) => DYNAMIC_PAGES[file]?.(snapshot).map(([route]) => route) ?? []);
-}
-
-/** Page files that are endpoints (`rss.xml.ts`): Astro writes their route as the file it names. */
-const ENDPOINT_FILE = /\.(ts|js)$/;
-
-/**
  * The routes a page file serves, as a pattern: `rss.xml.ts` → `/rss.xml`,
  * `fonts/[name].css.ts` → `/fonts/<one segment>.css`, `og/[...page].jpg.ts` → `/og/<anything>.jpg`.
  */
@@ -146,47 +75,95 @@ export function routePattern(file: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-/** The routes the endpoints among `pages` serve. */
-export function endpointPatterns(pages: PageFiles): RegExp[] {
-  return [...pages.static, ...pages.dynamic].filter((file) => ENDPOINT_FILE.test(file)).map(routePattern);
-}
-
-const SITE_PAGES = fileURLToPath(new URL('../../src/pages', import.meta.url));
-let siteEndpoints: RegExp[] | undefined;
-
 /**
- * The file a route is written to in the output folder (`build.format: 'directory'`). Only
- * routes of endpoints (`/rss.xml`, `/robots.txt`, `/og/info/blog/x.jpg`) are files; every page
- * is a folder, whatever its last segment looks like: the detail page of an id `web3.0` is
- * `info/blog/web3.0/index.html`, as Astro writes it. The endpoints are those of this site's
- * `src/pages` (read once); {@link routeFileAmong} takes others.
+ * The file a route is written to (`build.format: 'directory'`): an endpoint's route is the file
+ * it names (`/rss.xml`, `/og/info/blog/x.jpg`); every page is a folder, whatever its last
+ * segment looks like (the detail page of an id `web3.0` is `info/blog/web3.0/index.html`, as
+ * Astro writes it), except the error pages.
  */
-export function routeFile(route: string): string {
-  siteEndpoints ??= endpointPatterns(listPageFiles(SITE_PAGES));
-  return routeFileAmong(route, siteEndpoints);
-}
-
-/** {@link routeFile} for a site whose endpoints serve `endpoints` (see {@link endpointPatterns}). */
-export function routeFileAmong(route: string, endpoints: readonly RegExp[]): string {
+export function outputFile(route: string, endpoint: boolean): string {
+  if (endpoint) return route.slice(1);
   if (route === '/') return 'index.html';
   if (route === '/404' || route === '/500') return `${route.slice(1)}.html`;
-  if (endpoints.some((pattern) => pattern.test(route))) return route.slice(1);
   return `${route.slice(1)}/index.html`;
 }
 
-/** A short, stable digest of any JSON value (object keys sorted, so key order does not matter). */
-export function digestOf(value: unknown): string {
-  return createHash('sha256').update(stableJson(value)).digest('hex').slice(0, 20);
+/** The route of an output file, the inverse of {@link outputFile}: `info/blog/x/index.html` → `/info/blog/x`. */
+export function fileRoute(file: string): string {
+  if (file === 'index.html') return '/';
+  if (file === '404.html' || file === '500.html') return `/${file.slice(0, -'.html'.length)}`;
+  if (file.endsWith('/index.html')) return `/${file.slice(0, -'/index.html'.length)}`;
+  return `/${file}`;
 }
 
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, val: unknown) =>
-    val && typeof val === 'object' && !Array.isArray(val)
-      ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : val,
-  );
+/**
+ * Dynamic pages whose output depends on the code alone (the hashed font stylesheet). Their
+ * files are not expected routes; the link check still verifies them, since the pages that use
+ * them link to them.
+ */
+const CODE_ONLY_DYNAMIC_PAGES = new Set(['fonts/[name].css.ts']);
+
+/** The share pictures' page file: a picture for every detail and for each page of `pageShareCards`. */
+const SHARE_PICTURES_PAGE = 'og/[...page].jpg.ts';
+
+/** The snapshot's items of each kind of detail page. */
+const DETAILS: Record<DetailKind, (s: Snapshot) => readonly (ArticleData | PatentData)[]> = {
+  blog: (s) => s.hrStories,
+  success: (s) => s.successStories,
+  patent: (s) => s.patents,
+};
+
+/** The kind of detail a dynamic page file renders (`info/blog/[id].astro` → `blog`), if it is a detail page. */
+function detailKindOfPage(file: string): DetailKind | undefined {
+  if (ENDPOINT_FILE.test(file)) return undefined;
+  const pattern = routePattern(file);
+  return detailKinds.find((kind) => pattern.test(`${detailRoutes[kind].pathPrefix}x`));
 }
 
-function list(snapshot: Snapshot, id: ListId): unknown {
-  return snapshot.lists[id];
+/** The routes of a dynamic page file for the snapshot; undefined for a page file the rebuild does not know. */
+function dynamicPageRoutes(file: string, snapshot: Snapshot): string[] | undefined {
+  if (file === SHARE_PICTURES_PAGE) {
+    return [
+      ...detailKinds.flatMap((kind) => DETAILS[kind](snapshot).map(({ id }) => shareImagePath(detailSharePage(kind, id)))),
+      ...Object.keys(pageShareCards).map(shareImagePath),
+    ];
+  }
+  if (CODE_ONLY_DYNAMIC_PAGES.has(file)) return [];
+  const kind = detailKindOfPage(file);
+  return kind && DETAILS[kind](snapshot).map(({ id }) => `${detailRoutes[kind].pathPrefix}${id}`);
+}
+
+/** A route the build must write, and its output file. */
+export interface ExpectedRoute {
+  route: string;
+  file: string;
+}
+
+/**
+ * Every route the build of `snapshot` must write, sorted: each static page, each detail page and
+ * each share picture.
+ * @throws {RouteError} for a dynamic page the rebuild does not know.
+ */
+export function expectedRoutes(snapshot: Snapshot, pages: PageFiles): ExpectedRoute[] {
+  const unknown = pages.dynamic.filter((file) => !dynamicPageRoutes(file, snapshot));
+  if (unknown.length > 0) {
+    throw new RouteError(
+      `재빌드가 모르는 동적 페이지가 있습니다: ${unknown.map((f) => `src/pages/${f}`).join(', ')} — ` +
+        'src/lib/routes.ts의 상세 화면으로 추가하거나, 콘텐츠를 쓰지 않는 페이지라면 scripts/rebuild/routes.ts의 CODE_ONLY_DYNAMIC_PAGES에 추가해 주세요.',
+    );
+  }
+  const routes = [
+    ...pages.static.map((file) => ({ route: staticRoute(file), endpoint: ENDPOINT_FILE.test(file) })),
+    ...pages.dynamic.flatMap((file) =>
+      dynamicPageRoutes(file, snapshot)!.map((route) => ({ route, endpoint: ENDPOINT_FILE.test(file) })),
+    ),
+  ];
+  return routes
+    .map(({ route, endpoint }) => ({ route, file: outputFile(route, endpoint) }))
+    .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+}
+
+/** Routes that come from `getStaticPaths` (the ones Astro can restore from its cache). */
+export function dynamicRoutes(snapshot: Snapshot, pages: PageFiles): string[] {
+  return pages.dynamic.flatMap((file) => dynamicPageRoutes(file, snapshot) ?? []);
 }

@@ -19,9 +19,9 @@ import {
   type ArticleData,
   type Fetcher,
   type ListEntryData,
-  type ListId,
   type PatentData,
 } from '../../src/lib/content/build-data.ts';
+import type { ListId } from '../../src/lib/routes.ts';
 import { callKey, replayFetcher, type RecordedCalls } from '../../src/lib/content/recorded-api.ts';
 import { conditionalFetch, type AnswerRecord } from './answer-cache.ts';
 import { oneLine } from '../../src/lib/content/one-line.ts';

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProgress } from './log.ts';
+import { outputFile } from './routes.ts';
 import { addressesIn, contentLinkTargets, internalTarget, parseHtml, validateOutput, xmlErrors } from './validate.ts';
 
 const NOTICE = '/\\ 공지 /\\';
@@ -17,6 +18,9 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'rebuild-validate-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Expected routes of pages (not endpoints). */
+const pagesAt = (...routes: string[]) => routes.map((route) => ({ route, file: outputFile(route, false) }));
 
 const page = (body: string) => `<!DOCTYPE html><html lang="ko"><head><title>제목</title></head><body>${body}</body></html>`;
 const write = (file: string, text: string) => {
@@ -36,13 +40,13 @@ describe('validateOutput', () => {
     write('_astro/a.svg', '<svg/>');
     write('_astro/island.js', '');
     write('404.html', page(''));
-    expect(validateOutput(dir, ['/', '/faq', '/404']).problems).toEqual([]);
+    expect(validateOutput(dir, pagesAt('/', '/faq', '/404')).problems).toEqual([]);
   });
 
   it('reports missing routes, broken links and assets, and broken documents', () => {
     write('index.html', page('<a href="/gone">a</a><script src="/_astro/missing.js"></script>'));
     write('cut/index.html', '<!DOCTYPE html><html><head><title>t</title></head><body><div><p>잘린');
-    const { problems } = validateOutput(dir, ['/', '/cut', '/faq']);
+    const { problems } = validateOutput(dir, pagesAt('/', '/cut', '/faq'));
     expect(problems).toContain('페이지가 없습니다: /faq (faq/index.html)');
     expect(problems).toContain('깨진 내부 링크: /index.html → /gone');
     expect(problems).toContain('깨진 내부 링크: /index.html → /_astro/missing.js');
@@ -83,7 +87,7 @@ describe('validateOutput and content', () => {
     };
     const targets = contentLinkTargets(addressesIn(content));
     expect([...targets].sort()).toEqual(['info/blog/없음', 'nope']);
-    const result = validateOutput(dir, ['/', '/faq'], targets);
+    const result = validateOutput(dir, pagesAt('/', '/faq'), targets);
     expect(result.problems).toEqual(['깨진 내부 링크: /index.html → /missing-menu']);
     expect(result.warnings).toEqual(['콘텐츠의 링크가 없는 페이지를 가리킵니다: /info/blog/없음 (/faq/index.html /index.html)']);
   });
@@ -93,14 +97,14 @@ describe('validateOutput and content', () => {
       'index.html',
       page('<a href="javascript:alert(1)">x</a><img src=" JaVaScRiPt:x"><iframe src="data:text/html,x"></iframe>'),
     );
-    expect(validateOutput(dir, ['/']).problems.filter((p) => p.startsWith('스크립트를 실행하는 주소'))).toHaveLength(3);
+    expect(validateOutput(dir, pagesAt('/')).problems.filter((p) => p.startsWith('스크립트를 실행하는 주소'))).toHaveLength(3);
   });
 
   it('parses the feed and the sitemaps as XML', () => {
     write('index.html', page(''));
     write('rss.xml', '<?xml version="1.0"?><rss><channel><title>a\u0001b</title></channel></rss>');
     write('sitemap-0.xml', '<urlset><url><loc>https://a.example/</loc></urlset>');
-    const { problems } = validateOutput(dir, ['/']);
+    const { problems } = validateOutput(dir, pagesAt('/'));
     expect(problems.some((p) => p.startsWith('XML 오류: /rss.xml') && p.includes('U+0001'))).toBe(true);
     expect(problems.some((p) => p.startsWith('XML 오류: /sitemap-0.xml'))).toBe(true);
     expect(xmlErrors('<?xml version="1.0"?><rss><channel><title>한글 &amp; 채용</title></channel></rss>')).toEqual([]);
@@ -155,7 +159,7 @@ describe('addresses in the snapshot', () => {
 
   it('validates pages whose content shows such a title, or links to it', () => {
     write('index.html', page(`<h2>${NOTICE}</h2><a href="${NOTICE}">공지</a>`));
-    const result = validateOutput(dir, ['/'], contentLinkTargets(addressesIn({ title: NOTICE })));
+    const result = validateOutput(dir, pagesAt('/'), contentLinkTargets(addressesIn({ title: NOTICE })));
     expect(result.problems).toEqual([]);
     expect(result.warnings).toEqual([]);
   });
@@ -166,7 +170,7 @@ describe('a content link with an encoded line break', () => {
 
   it('makes a warning of one line, printed as one line, none starting with ::', () => {
     write('index.html', page(`<a href="${HOSTILE}">기사</a>`));
-    const { warnings, problems } = validateOutput(dir, ['/'], contentLinkTargets([HOSTILE]));
+    const { warnings, problems } = validateOutput(dir, pagesAt('/'), contentLinkTargets([HOSTILE]));
     expect(problems).toEqual([]);
     expect(warnings).toHaveLength(1);
     // The nightly workflow prints each warning with `jq -r '.warnings[]' | sed 's/^/::warning::/'`.
@@ -186,10 +190,10 @@ describe('a content link with an encoded line break', () => {
 
   it('makes a structure problem of one line too', () => {
     write('index.html', page(`<a href="${HOSTILE}">메뉴</a>`));
-    const { problems } = validateOutput(dir, ['/']);
+    const { problems } = validateOutput(dir, pagesAt('/'));
     expect(problems).toEqual(['깨진 내부 링크: /index.html → /info/blog/%0A::add-mask::x%0D%0A::warning::y']);
     write('index.html', page(`<a href="/a&#10;::add-mask::x">메뉴</a>`));
-    const [problem] = validateOutput(dir, ['/']).problems;
+    const [problem] = validateOutput(dir, pagesAt('/')).problems;
     expect(problem).toBe('깨진 내부 링크: /index.html → /a\\n::add-mask::x');
   });
 });

@@ -14,7 +14,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { Parser } from 'htmlparser2';
 import { ADDRESS_FIELDS, HTML_FIELDS } from '../../src/lib/api/schemas.ts';
 import { oneLine } from '../../src/lib/content/one-line.ts';
-import { routeFile } from './routes.ts';
+import type { ExpectedRoute } from './routes.ts';
 
 export interface ValidationResult {
   htmlFiles: number;
@@ -62,10 +62,10 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 /** Most problems listed; a broken build can produce thousands of the same. */
 const MAX_PROBLEMS = 30;
 
-/** Checks the output folder against the expected routes. */
+/** Checks the output folder against the expected routes (routes.ts `expectedRoutes`). */
 export function validateOutput(
   outDir: string,
-  expectedRoutes: readonly string[],
+  expectedRoutes: readonly ExpectedRoute[],
   contentTargets: ReadonlySet<string> = new Set(),
 ): ValidationResult {
   const problems: string[] = [];
@@ -76,8 +76,8 @@ export function validateOutput(
   };
 
   const files = new Set(listFiles(outDir));
-  for (const route of expectedRoutes) {
-    if (!files.has(routeFile(route))) add(`페이지가 없습니다: ${route} (${routeFile(route)})`);
+  for (const { route, file } of expectedRoutes) {
+    if (!files.has(file)) add(`페이지가 없습니다: ${route} (${file})`);
   }
 
   let links = 0;

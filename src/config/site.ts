@@ -3,6 +3,7 @@
  * The API base comes from `PUBLIC_CONTENT_API_URL` (declared in astro.config.mjs with astro:env).
  */
 import { PUBLIC_CONTENT_API_URL } from 'astro:env/client';
+import { DEFAULT_SITE_URL } from '../lib/site-defaults.ts';
 
 export const siteConfig = {
   brand: '인사이트하이어',
@@ -11,7 +12,7 @@ export const siteConfig = {
   description:
     '인사이트하이어는 AI 역량검사, 구조화 면접, 면접관 교육, 자기소개서 분석으로 채용의 공정성과 정확도를 높이는 AI 채용 솔루션입니다.',
   /** Public address of this site (canonical URLs, share links). */
-  siteUrl: import.meta.env.SITE ?? 'https://www.insighthire.example',
+  siteUrl: import.meta.env.SITE ?? DEFAULT_SITE_URL,
   /** The external inquiry page on the product's sibling site. */
   inquiryUrl: 'https://contact.insighthire.example/inquiry',
   /** The external interviewer guider site. */

@@ -2,7 +2,7 @@ import { t } from '../../i18n';
 import { DateText } from '../../components/ui/DateText.tsx';
 import type { Article } from './article-data.ts';
 import { ArticleImage } from './ArticleImage.tsx';
-import { detailKinds } from './detail-route.ts';
+import { detailRoutes } from '../../lib/routes.ts';
 import { ShareButtons } from './ShareButtons.tsx';
 import styles from './detail.module.scss';
 
@@ -23,7 +23,7 @@ export function ArticleView({ article, backHref, shareUrl }: ArticleViewProps) {
   return (
     <article className={styles.article} aria-labelledby="article-title" data-article={article.kind}>
       <header className={styles.header}>
-        <p className={styles.section}>{t(detailKinds[article.kind].section)}</p>
+        <p className={styles.section}>{t(detailRoutes[article.kind].section)}</p>
         {article.tags.length > 0 && (
           <ul className={styles.tags} aria-label={t('tags')}>
             {article.tags.map((tag) => (

@@ -3,10 +3,11 @@ import { siteConfig } from '../../config/site';
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { ArticleView } from './ArticleView.tsx';
 import { backLinkHref } from './back-link.ts';
-import { detailKinds, detailPath, keyFromQuery, matchDetailPath, type DetailKind } from './detail-route.ts';
+import { detailPath, keyFromQuery, matchDetailPath } from '../../lib/detail-paths.ts';
+import { detailRoutes, type DetailKind } from '../../lib/routes.ts';
+import { canonicalUrl } from '../../lib/seo/canonical.ts';
 import type { WantedDetail } from './detail.store.ts';
 import { ArticleSkeleton, DetailError, DetailNotFound } from './DetailStates.tsx';
-import { canonicalUrl } from './share-links.ts';
 import { useDetailStore } from './use-detail-store.ts';
 
 export type DetailIslandProps =
@@ -68,7 +69,7 @@ function DetailIsland(props: DetailIslandProps) {
 
   if (state.status === 'idle') return null;
   const kind = state.target?.kind ?? (props.source === 'query' ? props.kind : 'blog');
-  const backHref = typeof window === 'undefined' ? detailKinds[kind].listPath : backLinkHref(kind, window.location.search);
+  const backHref = typeof window === 'undefined' ? detailRoutes[kind].listPath : backLinkHref(kind, window.location.search);
 
   switch (state.status) {
     case 'loading':

@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import { detailKinds, type DetailKind } from './detail-route.ts';
+import { detailRoutes, type DetailKind } from '../../lib/routes.ts';
 import styles from './detail.module.scss';
 
 /**
@@ -11,7 +11,7 @@ import styles from './detail.module.scss';
 export function ArticleSkeleton({ kind }: { kind: DetailKind }) {
   return (
     <div className={styles.skeleton} aria-busy="true" data-testid="detail-skeleton">
-      <h1 className={`${styles.section} ${styles.skelHeading}`}>{t(detailKinds[kind].section)}</h1>
+      <h1 className={`${styles.section} ${styles.skelHeading}`}>{t(detailRoutes[kind].section)}</h1>
       <span className="visually-hidden" role="status">
         {t('loading')}
       </span>

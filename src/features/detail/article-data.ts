@@ -4,7 +4,7 @@
  * (HTML sanitised in the browser). One shape keeps both renderings identical.
  */
 import type { BlogDetail, PatentDetail } from '../../lib/api/schemas.ts';
-import type { DetailKind } from './detail-route.ts';
+import type { DetailKind } from '../../lib/routes.ts';
 
 export interface Article {
   kind: DetailKind;

@@ -4,11 +4,11 @@
  * `?page=N&topic_id=T&name=…` (list-query.ts `withListContext`); this reads them back.
  */
 import { parseListQuery, serializeListQuery } from '../../lib/list-query.ts';
-import { detailKinds, type DetailKind } from './detail-route.ts';
+import { detailRoutes, type DetailKind } from '../../lib/routes.ts';
 
 /** The back link for a detail page whose own address query is `search`. */
 export function backLinkHref(kind: DetailKind, search: string): string {
-  const config = detailKinds[kind];
+  const config = detailRoutes[kind];
   const params = new URLSearchParams(search);
   if (!params.has('page') && !(config.carries === 'page-topic' && params.has('topic_id'))) return config.listPath;
   const query = parseListQuery(params);

@@ -4,8 +4,9 @@
  */
 import type { ApiClient } from '../../lib/api/client.ts';
 import { ChunkLoadError } from '../../lib/dom/load-chunk.ts';
+import type { Sanitizer } from '../../lib/html/load-sanitizer.ts';
 import { blogArticle, patentArticle, type Article } from './article-data.ts';
-import type { DetailTarget } from './detail-route.ts';
+import type { DetailTarget } from '../../lib/detail-paths.ts';
 
 export type DetailOutcome =
   | { status: 'ready'; article: Article }
@@ -17,7 +18,7 @@ export type DetailOutcome =
 export interface DetailLoaderEnv {
   request: ApiClient;
   /** Loads the browser sanitiser; a function so DOMPurify is fetched only when HTML arrives. */
-  loadSanitizer(): Promise<(html: string) => string>;
+  loadSanitizer(): Promise<Sanitizer>;
 }
 
 /** Fetches, validates and sanitises the detail named by `target`. Never rejects. */

@@ -5,10 +5,10 @@
  * swapped for the fallback, as the island does with React.
  */
 import { backLinkHref } from './back-link.ts';
-import { detailKinds, type DetailKind } from './detail-route.ts';
+import { detailRoutes, type DetailKind } from '../../lib/routes.ts';
 
 function isDetailKind(value: string | undefined): value is DetailKind {
-  return value !== undefined && Object.hasOwn(detailKinds, value);
+  return value !== undefined && Object.hasOwn(detailRoutes, value);
 }
 
 /** Points every `a[data-back-link="{kind}"]` inside `root` at the list page and topic in `search`. */

@@ -6,7 +6,8 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { loadDetail, type DetailLoaderEnv, type DetailOutcome } from './detail-loader.ts';
-import type { DetailKind, DetailTarget } from './detail-route.ts';
+import type { DetailTarget } from '../../lib/detail-paths.ts';
+import type { DetailKind } from '../../lib/routes.ts';
 
 /** What an address asks for; `key` is null when the address names a kind but no item. */
 export interface WantedDetail {

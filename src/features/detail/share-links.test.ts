@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, shareLinks } from './share-links.ts';
+import { shareLinks } from './share-links.ts';
 
 const url = 'https://www.insighthire.example/info/blog/hr-0033';
 const title = '면접관의 평가 역량을 데이터로 관리하는 법 & 팁?';
@@ -42,12 +42,5 @@ describe('shareLinks', () => {
     const href = new URL(shareLinks(url, 'a&url=https://evil.example#x').find((l) => l.network === 'x')!.href);
     expect(href.searchParams.getAll('url')).toEqual([url]);
     expect(href.hash).toBe('');
-  });
-});
-
-describe('canonicalUrl', () => {
-  it('joins the path to the site address like the layout does', () => {
-    expect(canonicalUrl('/info/blog/hr-0033', 'https://www.insighthire.example')).toBe(url);
-    expect(canonicalUrl('/cad_archive/a%20b', new URL('https://x.example/base/'))).toBe('https://x.example/cad_archive/a%20b');
   });
 });

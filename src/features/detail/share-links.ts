@@ -24,8 +24,3 @@ export function shareLinks(url: string, title: string): ShareLink[] {
     { network: 'facebook', label: t('shareFacebook'), href: `https://www.facebook.com/sharer/sharer.php?u=${enc(url)}` },
   ];
 }
-
-/** The canonical address of a site path, built the way the layout builds `<link rel="canonical">`. */
-export function canonicalUrl(pathname: string, site: string | URL): string {
-  return new URL(pathname, site).toString();
-}

@@ -5,6 +5,7 @@
  */
 import type { ContentItem, Topic } from '../../lib/api/schemas.ts';
 import { isExternalHref } from '../../lib/api/untrusted.ts';
+import type { Sanitizer } from '../../lib/html/load-sanitizer.ts';
 
 export interface CardItem {
   id: string;
@@ -27,8 +28,6 @@ export interface CardItem {
   /** Sanitised answer HTML (FAQ). */
   html: string;
 }
-
-export type Sanitizer = (html: string) => string;
 
 /**
  * Topic id → name of each topics list, built on first use. A list's cards share one topics

@@ -4,11 +4,10 @@
  */
 import { endpoints, type EndpointCall, type ListEndpointName } from '../../lib/api/endpoints.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
-
-export type ListKind = 'news' | 'video' | 'seminar' | 'faq' | 'hrStory' | 'success' | 'patent';
+import { listRoutes, type ListId } from '../../lib/routes.ts';
 
 export interface ListKindConfig {
-  kind: ListKind;
+  kind: ListId;
   /** The page that shows this list (the address the store mirrors). */
   path: string;
   pageSize: number;
@@ -28,48 +27,51 @@ export interface ListKindConfig {
 const search = (name: ListEndpointName) => (q: ListQuery) => ({ name, query: { page: q.page, term: q.term ?? '' } });
 const size = (name: ListEndpointName) => endpoints[name].pageSize ?? 9;
 
-export const listKinds: Record<ListKind, ListKindConfig> = {
+/** Accessible name of a list's region: `뉴스 목록`. */
+const regionLabel = (id: ListId) => `${listRoutes[id].label} 목록`;
+
+export const listKinds: Record<ListId, ListKindConfig> = {
   news: {
     kind: 'news',
-    path: '/newsRoom',
+    path: listRoutes.news.path,
     pageSize: size('newsSearch'),
     searchable: true,
     placeholder: '검색어를 입력해 주세요.',
     skeletons: size('newsSearch'),
-    label: '뉴스 목록',
+    label: regionLabel('news'),
     cardImages: true,
     request: search('newsSearch'),
   },
   video: {
     kind: 'video',
-    path: '/video',
+    path: listRoutes.video.path,
     pageSize: size('videoSearch'),
     searchable: true,
     placeholder: '검색어를 입력해 주세요.',
     skeletons: size('videoSearch'),
-    label: 'HR 영상 목록',
+    label: regionLabel('video'),
     cardImages: true,
     request: search('videoSearch'),
   },
   seminar: {
     kind: 'seminar',
-    path: '/seminar',
+    path: listRoutes.seminar.path,
     pageSize: size('seminarList'),
     searchable: false,
     placeholder: '',
     skeletons: size('seminarList'),
-    label: '세미나 목록',
+    label: regionLabel('seminar'),
     cardImages: true,
     request: (q) => ({ name: 'seminarList', query: { page: q.page } }),
   },
   faq: {
     kind: 'faq',
-    path: '/faq',
+    path: listRoutes.faq.path,
     pageSize: size('faqSearch'),
     searchable: true,
     placeholder: '예) 소프트스킬 기술',
     skeletons: 5,
-    label: '자주 묻는 질문 목록',
+    label: regionLabel('faq'),
     cardImages: false,
     request: (q) =>
       q.term !== null
@@ -78,12 +80,12 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
   },
   hrStory: {
     kind: 'hrStory',
-    path: '/hrcontents',
+    path: listRoutes.hrStory.path,
     pageSize: size('hrStoryTags'),
     searchable: false,
     placeholder: '',
     skeletons: 9,
-    label: 'HR 이야기 목록',
+    label: regionLabel('hrStory'),
     cardImages: true,
     request: (q) => ({
       name: 'hrStoryTags',
@@ -92,23 +94,23 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
   },
   success: {
     kind: 'success',
-    path: '/success_story',
+    path: listRoutes.success.path,
     pageSize: size('successSearch'),
     searchable: true,
     placeholder: '검색어를 입력해 주세요.',
     skeletons: 9,
-    label: '성공 사례 목록',
+    label: regionLabel('success'),
     cardImages: true,
     request: search('successSearch'),
   },
   patent: {
     kind: 'patent',
-    path: '/tech',
+    path: listRoutes.patent.path,
     pageSize: size('techSearch'),
     searchable: true,
     placeholder: '검색어를 입력해 주세요.',
     skeletons: 9,
-    label: '특허 목록',
+    label: regionLabel('patent'),
     cardImages: false,
     request: (q) => ({ name: 'techSearch', query: { page: q.page, term: q.term ?? '', tag: '' } }),
   },

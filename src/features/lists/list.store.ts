@@ -6,8 +6,9 @@ import { map, type MapStore } from 'nanostores';
 import type { ApiClient } from '../../lib/api/client.ts';
 import type { Topic } from '../../lib/api/schemas.ts';
 import { ChunkLoadError } from '../../lib/dom/load-chunk.ts';
+import type { Sanitizer } from '../../lib/html/load-sanitizer.ts';
 import { totalPages, totalPosts } from '../../lib/paging.ts';
-import { toCardItem, type CardItem, type Sanitizer } from './list-items.ts';
+import { toCardItem, type CardItem } from './list-items.ts';
 import type { ListKindConfig } from './list-kinds.ts';
 import { defaultQuery, parseListQuery, sameQuery, serializeListQuery, type ListQuery } from '../../lib/list-query.ts';
 

@@ -5,17 +5,18 @@ import { getEntry } from 'astro:content';
 import { totalPosts } from '../../lib/paging.ts';
 import { sanitizeHtmlServer } from '../../lib/html/sanitize.server.ts';
 import { leadImageSrc } from '../../lib/images/lead-image.ts';
+import type { ListId } from '../../lib/routes.ts';
 import { toCardItem } from './list-items.ts';
-import { listKinds, type ListKind } from './list-kinds.ts';
+import { listKinds } from './list-kinds.ts';
 import type { ListSnapshot } from './list.store.ts';
 
-export async function loadListEntry(kind: ListKind) {
+export async function loadListEntry(kind: ListId) {
   const entry = await getEntry('lists', kind);
   if (!entry) throw new Error(`목록 데이터가 없습니다: ${kind}`);
   return entry;
 }
 
-export async function listSnapshot(kind: ListKind): Promise<ListSnapshot> {
+export async function listSnapshot(kind: ListId): Promise<ListSnapshot> {
   const { data } = await loadListEntry(kind);
   const topics = data.topics ?? data.first.tags ?? [];
   const items = data.first.objects.map((item) => toCardItem(item, sanitizeHtmlServer, topics));

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/site-client.ts';
 import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
-import { listKinds, type ListKind } from './list-kinds.ts';
+import type { ListId } from '../../lib/routes.ts';
+import { listKinds } from './list-kinds.ts';
 import { createListStore, type ListEnvironment, type ListSnapshot, type ListState, type ListStore } from './list.store.ts';
 
 /** The browser surroundings: read at call time, so creating a store during SSR touches nothing. */
@@ -22,7 +23,7 @@ const browserEnvironment: ListEnvironment = {
  * Creates the list store of one island, follows the address bar (first display, back and
  * forward) and returns the current state with the store's actions.
  */
-export function useListStore(kind: ListKind, snapshot: ListSnapshot): [ListState, ListStore] {
+export function useListStore(kind: ListId, snapshot: ListSnapshot): [ListState, ListStore] {
   const [store] = useState(() => createListStore(listKinds[kind], snapshot, browserEnvironment));
   const state = useStore(store.$state);
   useEffect(() => {

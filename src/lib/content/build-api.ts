@@ -8,12 +8,12 @@ import { createApiClient, type ApiClient } from '../api/client.ts';
 import { createPoliteFetch } from '../api/polite-fetch.ts';
 import type { EndpointData, EndpointName, EndpointQuery } from '../api/endpoints.ts';
 import { FetchError, type Fetcher } from './build-data.ts';
+import { DEFAULT_CONTENT_API_URL } from '../site-defaults.ts';
 import { readRecordedCalls, replayFetcher, SNAPSHOT_FILE_ENV } from './recorded-api.ts';
 
-export const DEFAULT_API_URL = 'http://127.0.0.1:8787';
-
+/** The content API the build reads: `PUBLIC_CONTENT_API_URL`, or the reference server. */
 export function buildApiUrl(): string {
-  return process.env.PUBLIC_CONTENT_API_URL || DEFAULT_API_URL;
+  return process.env.PUBLIC_CONTENT_API_URL || DEFAULT_CONTENT_API_URL;
 }
 
 /** Calls per second the build may start (`CONTENT_API_RATE`, default 10; `0`: no limit). */

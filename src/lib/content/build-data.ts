@@ -7,6 +7,7 @@
 import type { ApiErrorKind } from '../api/client.ts';
 import type { EndpointData, EndpointName, EndpointQuery } from '../api/endpoints.ts';
 import type { BlogDetail, ContentItem, PatentDetail } from '../api/schemas.ts';
+import { listRoutes, type ListId } from '../routes.ts';
 import { oneLine } from './one-line.ts';
 
 /** Calls one endpoint and resolves to its validated data, or rejects (with a {@link FetchError} when it can tell why). */
@@ -39,10 +40,11 @@ function singleLines(warn: Warn): Warn {
   return (message) => warn(oneLine(message));
 }
 
+/** The list each paged endpoint reads, named in warnings. */
 export const LIST_NAMES: Record<AllPagesList, string> = {
-  hrStoryTags: 'HR 이야기',
-  successSearch: '성공 사례',
-  techSearch: '특허',
+  hrStoryTags: listRoutes.hrStory.label,
+  successSearch: listRoutes.success.label,
+  techSearch: listRoutes.patent.label,
 };
 
 /**
@@ -62,9 +64,6 @@ export function routeIdProblem(id: string): string | null {
 
 /** The paged lists whose every item gets a pre-rendered page (or is counted). */
 export type AllPagesList = 'hrStoryTags' | 'successSearch' | 'techSearch';
-
-/** Ids of the `lists` collection: the first page of each list screen. */
-export type ListId = 'news' | 'video' | 'seminar' | 'faq' | 'hrStory' | 'success' | 'patent';
 
 /** One `lists` entry: a first page plus the banners, slides or topics its screen shows. */
 export type ListEntryData = {
@@ -198,7 +197,7 @@ export async function fetchPatents(fetch: Fetcher, warnLine: Warn = () => {}): P
       const problem = id === null ? '주소가 없거나 올바르지 않습니다' : routeIdProblem(id);
       if (id === null || problem) {
         warn(
-          `특허 ${JSON.stringify(item.analytics_page_id)}: 상세 페이지를 만들지 않습니다 (${id === null ? '' : '키에 '}${problem})`,
+          `${listRoutes.patent.label} ${JSON.stringify(item.analytics_page_id)}: 상세 페이지를 만들지 않습니다 (${id === null ? '' : '키에 '}${problem})`,
         );
         return null;
       }
@@ -207,7 +206,7 @@ export async function fetchPatents(fetch: Fetcher, warnLine: Warn = () => {}): P
         return { id, item, detail: detail.list };
       } catch (error) {
         if (!isItemProblem(error)) throw error;
-        warn(`특허 ${JSON.stringify(id)}: 상세를 가져오지 못해 건너뜁니다 (${(error as Error).message})`);
+        warn(`${listRoutes.patent.label} ${JSON.stringify(id)}: 상세를 가져오지 못해 건너뜁니다 (${(error as Error).message})`);
         return null;
       }
     }),

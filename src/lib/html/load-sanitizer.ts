@@ -4,8 +4,9 @@
  */
 import { loadChunk } from '../dom/load-chunk.ts';
 
-export type Sanitize = (html: string) => string;
+/** Untrusted HTML in, safe HTML out: the browser's DOMPurify one or the build's sanitize-html one. */
+export type Sanitizer = (html: string) => string;
 
-export function loadBrowserSanitizer(): Promise<Sanitize> {
+export function loadBrowserSanitizer(): Promise<Sanitizer> {
   return loadChunk(() => import('./sanitize.browser.ts')).then((module) => module.sanitizeHtmlBrowser);
 }

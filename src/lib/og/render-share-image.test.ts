@@ -72,18 +72,6 @@ describe('renderShareImage', () => {
 });
 
 describe('share cards', () => {
-  it('names each page its picture, and only detail and listed pages have one', () => {
-    expect(shareImagePath('/info/blog/hr-0001/')).toBe('/og/info/blog/hr-0001.jpg');
-    expect(ownShareImagePath('/info/blog/hr-0001/')).toBe('/og/info/blog/hr-0001.jpg');
-    expect(ownShareImagePath('/cad_archive/success-0001')).toBe('/og/cad_archive/success-0001.jpg');
-    expect(ownShareImagePath('/soft-skill/')).toBe('/og/soft-skill.jpg');
-    expect(ownShareImagePath('/whitepaper/')).toBe('/og/whitepaper.jpg');
-    expect(ownShareImagePath('/faq/')).toBeUndefined();
-    expect(ownShareImagePath('/')).toBeUndefined();
-    expect(ownShareImagePath('/404')).toBeUndefined();
-    expect(ownShareImagePath('/constructor/')).toBeUndefined();
-  });
-
   it('keys a picture by what it shows', () => {
     const card = { title: '제목', eyebrow: 'HR 이야기', image: null };
     expect(shareCardKey(card)).toBe(shareCardKey({ ...card }));

@@ -1,17 +1,16 @@
 /**
  * Which pages have their own share picture (`og:image`), and what each picture shows.
  *
- * Every pre-rendered detail page (HR story, success story, patent) and every product page gets a
- * 1200×630 JPEG at `/og/<page path>.jpg`, drawn at build time by `src/pages/og/[...page].jpg.ts`
- * (see `render-share-image.ts`). Other pages share `public/og-default.png`.
+ * Every pre-rendered detail page (HR story, success story, patent) and every page listed in
+ * `src/data/share-cards.ts` (the product pages, operation, the white paper) gets a 1200×630 JPEG
+ * at `/og/<page path>.jpg`, drawn at build time by `src/pages/og/[...page].jpg.ts` (see
+ * `render-share-image.ts`). Other pages share `public/og-default.png`.
  *
- * Plain data and pure functions, no `astro:` imports: the nightly rebuild's route table
- * (`scripts/rebuild/routes.ts`) reads the same content to digest each picture's route.
+ * Plain data and pure functions, no `astro:` imports: the nightly rebuild reads them too.
  */
 import { createHash } from 'node:crypto';
-import { operation } from '../../data/operation.ts';
-import { products, productSlugs } from '../../data/products.ts';
-import { whitepaper } from '../../data/whitepaper.ts';
+import { DETAIL_PATH_PATTERN } from '../detail-paths.ts';
+import { detailRoutes, type DetailKind } from '../routes.ts';
 
 /** What one share picture shows. */
 export interface ShareCard {
@@ -28,50 +27,37 @@ export interface ShareCard {
   localImage?: string | null | undefined;
 }
 
-/** The three kinds of detail page, with the eyebrow of their pictures. */
-export const detailShareSections = {
-  blog: { prefix: 'info/blog', eyebrow: 'HR 이야기' },
-  success: { prefix: 'cad_archive', eyebrow: '고객 성공 사례' },
-  patent: { prefix: 'info/patent', eyebrow: '특허 기술' },
-} as const;
-
-export type DetailShareKind = keyof typeof detailShareSections;
+/** The label above the title of each kind of detail's picture. */
+const detailEyebrows: Readonly<Record<DetailKind, string>> = {
+  blog: 'HR 이야기',
+  success: '고객 성공 사례',
+  patent: '특허 기술',
+};
 
 /** The part of a detail the picture shows (and the only part its cache key and route digest read). */
-export function detailShareCard(kind: DetailShareKind, detail: { title: string; img?: string | null | undefined }): ShareCard {
-  return { title: detail.title, eyebrow: detailShareSections[kind].eyebrow, image: detail.img || null };
+export function detailShareCard(kind: DetailKind, detail: { title: string; img?: string | null | undefined }): ShareCard {
+  return { title: detail.title, eyebrow: detailEyebrows[kind], image: detail.img || null };
 }
 
 /** `page` parameter of a detail's picture: `info/blog/hr-0001`. */
-export function detailSharePage(kind: DetailShareKind, key: string): string {
-  return `${detailShareSections[kind].prefix}/${key}`;
+export function detailSharePage(kind: DetailKind, key: string): string {
+  return `${detailRoutes[kind].pathPrefix.slice(1)}${key}`;
 }
-
-/** The static pages with their own picture: the six product pages, operation and the white paper. */
-export const pageShareCards: Readonly<Record<string, ShareCard>> = {
-  ...Object.fromEntries(
-    productSlugs.map((slug) => [slug, { title: products[slug].title, eyebrow: products[slug].eyebrow, image: null }]),
-  ),
-  operation: { title: operation.title, eyebrow: '서비스 운영', image: null },
-  whitepaper: { title: whitepaper.title, eyebrow: 'AI 윤리', image: null },
-};
 
 /** Address of the share picture of a page (`/info/blog/hr-0001/` → `/og/info/blog/hr-0001.jpg`). */
 export function shareImagePath(page: string): string {
   return `/og/${page.replace(/^\/+|\/+$/g, '')}.jpg`;
 }
 
-const DETAIL_PATH = /^\/(info\/blog|cad_archive|info\/patent)\/([^/]+)\/?$/;
-
 /**
  * The share picture of a page path, or undefined when the page shares the default picture.
- * Detail paths always have one (every pre-rendered detail gets a picture); static pages only
- * when listed in `pageShareCards`.
+ * Detail paths always have one (every pre-rendered detail gets a picture); other pages only
+ * when they are among `pages` (`pageShareCards` of `src/data/share-cards.ts`).
  */
-export function ownShareImagePath(pathname: string): string | undefined {
-  if (DETAIL_PATH.test(pathname)) return shareImagePath(pathname);
+export function ownShareImagePath(pathname: string, pages: Readonly<Record<string, ShareCard>>): string | undefined {
+  if (DETAIL_PATH_PATTERN.test(pathname)) return shareImagePath(pathname);
   const page = pathname.replace(/^\/+|\/+$/g, '');
-  return Object.hasOwn(pageShareCards, page) ? shareImagePath(page) : undefined;
+  return Object.hasOwn(pages, page) ? shareImagePath(page) : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiOrigin, cspDirectives, DEFAULT_CONTENT_API_URL, scriptHash } from './csp.ts';
+import { DEFAULT_CONTENT_API_URL } from '../site-defaults.ts';
+import { apiOrigin, cspDirectives, scriptHash } from './csp.ts';
 
 describe('cspDirectives', () => {
   it('lets images come from wherever the address policy accepts them, names the API for fetches, and locks down the rest', () => {

@@ -7,9 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { allowedIframeHosts } from '../html/allow-list.ts';
-
-/** The reference content server; the same default as `PUBLIC_CONTENT_API_URL` in astro:env. */
-export const DEFAULT_CONTENT_API_URL = 'http://127.0.0.1:8787';
+import { DEFAULT_CONTENT_API_URL } from '../site-defaults.ts';
 
 /** A directive of the shape Astro's `security.csp.directives` accepts. */
 export type CspDirective = `${

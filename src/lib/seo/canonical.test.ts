@@ -21,6 +21,8 @@ describe('canonical addresses', () => {
   it('are absolute on the site', () => {
     expect(canonicalUrl('/info/blog/hr-0001', 'https://www.example.kr')).toBe('https://www.example.kr/info/blog/hr-0001/');
     expect(canonicalUrl('/', new URL('https://www.example.kr/'))).toBe('https://www.example.kr/');
+    expect(canonicalUrl('/cad_archive/a%20b/', new URL('https://x.example/base/'))).toBe('https://x.example/cad_archive/a%20b/');
+    expect(canonicalUrl('/info/blog/web3.0/', 'https://www.example.kr')).toBe('https://www.example.kr/info/blog/web3.0/');
   });
 });
 

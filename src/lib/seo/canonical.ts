@@ -1,15 +1,10 @@
 /**
  * Canonical addresses. A page's canonical address is its own path in the build's form (a
- * trailing slash, as Astro's directory output writes `faq/index.html`), except for screens the
- * spec serves at several addresses: those name one of them, and only that one is in the sitemap.
+ * trailing slash, as Astro's directory output writes `faq/index.html`), except for the second
+ * addresses of a screen (`routes.ts`): those name the screen's own address, and only that one is
+ * in the sitemap.
  */
-
-/** Second addresses of one screen → the address search engines should index. */
-export const canonicalAliases: Readonly<Record<string, string>> = {
-  // One list screen at two addresses: /success_story and /helloty both show the success stories.
-  '/helloty/': '/success_story/',
-  '/helloty/page/': '/success_story/',
-};
+import { aliasTarget } from '../routes.ts';
 
 /** `/faq` and `/faq/` → `/faq/`; the root stays `/`; file-like paths (`/rss.xml`) are left alone. */
 export function withTrailingSlash(pathname: string): string {
@@ -17,15 +12,20 @@ export function withTrailingSlash(pathname: string): string {
   return `${pathname}/`;
 }
 
+/** The screen a page path is a second address of (`/helloty/` → `/success_story`), if it is one. */
+function screenOfAlias(pathname: string): string | undefined {
+  return aliasTarget(pathname.replace(/\/$/, '') || '/');
+}
+
 /** The canonical path of a page path. */
 export function canonicalPath(pathname: string): string {
-  const path = withTrailingSlash(pathname);
-  return canonicalAliases[path] ?? path;
+  const screen = screenOfAlias(pathname);
+  return screen ? withTrailingSlash(screen) : withTrailingSlash(pathname);
 }
 
 /** Whether a page path is a second address of a screen (left out of the sitemap). */
 export function isAlias(pathname: string): boolean {
-  return withTrailingSlash(pathname) in canonicalAliases;
+  return screenOfAlias(pathname) !== undefined;
 }
 
 /** The absolute canonical address of a page path on `site`. */

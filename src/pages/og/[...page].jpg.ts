@@ -3,21 +3,16 @@
  * `/og/info/blog/hr-0001.jpg`, `/og/cad_archive/<id>.jpg`, `/og/info/patent/<tag>.jpg`,
  * `/og/soft-skill.jpg`… (src/lib/og/). Each path's `cacheKey` is the digest of what its picture
  * shows, so an unchanged item's picture is restored from the incremental build cache instead of
- * drawn again. Declared in the nightly rebuild's route table (scripts/rebuild/routes.ts).
+ * drawn again.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection } from 'astro:content';
 import { siteConfig } from '../../config/site';
 import { productSlugs } from '../../data/products';
+import { pageShareCards } from '../../data/share-cards.ts';
 import { renderShareImage } from '../../lib/og/render-share-image.ts';
-import {
-  detailShareCard,
-  detailSharePage,
-  pageShareCards,
-  shareCardKey,
-  type DetailShareKind,
-  type ShareCard,
-} from '../../lib/og/share-cards.ts';
+import { detailShareCard, detailSharePage, shareCardKey, type ShareCard } from '../../lib/og/share-cards.ts';
+import type { DetailKind } from '../../lib/routes.ts';
 
 // A product page's picture shows its first illustration (the one at the top of the page).
 const illustrations = import.meta.glob<string>('../../assets/products/*-1.svg', {
@@ -32,7 +27,7 @@ export const getStaticPaths = (async () => {
     getCollection('successStories'),
     getCollection('patents'),
   ]);
-  const detail = (kind: DetailShareKind, id: string, data: { title: string; img?: string | null | undefined }) => {
+  const detail = (kind: DetailKind, id: string, data: { title: string; img?: string | null | undefined }) => {
     const card = detailShareCard(kind, data);
     return { params: { page: detailSharePage(kind, id) }, props: { card }, cacheKey: shareCardKey(card) };
   };

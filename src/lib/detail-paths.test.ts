@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DETAIL_PATH_PATTERN, detailPath, keyFromQuery, matchDetailPath } from './detail-route.ts';
+import { DETAIL_PATH_PATTERN, detailPath, keyFromQuery, matchDetailPath } from './detail-paths.ts';
 
 describe('matchDetailPath (404 fallback)', () => {
   it('recognises the three detail addresses', () => {

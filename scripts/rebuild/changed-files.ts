@@ -1,0 +1,48 @@
+/**
+ * What a new release changes for the CDN: every file compared byte for byte with the published
+ * release, named by its route (`info/blog/x/index.html` → `/info/blog/x`, `og/info/blog/x.jpg`
+ * → `/og/info/blog/x.jpg`, `sitemap-0.xml` → `/sitemap-0.xml`). Astro writes the same bytes for
+ * the same content and code, so these are exactly the pages whose content, code or configuration
+ * changed. `/_astro/` is skipped: its names carry a content hash, so a changed asset arrives under
+ * a new address (and the pages naming it are listed) and never needs purging.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { CHANGED_ROUTES_FILE, MANIFEST_FILE, type ChangedRoutes } from './manifest.ts';
+import { fileRoute } from './routes.ts';
+
+/** The release's own records, not part of the site. */
+const RECORDS = new Set([MANIFEST_FILE, CHANGED_ROUTES_FILE]);
+
+/** Every file of a release folder (relative, `/`-separated, sorted), without the release's records. */
+export function releaseFiles(root: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.push(relative(root, path).split(sep).join('/'));
+    }
+  };
+  if (existsSync(root)) walk(root);
+  return files.filter((file) => !RECORDS.has(file)).sort();
+}
+
+/** Added, changed and removed routes from `previousDir` (or nothing: all added) to `nextDir`; hashed assets left out. */
+export function changedRoutes(previousDir: string | null, nextDir: string): ChangedRoutes {
+  const purgeable = (file: string) => !file.startsWith('_astro/');
+  const before = previousDir ? releaseFiles(previousDir).filter(purgeable) : [];
+  const after = releaseFiles(nextDir).filter(purgeable);
+  const beforeSet = new Set(before);
+  const afterSet = new Set(after);
+  const differs = (file: string) => {
+    const [a, b] = [join(previousDir!, file), join(nextDir, file)];
+    return statSync(a).size !== statSync(b).size || !readFileSync(a).equals(readFileSync(b));
+  };
+  const routes = (files: string[]) => files.map(fileRoute).sort();
+  return {
+    added: routes(after.filter((file) => !beforeSet.has(file))),
+    changed: routes(after.filter((file) => beforeSet.has(file) && differs(file))),
+    removed: routes(before.filter((file) => !afterSet.has(file))),
+  };
+}
