@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderShareImage, SHARE_IMAGE_MAX_BYTES } from './render-share-image.ts';
 import { visualLength } from './share-image-layout.ts';
 import { fetchItemPicture } from './share-image-picture.ts';
-import { ownShareImagePath, shareCardKey, shareImagePath } from './share-cards.ts';
+import { shareCardKey } from './share-cards.ts';
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
