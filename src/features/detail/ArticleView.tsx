@@ -23,7 +23,7 @@ export function ArticleView({ article, backHref, shareUrl }: ArticleViewProps) {
   return (
     <article className={styles.article} aria-labelledby="article-title" data-article={article.kind}>
       <header className={styles.header}>
-        <p className={styles.section}>{t(detailKinds[article.kind].section)}</p>
+        <p className={styles.section}>{detailKinds[article.kind].section}</p>
         {article.tags.length > 0 && (
           <ul className={styles.tags} aria-label={t('tags')}>
             {article.tags.map((tag) => (

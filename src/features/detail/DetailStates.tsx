@@ -11,7 +11,7 @@ import styles from './detail.module.scss';
 export function ArticleSkeleton({ kind }: { kind: DetailKind }) {
   return (
     <div className={styles.skeleton} aria-busy="true" data-testid="detail-skeleton">
-      <h1 className={`${styles.section} ${styles.skelHeading}`}>{t(detailKinds[kind].section)}</h1>
+      <h1 className={`${styles.section} ${styles.skelHeading}`}>{detailKinds[kind].section}</h1>
       <span className="visually-hidden" role="status">
         {t('loading')}
       </span>

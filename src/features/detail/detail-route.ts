@@ -3,7 +3,7 @@
  * which API call fills it, plus the address parsing of the live fallback — the query forms of
  * the old site (`?portal=`, `?tag=`) and detail paths that were not pre-rendered (404 page).
  */
-import type { MessageKey } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import type { EndpointName } from '../../lib/api/endpoints.ts';
 
 export type DetailKind = 'blog' | 'success' | 'patent';
@@ -19,7 +19,7 @@ export interface DetailKindConfig {
   /** The list query parameters carried back to the list (the rest of the list's address is its own). */
   carries: 'page' | 'page-topic';
   /** The section label above the title. */
-  section: MessageKey;
+  section: string;
 }
 
 export const detailKinds: Record<DetailKind, DetailKindConfig> = {
@@ -29,7 +29,7 @@ export const detailKinds: Record<DetailKind, DetailKindConfig> = {
     queryKeys: ['portal', 'id'],
     endpoint: 'blogDetail',
     carries: 'page-topic',
-    section: 'sectionHrStory',
+    section: t('sectionHrStory'),
   },
   success: {
     pathPrefix: '/cad_archive/',
@@ -37,7 +37,7 @@ export const detailKinds: Record<DetailKind, DetailKindConfig> = {
     queryKeys: ['portal', 'id'],
     endpoint: 'blogDetail',
     carries: 'page',
-    section: 'sectionSuccessStory',
+    section: t('sectionSuccessStory'),
   },
   patent: {
     pathPrefix: '/info/patent/',
@@ -45,7 +45,7 @@ export const detailKinds: Record<DetailKind, DetailKindConfig> = {
     queryKeys: ['tag'],
     endpoint: 'patentDetail',
     carries: 'page',
-    section: 'sectionPatent',
+    section: t('sectionPatent'),
   },
 };
 
