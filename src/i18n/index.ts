@@ -1,11 +1,26 @@
-/** Korean UI strings and date formatting. */
-import ko from './ko.json';
+/**
+ * Korean UI strings and date formatting.
+ *
+ * Every piece of interface copy (labels, buttons, states, messages, navigation) is one entry of
+ * ko.json, under a namespaced key in Starlight's style: `<where>.<what>`, e.g. `list.empty.title`,
+ * `detail.backToList`, `common.newTab`. Page content (product, home, white paper, operation and
+ * list screen texts) lives in `src/data/`. In code bundled for the browser, `t()` takes a string
+ * literal: the build puts the string in its place (src/integrations/ui-copy).
+ */
+import ko from './ko.json' with { type: 'json' };
 
 export type MessageKey = keyof typeof ko;
 
-/** The Korean text for a UI label. */
+/** The Korean text for a UI label; a key ko.json does not have is a type error. */
 export function t(key: MessageKey): string {
   return ko[key];
+}
+
+/** `template` with each `{{name}}` replaced by `values[name]` (`t('steps.step')` and the like). */
+export function interpolate(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : match,
+  );
 }
 
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})/;

@@ -29,7 +29,7 @@ export const detailKinds: Record<DetailKind, DetailKindConfig> = {
     queryKeys: ['portal', 'id'],
     endpoint: 'blogDetail',
     carries: 'page-topic',
-    section: t('sectionHrStory'),
+    section: t('detail.section.hrStory'),
   },
   success: {
     pathPrefix: '/cad_archive/',
@@ -37,7 +37,7 @@ export const detailKinds: Record<DetailKind, DetailKindConfig> = {
     queryKeys: ['portal', 'id'],
     endpoint: 'blogDetail',
     carries: 'page',
-    section: t('sectionSuccessStory'),
+    section: t('detail.section.success'),
   },
   patent: {
     pathPrefix: '/info/patent/',
@@ -45,7 +45,7 @@ export const detailKinds: Record<DetailKind, DetailKindConfig> = {
     queryKeys: ['tag'],
     endpoint: 'patentDetail',
     carries: 'page',
-    section: t('sectionPatent'),
+    section: t('detail.section.patent'),
   },
 };
 

@@ -65,7 +65,7 @@ function FaqList({ snapshot }: FaqListProps) {
   const categories = (
     <div className={faq.categories} role="group" aria-label="질문 분류">
       <button type="button" aria-pressed={allSelected} onClick={() => pick(null)}>
-        {t('all')}
+        {t('common.all')}
       </button>
       {state.topics.map((topic) => (
         <button

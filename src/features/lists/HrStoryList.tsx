@@ -44,7 +44,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
           value={topicId === null ? '' : String(topicId)}
           onChange={(event) => select(event.target.value === '' ? null : Number(event.target.value))}
         >
-          <option value="">{t('all')}</option>
+          <option value="">{t('common.all')}</option>
           {state.topics.map((topic) => (
             <option key={topic.id} value={String(topic.id)}>
               {topic.name}
@@ -60,7 +60,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
           aria-label="주제"
         >
           <button type="button" aria-pressed={topicId === null} onClick={() => select(null)}>
-            {t('all')}
+            {t('common.all')}
           </button>
           {state.topics.map((topic) => (
             <button type="button" key={topic.id} aria-pressed={topicId === topic.id} onClick={() => select(topic.id)}>
@@ -75,7 +75,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
           aria-controls="hr-topic-chips"
           onClick={() => setExpanded((value) => !value)}
         >
-          {expanded ? t('fold') : t('more')}
+          {expanded ? t('common.fold') : t('common.more')}
         </button>
       </div>
     </div>
