@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, interpolate, isoDay, t } from './index.ts';
+import { formatDate, interpolate, isoDay, splitAround, t } from './index.ts';
 
 describe('t', () => {
   it('reads a namespaced key', () => {
@@ -16,6 +16,14 @@ describe('interpolate', () => {
   it('fills each named placeholder and leaves unknown ones for whoever reads them next', () => {
     expect(interpolate('{{n}}단계: ', { n: 2 })).toBe('2단계: ');
     expect(interpolate('{{index}}번 / {{total}}', { index: 1 })).toBe('1번 / {{total}}');
+  });
+});
+
+describe('splitAround', () => {
+  it('cuts the template at the placeholder', () => {
+    expect(splitAround('총 {{count}}개의 질문', 'count')).toEqual(['총 ', '개의 질문']);
+    expect(splitAround('{{count}}', 'count')).toEqual(['', '']);
+    expect(splitAround('자리 없음', 'count')).toEqual(['자리 없음', '']);
   });
 });
 

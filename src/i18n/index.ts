@@ -23,6 +23,17 @@ export function interpolate(template: string, values: Readonly<Record<string, st
   );
 }
 
+/**
+ * The text before and after `{{name}}` in `template`, for copy that wraps a value in markup
+ * (`총 <strong>12</strong>개의 질문`). Split before anything is filled in, so a filled-in value
+ * that happens to contain the placeholder cannot move the split.
+ */
+export function splitAround(template: string, name: string): [before: string, after: string] {
+  const placeholder = `{{${name}}}`;
+  const at = template.indexOf(placeholder);
+  return at < 0 ? [template, ''] : [template.slice(0, at), template.slice(at + placeholder.length)];
+}
+
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /**

@@ -37,7 +37,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
     <div className={hrStory.topicBar}>
       <div className={hrStory.topicSelect}>
         <label htmlFor="hr-topic-select" className="visually-hidden">
-          주제 선택
+          {t('list.hrStory.topicSelect')}
         </label>
         <select
           id="hr-topic-select"
@@ -57,7 +57,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
           id="hr-topic-chips"
           className={expanded ? `${hrStory.topicChips} ${hrStory.topicChipsExpanded}` : hrStory.topicChips}
           role="group"
-          aria-label="주제"
+          aria-label={t('list.hrStory.topics')}
         >
           <button type="button" aria-pressed={topicId === null} onClick={() => select(null)}>
             {t('common.all')}

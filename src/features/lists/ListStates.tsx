@@ -25,7 +25,7 @@ export function EmptyState({ variant = 'default' }: { variant?: 'default' | 'new
 export function ErrorState({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
     <div className={styles.error} role="alert">
-      <p className={styles.errorTitle}>목록을 불러오지 못했습니다.</p>
+      <p className={styles.errorTitle}>{t('list.error.title')}</p>
       <p>{message}</p>
       <button type="button" onClick={onRetry}>
         {t('error.retry')}

@@ -3,6 +3,7 @@
  * for a query, its page size, whether it searches or filters, and its copy.
  */
 import { endpoints, type EndpointName, type EndpointQuery } from '../../lib/api/endpoints.ts';
+import { t } from '../../i18n/index.ts';
 import type { ListQuery } from './list-query.ts';
 
 export type ListKind = 'news' | 'video' | 'seminar' | 'faq' | 'hrStory' | 'success' | 'patent';
@@ -34,7 +35,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     path: '/newsRoom',
     pageSize: size('newsSearch'),
     searchable: true,
-    placeholder: '검색어를 입력해 주세요.',
+    placeholder: t('list.search.placeholder'),
     skeletons: size('newsSearch'),
     label: '뉴스 목록',
     cardImages: true,
@@ -45,7 +46,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     path: '/video',
     pageSize: size('videoSearch'),
     searchable: true,
-    placeholder: '검색어를 입력해 주세요.',
+    placeholder: t('list.search.placeholder'),
     skeletons: size('videoSearch'),
     label: 'HR 영상 목록',
     cardImages: true,
@@ -67,7 +68,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     path: '/faq',
     pageSize: size('faqSearch'),
     searchable: true,
-    placeholder: '예) 소프트스킬 기술',
+    placeholder: t('list.faq.search.placeholder'),
     skeletons: 5,
     label: '자주 묻는 질문 목록',
     cardImages: false,
@@ -95,7 +96,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     path: '/success_story',
     pageSize: size('successSearch'),
     searchable: true,
-    placeholder: '검색어를 입력해 주세요.',
+    placeholder: t('list.search.placeholder'),
     skeletons: 9,
     label: '성공 사례 목록',
     cardImages: true,
@@ -106,7 +107,7 @@ export const listKinds: Record<ListKind, ListKindConfig> = {
     path: '/tech',
     pageSize: size('techSearch'),
     searchable: true,
-    placeholder: '검색어를 입력해 주세요.',
+    placeholder: t('list.search.placeholder'),
     skeletons: 9,
     label: '특허 목록',
     cardImages: false,
