@@ -52,8 +52,8 @@ export const pageShareCards: Readonly<Record<string, ShareCard>> = {
   ...Object.fromEntries(
     productSlugs.map((slug) => [slug, { title: products[slug].title, eyebrow: products[slug].eyebrow, image: null }]),
   ),
-  operation: { title: operation.title, eyebrow: '서비스 운영', image: null },
-  whitepaper: { title: whitepaper.title, eyebrow: 'AI 윤리', image: null },
+  operation: { title: operation.title, eyebrow: operation.eyebrow, image: null },
+  whitepaper: { title: whitepaper.title, eyebrow: whitepaper.shareEyebrow, image: null },
 };
 
 /** Address of the share picture of a page (`/info/blog/hr-0001/` → `/og/info/blog/hr-0001.jpg`). */
