@@ -14,6 +14,8 @@ import hrStory from './hr-story.module.scss';
 
 export interface HrStoryListProps {
   snapshot: ListSnapshot;
+  /** The page heading, followed by the chosen topic. */
+  heading: string;
   subtitle: string;
 }
 
@@ -22,7 +24,7 @@ export interface HrStoryListProps {
  * 더보기 toggle, a dropdown at 980px or less; CSS picks which one shows, so the first paint is
  * already right), and the card grid.
  */
-function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
+function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
   const [state, store] = useListStore('hrStory', snapshot);
   const [expanded, setExpanded] = useState(false);
   const { topicId } = state.query;
@@ -85,7 +87,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
     <>
       <header className={hrStory.listHeader}>
         <h1 id="page-title">
-          HR 이야기
+          {heading}
           {topicName && <span className={hrStory.topicSuffix}> #{topicName}</span>}
         </h1>
         <p>{subtitle}</p>
