@@ -85,7 +85,9 @@ export function koreanInTypeScript(file: string, text: string): Offender[] {
       HANGUL.test(node.text) &&
       !message
     ) {
-      const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+      // The line of the first Hangul, not of the node's start (JSX text often starts a line above).
+      const start = node.getStart(source);
+      const { line } = source.getLineAndCharacterOfPosition(start + Math.max(0, node.getText(source).search(HANGUL)));
       found.push({ file, line: line + 1, text: oneLine(node.text) });
     }
     ts.forEachChild(node, (child) => visit(child, message));
@@ -98,7 +100,10 @@ type AstroNode = { type?: string; start?: number; [key: string]: unknown };
 
 /** Korean text of an `.astro` file (frontmatter, template, attributes and scripts), by Astro's parser. */
 export function koreanInAstro(file: string, text: string): Offender[] {
-  const { ast } = parseAstro(text);
+  const { ast, diagnostics } = parseAstro(text);
+  // A file Astro cannot parse would be read only in part: better to say so.
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length > 0) throw new Error(`${file}: ${errors.map((error) => error.text).join('; ')}`);
   const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((match) => match.index + 1)];
   const lineOf = (offset: number) => lineStarts.findLastIndex((start) => start <= offset) + 1;
   const found: Offender[] = [];
@@ -128,7 +133,12 @@ export function koreanInAstro(file: string, text: string): Offender[] {
           ? (node['value'] as { cooked?: string; raw: string }).raw
           : undefined;
     if (typeof content === 'string' && HANGUL.test(content) && !message) {
-      found.push({ file, line: lineOf(node.start ?? 0), text: oneLine(content) });
+      const start = node.start ?? 0;
+      found.push({
+        file,
+        line: lineOf(start + Math.max(0, text.slice(start, node['end'] as number).search(HANGUL))),
+        text: oneLine(content),
+      });
     }
     if (content !== undefined) return;
     for (const child of Object.values(node)) if (typeof child === 'object') visit(child, message);
