@@ -7,6 +7,7 @@ import { DEFAULT_CONTENT_API_URL, DEFAULT_SITE_URL } from './src/lib/site-defaul
 import { isSitemapPage } from './src/lib/seo/sitemap.ts';
 import { pageScripts } from './src/integrations/page-scripts/index.ts';
 import { cspMetaFirst } from './src/integrations/csp-meta-first/index.ts';
+import { uiCopy } from './src/integrations/ui-copy/index.ts';
 
 /** Public address of the site; canonical URLs and the sitemap are built from it. */
 const site = process.env.SITE_URL ?? DEFAULT_SITE_URL;
@@ -24,6 +25,8 @@ export default defineConfig({
   integrations: [
     react(),
     pageScripts(),
+    // Browser bundles carry the UI strings they show, not all of ko.json.
+    uiCopy(),
     // Every indexable page, details included; noindex query forms and second addresses are left out.
     sitemap({ filter: (page) => isSitemapPage(new URL(page).pathname) }),
     // Last: the policy must precede everything in <head>, whatever the integrations above wrote.

@@ -1,4 +1,6 @@
 /** The site's navigation: groups shown in the header and the footer. */
+import { t } from '../i18n/index.ts';
+
 export interface NavLink {
   label: string;
   href: string;
@@ -10,39 +12,39 @@ export interface NavGroup {
 
 export const navigation: NavGroup[] = [
   {
-    label: '서비스 소개',
+    label: t('nav.group.services'),
     links: [
-      { label: 'AI 역량검사', href: '/soft-skill' },
-      { label: '구조화 면접(BEI)', href: '/bei' },
-      { label: '인터뷰 가이더', href: '/guider' },
-      { label: '사전 질문', href: '/free-interview' },
-      { label: '결과표·리포트', href: '/result' },
-      { label: '자기소개서 분석', href: '/self-introduction' },
-      { label: '운영 프로세스', href: '/operation' },
+      { label: t('nav.softSkill'), href: '/soft-skill' },
+      { label: t('nav.bei'), href: '/bei' },
+      { label: t('nav.guider'), href: '/guider' },
+      { label: t('nav.freeInterview'), href: '/free-interview' },
+      { label: t('nav.result'), href: '/result' },
+      { label: t('nav.selfIntroduction'), href: '/self-introduction' },
+      { label: t('nav.operation'), href: '/operation' },
     ],
   },
   {
-    label: '고객 사례',
-    links: [{ label: '성공 사례', href: '/success_story' }],
+    label: t('nav.group.customers'),
+    links: [{ label: t('nav.successStory'), href: '/success_story' }],
   },
   {
-    label: 'HR 인사이트',
+    label: t('nav.group.insights'),
     links: [
-      { label: 'HR 이야기', href: '/hrcontents' },
-      { label: 'HR 영상', href: '/video' },
-      { label: '세미나', href: '/seminar' },
-      { label: '뉴스룸', href: '/newsRoom' },
+      { label: t('nav.hrStory'), href: '/hrcontents' },
+      { label: t('nav.video'), href: '/video' },
+      { label: t('nav.seminar'), href: '/seminar' },
+      { label: t('nav.newsRoom'), href: '/newsRoom' },
     ],
   },
   {
-    label: '기술',
+    label: t('nav.group.technology'),
     links: [
-      { label: '특허 기술 공유', href: '/tech' },
-      { label: 'AI 공정성 백서', href: '/whitepaper' },
+      { label: t('nav.patent'), href: '/tech' },
+      { label: t('nav.whitepaper'), href: '/whitepaper' },
     ],
   },
   {
-    label: '고객 지원',
-    links: [{ label: '자주 묻는 질문', href: '/faq' }],
+    label: t('nav.group.support'),
+    links: [{ label: t('nav.faq'), href: '/faq' }],
   },
 ];

@@ -15,6 +15,21 @@ export const home = {
     eyebrow: '고객사',
     title: '채용의 기준을 바꾸고 있는 고객사',
     lead: '기업과 공공기관의 인사 담당자들이 인사이트하이어와 함께 공정하고 효율적인 채용을 운영하고 있습니다.',
+    /** In the order of their logo files, `assets/logos/customer-01.svg` onwards. */
+    customers: [
+      '한빛금융그룹',
+      '세움건설',
+      '다온바이오',
+      '한결공사',
+      '미래로물산',
+      '누리에너지',
+      '바른제약',
+      '푸른물류',
+      '새빛전자',
+      '도담교육재단',
+      '온누리병원',
+      '가람은행',
+    ],
   },
   painPoints: {
     eyebrow: '채용 현장의 고민',
@@ -46,6 +61,8 @@ export const home = {
     eyebrow: '솔루션',
     title: '채용의 전 과정을 하나로 연결하는 인사이트하이어',
     lead: '영상 면접 분석부터 구조화 면접, 결과 리포트까지 지원자 평가에 필요한 모든 단계를 한 곳에서 관리합니다.',
+    /** Accessible name of the slider the slides become at 980px or less. */
+    carouselLabel: '인사이트하이어 솔루션 소개',
     slides: [
       {
         key: 'video',
@@ -75,6 +92,7 @@ export const home = {
       { prefix: '약', value: '0.5', suffix: '', label: '소프트스킬 점수와 합격 여부의 상관계수' },
       { prefix: '', value: '9', suffix: '가지', label: '표정과 음성에서 분석하는 소프트스킬 지표' },
     ],
+    indicatorsTitle: '분석하는 9가지 지표',
     indicators: ['표정 안정성', '시선 처리', '음성 전달력', '말 속도', '자신감', '긍정성', '논리성', '공감 표현', '태도 일관성'],
     alt: '9가지 소프트스킬 지표 점수가 방사형 그래프로 표시된 AI 역량검사 결과 화면',
   },
@@ -82,6 +100,8 @@ export const home = {
     eyebrow: '구조화 면접(BEI)',
     title: '과거의 행동으로 미래의 성과를 예측합니다',
     lead: '행동사건면접(BEI) 방식의 구조화된 질문으로 지원자의 실제 경험을 단계별로 확인합니다. 모든 지원자에게 같은 질문과 기준을 적용해 공정성을 높입니다.',
+    /** Accessible name of the tab list. */
+    tabsLabel: '구조화 면접 질문 유형',
     tabs: [
       {
         key: 'situation',
@@ -137,6 +157,7 @@ export const home = {
     eyebrow: '결과표·리포트',
     title: '평가 결과를 한눈에 비교하고 바로 공유합니다',
     lead: '지원자별 점수와 분석 내용을 결과표와 요약 리포트로 정리합니다. 인사 담당자는 합격 기준에 맞춰 정렬하고 의사결정권자에게 바로 공유할 수 있습니다.',
+    tabsLabel: '결과표 보기 방식',
     tabs: [
       {
         key: 'summary',
@@ -165,6 +186,7 @@ export const home = {
     eyebrow: '사전 질문',
     title: '면접 전에 지원자를 먼저 알아봅니다',
     lead: '직무와 기업에 맞춘 사전 질문에 지원자가 영상으로 답변하면, 답변 내용을 텍스트로 변환해 분석하고 면접관이 미리 평가할 수 있습니다.',
+    tabsLabel: '사전 질문 기능',
     tabs: [
       {
         key: 'bank',
@@ -193,6 +215,7 @@ export const home = {
     eyebrow: '자기소개서 분석',
     title: '자기소개서 검토, 이제 AI가 먼저 읽습니다',
     lead: '표절 여부와 기본 결함을 자동으로 걸러 내고, 문장 속에 드러난 역량을 분석합니다. 서류 검토 시간을 줄이고 평가의 일관성을 높입니다.',
+    tabsLabel: '자기소개서 분석 결과 보기',
     tabs: [
       {
         key: 'detail',
@@ -227,6 +250,10 @@ export const home = {
       '면접관별 분석 결과를 모아 교육이 필요한 부분을 파악하고 면접관 역량을 꾸준히 높입니다.',
     ],
     ctaLabel: '인터뷰 가이더 알아보기',
+    /** The button to the guider site itself. */
+    siteLabel: '가이더 바로가기',
+    /** The badge on the picture. */
+    badge: '영상 5~10분이면 충분합니다',
     alt: '면접관의 면접 영상과 질문 방식, 태도에 대한 AI 피드백이 함께 표시된 인터뷰 가이더 화면',
   },
   success: {

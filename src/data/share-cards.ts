@@ -12,6 +12,6 @@ export const pageShareCards: Readonly<Record<string, ShareCard>> = {
   ...Object.fromEntries(
     productSlugs.map((slug) => [slug, { title: products[slug].title, eyebrow: products[slug].eyebrow, image: null }]),
   ),
-  operation: { title: operation.title, eyebrow: '서비스 운영', image: null },
-  whitepaper: { title: whitepaper.title, eyebrow: 'AI 윤리', image: null },
+  operation: { title: operation.title, eyebrow: operation.eyebrow, image: null },
+  whitepaper: { title: whitepaper.title, eyebrow: whitepaper.shareEyebrow, image: null },
 };

@@ -10,10 +10,24 @@ export interface WhitepaperSection {
   table?: { caption: string; head: string[]; rows: string[][] };
 }
 
-export const whitepaper: { title: string; description: string; updated: string; sections: WhitepaperSection[] } = {
+export const whitepaper: {
+  title: string;
+  /** The line above the title. */
+  eyebrow: string;
+  /** The line above the title on the page's share picture. */
+  shareEyebrow: string;
+  description: string;
+  /** Said before the date of `updated`. */
+  updatedLabel: string;
+  updated: string;
+  sections: WhitepaperSection[];
+} = {
   title: 'AI 공정성 백서',
+  eyebrow: '인사이트하이어 AI 윤리',
+  shareEyebrow: 'AI 윤리',
   description:
     '인사이트하이어 AI 역량검사가 공정하고 정확한 평가를 위해 어떤 원칙과 검증 절차를 따르는지, 데이터를 어떻게 보호하는지 설명합니다.',
+  updatedLabel: '최종 업데이트',
   updated: '2025-06-30',
   sections: [
     {

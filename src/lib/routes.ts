@@ -5,12 +5,13 @@
  * 404 page's early check, canonical addresses and the sitemap, the share pictures, the header's
  * current page, the list engine and the nightly rebuild all read it from here.
  *
- * Plain data and pure functions, nothing computed when the module loads: the browser bundle,
+ * Plain data and pure functions (the labels are `t()` calls with literal keys, which the client
+ * build turns into their strings), nothing else computed when the module loads: the browser bundle,
  * `astro.config.mjs` and the scripts import it, and the detail table is copied into every
  * pre-rendered detail page's inline script (its back link), which must carry nothing else.
  * Reading and writing detail addresses is `detail-paths.ts`.
  */
-import type { MessageKey } from '../i18n';
+import { t } from '../i18n/index.ts';
 import type { EndpointName } from './api/endpoints.ts';
 
 /** The seven list screens; also the ids of the `lists` content collection. */
@@ -27,14 +28,14 @@ export interface ListRoute {
 }
 
 export const listRoutes: Readonly<Record<ListId, ListRoute>> = {
-  news: { path: '/newsRoom', label: '뉴스' },
-  video: { path: '/video', label: 'HR 영상' },
-  seminar: { path: '/seminar', label: '세미나' },
-  faq: { path: '/faq', label: '자주 묻는 질문' },
-  hrStory: { path: '/hrcontents', label: 'HR 이야기' },
+  news: { path: '/newsRoom', label: t('list.name.news') },
+  video: { path: '/video', label: t('list.name.video') },
+  seminar: { path: '/seminar', label: t('list.name.seminar') },
+  faq: { path: '/faq', label: t('list.name.faq') },
+  hrStory: { path: '/hrcontents', label: t('list.name.hrStory') },
   // The old site served the success stories at /helloty and /helloty/page as well.
-  success: { path: '/success_story', aliases: ['/helloty', '/helloty/page'], label: '성공 사례' },
-  patent: { path: '/tech', label: '특허' },
+  success: { path: '/success_story', aliases: ['/helloty', '/helloty/page'], label: t('list.name.success') },
+  patent: { path: '/tech', label: t('list.name.patent') },
 };
 
 /** The address of the screen `path` (no trailing slash) is a second address of, e.g. `/helloty/page` → `/success_story`. */
@@ -68,7 +69,7 @@ export interface DetailRoute {
   /** The list query parameters carried back to the list (the rest of the list's address is its own). */
   carries: 'page' | 'page-topic';
   /** The section label above the title. */
-  section: MessageKey;
+  section: string;
 }
 
 export const detailRoutes: Readonly<Record<DetailKind, DetailRoute>> = {
@@ -78,7 +79,7 @@ export const detailRoutes: Readonly<Record<DetailKind, DetailRoute>> = {
     queryKeys: ['portal', 'id'],
     endpoint: 'blogDetail',
     carries: 'page-topic',
-    section: 'sectionHrStory',
+    section: t('detail.section.hrStory'),
   },
   success: {
     pathPrefix: '/cad_archive/',
@@ -86,7 +87,7 @@ export const detailRoutes: Readonly<Record<DetailKind, DetailRoute>> = {
     queryKeys: ['portal', 'id'],
     endpoint: 'blogDetail',
     carries: 'page',
-    section: 'sectionSuccessStory',
+    section: t('detail.section.success'),
   },
   patent: {
     pathPrefix: '/info/patent/',
@@ -94,6 +95,6 @@ export const detailRoutes: Readonly<Record<DetailKind, DetailRoute>> = {
     queryKeys: ['tag'],
     endpoint: 'patentDetail',
     carries: 'page',
-    section: 'sectionPatent',
+    section: t('detail.section.patent'),
   },
 };

@@ -10,8 +10,8 @@ export const GET: APIRoute = async ({ site }) => {
   const stories = await getCollection('hrStories');
   const siteUrl = site ?? new URL(siteConfig.siteUrl);
   return rss({
-    title: `${siteConfig.brand} ${t('rssTitle')}`,
-    description: t('rssDescription'),
+    title: `${siteConfig.brand} ${t('rss.title')}`,
+    description: t('rss.description'),
     site: siteUrl,
     items: rssItems(stories.map((entry) => ({ id: entry.id, item: entry.data.item, detail: entry.data.detail }))),
     customData: `<language>ko-KR</language>${feedSelfLink(new URL('/rss.xml', siteUrl).href)}`,

@@ -21,7 +21,8 @@ export function initSiteHeader(root: HTMLElement): void {
     if (!menuButton) return;
     menuButton.setAttribute('aria-expanded', String(open));
     root.toggleAttribute('data-menu-open', open);
-    if (menuLabel) menuLabel.textContent = open ? '메뉴 닫기' : '메뉴 열기';
+    // The two labels come from the button's data attributes (MenuButton.astro), set from ko.json.
+    if (menuLabel) menuLabel.textContent = (open ? menuButton.dataset.labelClose : menuButton.dataset.labelOpen) ?? '';
   };
 
   menuButton?.addEventListener('click', () => {

@@ -23,9 +23,9 @@ export function ArticleView({ article, backHref, shareUrl }: ArticleViewProps) {
   return (
     <article className={styles.article} aria-labelledby="article-title" data-article={article.kind}>
       <header className={styles.header}>
-        <p className={styles.section}>{t(detailRoutes[article.kind].section)}</p>
+        <p className={styles.section}>{detailRoutes[article.kind].section}</p>
         {article.tags.length > 0 && (
-          <ul className={styles.tags} aria-label={t('tags')}>
+          <ul className={styles.tags} aria-label={t('common.tags')}>
             {article.tags.map((tag) => (
               <li key={tag}>#{tag}</li>
             ))}
@@ -38,7 +38,7 @@ export function ArticleView({ article, backHref, shareUrl }: ArticleViewProps) {
           <p className={styles.meta}>
             {article.author && (
               <span className={styles.author}>
-                <span className="visually-hidden">{t('author')} </span>
+                <span className="visually-hidden">{t('detail.author')} </span>
                 {article.author}
               </span>
             )}
@@ -54,7 +54,7 @@ export function ArticleView({ article, backHref, shareUrl }: ArticleViewProps) {
           <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
             <path d="M4 5h12M4 10h12M4 15h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-          {t('backToList')}
+          {t('detail.backToList')}
         </a>
       </footer>
     </article>

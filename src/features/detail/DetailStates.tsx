@@ -11,9 +11,9 @@ import styles from './detail.module.scss';
 export function ArticleSkeleton({ kind }: { kind: DetailKind }) {
   return (
     <div className={styles.skeleton} aria-busy="true" data-testid="detail-skeleton">
-      <h1 className={`${styles.section} ${styles.skelHeading}`}>{t(detailRoutes[kind].section)}</h1>
+      <h1 className={`${styles.section} ${styles.skelHeading}`}>{detailRoutes[kind].section}</h1>
       <span className="visually-hidden" role="status">
-        {t('loading')}
+        {t('common.loading')}
       </span>
       <div aria-hidden="true">
         <span className={styles.skelTitle} />
@@ -35,10 +35,10 @@ export function ArticleSkeleton({ kind }: { kind: DetailKind }) {
 export function DetailNotFound({ backHref }: { backHref: string }) {
   return (
     <div className={styles.notFound}>
-      <h1 className={styles.stateTitle}>{t('detailNotFound')}</h1>
-      <p>{t('detailNotFoundBody')}</p>
+      <h1 className={styles.stateTitle}>{t('detail.notFound.title')}</h1>
+      <p>{t('detail.notFound.body')}</p>
       <a href={backHref} className={styles.back}>
-        {t('backToList')}
+        {t('detail.backToList')}
       </a>
     </div>
   );
@@ -48,10 +48,10 @@ export function DetailNotFound({ backHref }: { backHref: string }) {
 export function DetailError({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
     <div className={styles.error} role="alert">
-      <h1 className={styles.stateTitle}>{t('detailLoadFailed')}</h1>
+      <h1 className={styles.stateTitle}>{t('detail.loadFailed')}</h1>
       <p>{message}</p>
       <button type="button" className={styles.retry} onClick={onRetry}>
-        {t('retry')}
+        {t('error.retry')}
       </button>
     </div>
   );

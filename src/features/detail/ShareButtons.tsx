@@ -80,9 +80,9 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
       timer.current = setTimeout(() => setStatus(''), STATUS_MS);
     });
   };
-  const copy = async () => say((await copyToClipboard(url, navigator, document)) ? t('shareCopied') : t('shareCopyFailed'));
+  const copy = async () => say((await copyToClipboard(url, navigator, document)) ? t('share.copied') : t('share.copyFailed'));
   const share = async () => {
-    if ((await shareNatively(navigator, title, url)) === 'failed') say(t('shareFailed'));
+    if ((await shareNatively(navigator, title, url)) === 'failed') say(t('share.failed'));
   };
 
   return (
@@ -91,14 +91,14 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
       data-share-row=""
       data-share-url={url}
       data-share-title={title}
-      data-msg-copied={t('shareCopied')}
-      data-msg-copy-failed={t('shareCopyFailed')}
-      data-msg-share-failed={t('shareFailed')}
+      data-msg-copied={t('share.copied')}
+      data-msg-copy-failed={t('share.copyFailed')}
+      data-msg-share-failed={t('share.failed')}
     >
       <span id={hintId} hidden>
-        {t('newTab')}
+        {t('common.newTab')}
       </span>
-      <ul aria-label={t('share')}>
+      <ul aria-label={t('share.label')}>
         {shareLinks(url, title).map((link) => (
           <li key={link.network}>
             <a
@@ -119,8 +119,8 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
           <button
             type="button"
             className={`${styles.shareLink} ${styles.shareAction}`}
-            aria-label={t('shareCopyLink')}
-            title={t('shareCopyLink')}
+            aria-label={t('share.copyLink')}
+            title={t('share.copyLink')}
             data-share-action="copy"
             onClick={() => void copy()}
           >
@@ -132,8 +132,8 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
           <button
             type="button"
             className={`${styles.shareLink} ${styles.shareAction}`}
-            aria-label={t('shareNative')}
-            title={t('shareNative')}
+            aria-label={t('share.native')}
+            title={t('share.native')}
             data-share-action="native"
             onClick={() => void share()}
           >

@@ -2,6 +2,7 @@
  * Loads one detail from the content API for the live fallback: the typed client never
  * rejects, so the outcome is always one of the screen's states.
  */
+import { t } from '../../i18n/index.ts';
 import type { ApiClient } from '../../lib/api/client.ts';
 import { ChunkLoadError } from '../../lib/dom/load-chunk.ts';
 import type { Sanitizer } from '../../lib/html/load-sanitizer.ts';
@@ -27,7 +28,7 @@ export async function loadDetail(target: DetailTarget, env: DetailLoaderEnv, sig
     return await fetchDetail(target, env, signal);
   } catch (error) {
     if (error instanceof ChunkLoadError) return { status: 'error', message: error.message, reload: true };
-    return { status: 'error', message: '콘텐츠를 표시하지 못했습니다. 잠시 후 다시 시도해 주세요.' };
+    return { status: 'error', message: t('detail.error.unexpected') };
   }
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../../i18n';
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
+import { interpolate, splitAround, t } from '../../i18n';
 import { listKinds } from './list-kinds.ts';
 import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
@@ -63,9 +63,9 @@ function FaqList({ snapshot }: FaqListProps) {
   }, []);
 
   const categories = (
-    <div className={faq.categories} role="group" aria-label="질문 분류">
+    <div className={faq.categories} role="group" aria-label={t('list.faq.categories')}>
       <button type="button" aria-pressed={allSelected} onClick={() => pick(null)}>
-        {t('all')}
+        {t('common.all')}
       </button>
       {state.topics.map((topic) => (
         <button
@@ -80,17 +80,15 @@ function FaqList({ snapshot }: FaqListProps) {
     </div>
   );
 
+  const term = state.query.term;
+  const [beforeCount, afterCount] = splitAround(term ? t('list.faq.count.search') : t('list.faq.count.all'), 'count').map(
+    (part) => interpolate(part, { term: term ?? '' }),
+  );
   const countLine = (
     <p className={styles.count} aria-live="polite">
-      {searching && state.query.term ? (
-        <>
-          ‘{state.query.term}’ 검색 결과 <strong>{count}</strong>건
-        </>
-      ) : (
-        <>
-          총 <strong>{count}</strong>개의 질문
-        </>
-      )}
+      {beforeCount}
+      <strong>{count}</strong>
+      {afterCount}
     </p>
   );
 
@@ -102,7 +100,7 @@ function FaqList({ snapshot }: FaqListProps) {
       toolbar={categories}
       countLine={state.status === 'ready' ? countLine : null}
       skeleton="faq"
-      searchLabel="자주 묻는 질문 검색"
+      searchLabel={t('list.faq.search.label')}
       searchResetKey={picks}
     >
       <ul className={faq.accordion} ref={accordion}>

@@ -14,6 +14,8 @@ import hrStory from './hr-story.module.scss';
 
 export interface HrStoryListProps {
   snapshot: ListSnapshot;
+  /** The page heading, followed by the chosen topic. */
+  heading: string;
   subtitle: string;
 }
 
@@ -22,7 +24,7 @@ export interface HrStoryListProps {
  * 더보기 toggle, a dropdown at 980px or less; CSS picks which one shows, so the first paint is
  * already right), and the card grid.
  */
-function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
+function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
   const [state, store] = useListStore('hrStory', snapshot);
   const [expanded, setExpanded] = useState(false);
   const { topicId } = state.query;
@@ -37,14 +39,14 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
     <div className={hrStory.topicBar}>
       <div className={hrStory.topicSelect}>
         <label htmlFor="hr-topic-select" className="visually-hidden">
-          주제 선택
+          {t('list.hrStory.topicSelect')}
         </label>
         <select
           id="hr-topic-select"
           value={topicId === null ? '' : String(topicId)}
           onChange={(event) => select(event.target.value === '' ? null : Number(event.target.value))}
         >
-          <option value="">{t('all')}</option>
+          <option value="">{t('common.all')}</option>
           {state.topics.map((topic) => (
             <option key={topic.id} value={String(topic.id)}>
               {topic.name}
@@ -57,10 +59,10 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
           id="hr-topic-chips"
           className={expanded ? `${hrStory.topicChips} ${hrStory.topicChipsExpanded}` : hrStory.topicChips}
           role="group"
-          aria-label="주제"
+          aria-label={t('list.hrStory.topics')}
         >
           <button type="button" aria-pressed={topicId === null} onClick={() => select(null)}>
-            {t('all')}
+            {t('common.all')}
           </button>
           {state.topics.map((topic) => (
             <button type="button" key={topic.id} aria-pressed={topicId === topic.id} onClick={() => select(topic.id)}>
@@ -75,7 +77,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
           aria-controls="hr-topic-chips"
           onClick={() => setExpanded((value) => !value)}
         >
-          {expanded ? t('fold') : t('more')}
+          {expanded ? t('common.fold') : t('common.more')}
         </button>
       </div>
     </div>
@@ -85,7 +87,7 @@ function HrStoryList({ snapshot, subtitle }: HrStoryListProps) {
     <>
       <header className={hrStory.listHeader}>
         <h1 id="page-title">
-          HR 이야기
+          {heading}
           {topicName && <span className={hrStory.topicSuffix}> #{topicName}</span>}
         </h1>
         <p>{subtitle}</p>

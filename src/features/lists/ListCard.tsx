@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../../i18n';
 import { CardImage } from './CardImage.tsx';
 import type { CardItem } from './list-items.ts';
 import { newTabProps } from './new-tab.ts';
@@ -42,7 +43,7 @@ export function ListCard({ item, lead, ended = false, play = false, badge, child
           <h2 className={cards.cardTitle}>{item.title}</h2>
           {children}
         </div>
-        {item.external && <span className="visually-hidden">(새 창에서 열림)</span>}
+        {item.external && <span className="visually-hidden">{`(${t('common.newTab')})`}</span>}
       </a>
     </li>
   );

@@ -54,7 +54,7 @@ export function ListFrame({
             <SearchForm
               term={state.query.term}
               placeholder={config.placeholder}
-              label={searchLabel ?? `${config.label} ${t('search')}`}
+              label={searchLabel ?? `${config.label} ${t('list.search.submit')}`}
               onSearch={store.search}
               resetKey={searchResetKey}
             />
@@ -66,7 +66,7 @@ export function ListFrame({
         {loading && <Skeletons count={config.skeletons} shape={skeleton} />}
         {loading && (
           <p className="visually-hidden" role="status">
-            {t('loading')}
+            {t('common.loading')}
           </p>
         )}
         {state.status === 'error' && <ErrorState message={state.error} onRetry={store.retry} />}

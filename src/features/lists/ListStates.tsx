@@ -15,8 +15,8 @@ export function EmptyState({ variant = 'default' }: { variant?: 'default' | 'new
           <path d="m80 76 8 8" stroke="#3d5afe" strokeWidth="5" strokeLinecap="round" />
         </svg>
       )}
-      <p className={styles.emptyTitle}>{t('emptyTitle')}</p>
-      <p>{t('emptyBody')}</p>
+      <p className={styles.emptyTitle}>{t('list.empty.title')}</p>
+      <p>{t('list.empty.body')}</p>
     </div>
   );
 }
@@ -25,10 +25,10 @@ export function EmptyState({ variant = 'default' }: { variant?: 'default' | 'new
 export function ErrorState({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
     <div className={styles.error} role="alert">
-      <p className={styles.errorTitle}>목록을 불러오지 못했습니다.</p>
+      <p className={styles.errorTitle}>{t('list.error.title')}</p>
       <p>{message}</p>
       <button type="button" onClick={onRetry}>
-        {t('retry')}
+        {t('error.retry')}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
+import { t } from '../../i18n';
 import { CardImage } from './CardImage.tsx';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
@@ -26,7 +27,7 @@ function NewsList({ snapshot }: NewsListProps) {
                 <h2 className={cards.cardTitle}>{item.title}</h2>
                 <p className={cards.cardDescription}>{item.description}</p>
                 {item.tags.length > 0 && (
-                  <ul className={cards.tags} aria-label="태그">
+                  <ul className={cards.tags} aria-label={t('common.tags')}>
                     {item.tags.map((tag) => (
                       <li key={tag}>#{tag}</li>
                     ))}
@@ -34,7 +35,7 @@ function NewsList({ snapshot }: NewsListProps) {
                 )}
                 <DateText value={item.date} className={cards.meta} />
               </div>
-              <span className="visually-hidden">(새 창에서 열림)</span>
+              <span className="visually-hidden">{`(${t('common.newTab')})`}</span>
             </a>
           </li>
         ))}

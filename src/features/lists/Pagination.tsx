@@ -23,13 +23,13 @@ export function Pagination({ page, total, pageSize, hrefFor, onPage }: Paginatio
   };
 
   return (
-    <nav className={styles.pagination} aria-label={t('pagination')}>
+    <nav className={styles.pagination} aria-label={t('pagination.label')}>
       <button
         type="button"
         className={styles.arrow}
         onClick={() => onPage(block.prevPage)}
         disabled={!block.hasPrev}
-        aria-label={t('prevPage')}
+        aria-label={t('pagination.prev')}
       >
         <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
           <path d="M10 3 5 8l5 5" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -49,7 +49,7 @@ export function Pagination({ page, total, pageSize, hrefFor, onPage }: Paginatio
         className={styles.arrow}
         onClick={() => onPage(block.nextPage)}
         disabled={!block.hasNext}
-        aria-label={t('nextPage')}
+        aria-label={t('pagination.next')}
       >
         <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
           <path d="m6 3 5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -1,4 +1,5 @@
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
+import { t } from '../../i18n';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
 import { withListContext } from '../../lib/list-query.ts';
@@ -15,28 +16,28 @@ export interface PatentListProps {
 function PatentList({ snapshot }: PatentListProps) {
   const [state, store] = useListStore('patent', snapshot);
   return (
-    <ListFrame config={listKinds.patent} state={state} store={store} skeleton="row" searchLabel="특허 검색">
+    <ListFrame config={listKinds.patent} state={state} store={store} skeleton="row" searchLabel={t('list.patent.search.label')}>
       <table className={patent.table}>
-        <caption className="visually-hidden">특허 목록</caption>
+        <caption className="visually-hidden">{t('list.patent.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">번호</th>
-            <th scope="col">특허명</th>
-            <th scope="col">등록일</th>
-            <th scope="col">조회수</th>
+            <th scope="col">{t('list.patent.column.no')}</th>
+            <th scope="col">{t('list.patent.column.title')}</th>
+            <th scope="col">{t('list.patent.column.date')}</th>
+            <th scope="col">{t('list.patent.column.views')}</th>
           </tr>
         </thead>
         <tbody>
           {state.items.map((item) => (
             <tr key={item.id}>
-              <td data-label="번호">{item.no ?? ''}</td>
-              <td data-label="특허명">
+              <td data-label={t('list.patent.column.no')}>{item.no ?? ''}</td>
+              <td data-label={t('list.patent.column.title')}>
                 <a href={withListContext(item.href, state.query)}>{item.title}</a>
               </td>
-              <td data-label="등록일">
+              <td data-label={t('list.patent.column.date')}>
                 <DateText value={item.date} />
               </td>
-              <td data-label="조회수">{item.views?.toLocaleString('ko-KR') ?? ''}</td>
+              <td data-label={t('list.patent.column.views')}>{item.views?.toLocaleString('ko-KR') ?? ''}</td>
             </tr>
           ))}
         </tbody>

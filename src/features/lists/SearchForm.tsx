@@ -46,7 +46,7 @@ export function SearchForm({ term, placeholder, label, onSearch, resetKey }: Sea
       {/* Before the island hydrates (or without JavaScript) the form submits natively to ?page=1&term=… */}
       <input type="hidden" name="page" value="1" />
       <label htmlFor={id} className="visually-hidden">
-        {t('searchLabel')}
+        {t('list.search.label')}
       </label>
       <input
         ref={input}
@@ -65,7 +65,7 @@ export function SearchForm({ term, placeholder, label, onSearch, resetKey }: Sea
           <circle cx="9" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M13.5 13.5 18 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span>{t('search')}</span>
+        <span>{t('list.search.submit')}</span>
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
+import { t } from '../../i18n';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { ListCard } from './ListCard.tsx';
 import { listKinds } from './list-kinds.ts';
@@ -24,15 +25,19 @@ function SeminarList({ snapshot }: SeminarListProps) {
             item={item}
             lead={index === 0}
             ended={item.ended}
-            badge={<span className={item.ended ? cards.badgeEnded : cards.badge}>{item.ended ? '종료' : '모집 중'}</span>}
+            badge={
+              <span className={item.ended ? cards.badgeEnded : cards.badge}>
+                {item.ended ? t('list.seminar.ended') : t('list.seminar.open')}
+              </span>
+            }
           >
             <dl className={cards.facts}>
               <div>
-                <dt>장소</dt>
+                <dt>{t('list.seminar.place')}</dt>
                 <dd>{item.place}</dd>
               </div>
               <div>
-                <dt>일시</dt>
+                <dt>{t('list.seminar.date')}</dt>
                 <dd>
                   <DateText value={item.date} />
                 </dd>

@@ -1,4 +1,5 @@
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
+import { t } from '../../i18n';
 import { CardImage } from './CardImage.tsx';
 import { listKinds } from './list-kinds.ts';
 import { withListContext } from '../../lib/list-query.ts';
@@ -17,7 +18,7 @@ export interface SuccessListProps {
 function SuccessList({ snapshot }: SuccessListProps) {
   const [state, store] = useListStore('success', snapshot);
   return (
-    <ListFrame config={listKinds.success} state={state} store={store} searchLabel="성공 사례 검색">
+    <ListFrame config={listKinds.success} state={state} store={store} searchLabel={t('list.success.search.label')}>
       <ul className={`${styles.grid} ${cards.successCards}`}>
         {state.items.map((item, index) => (
           <li key={item.id} className={cards.card}>

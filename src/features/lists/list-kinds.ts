@@ -3,6 +3,7 @@
  * for a query, its page size, whether it searches or filters, and its copy.
  */
 import { endpoints, type EndpointCall, type ListEndpointName } from '../../lib/api/endpoints.ts';
+import { interpolate, t } from '../../i18n/index.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import { listRoutes, type ListId } from '../../lib/routes.ts';
 
@@ -28,7 +29,7 @@ const search = (name: ListEndpointName) => (q: ListQuery) => ({ name, query: { p
 const size = (name: ListEndpointName) => endpoints[name].pageSize ?? 9;
 
 /** Accessible name of a list's region: `뉴스 목록`. */
-const regionLabel = (id: ListId) => `${listRoutes[id].label} 목록`;
+const regionLabel = (id: ListId) => interpolate(t('list.region'), { name: listRoutes[id].label });
 
 export const listKinds: Record<ListId, ListKindConfig> = {
   news: {
@@ -36,7 +37,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     path: listRoutes.news.path,
     pageSize: size('newsSearch'),
     searchable: true,
-    placeholder: '검색어를 입력해 주세요.',
+    placeholder: t('list.search.placeholder'),
     skeletons: size('newsSearch'),
     label: regionLabel('news'),
     cardImages: true,
@@ -47,7 +48,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     path: listRoutes.video.path,
     pageSize: size('videoSearch'),
     searchable: true,
-    placeholder: '검색어를 입력해 주세요.',
+    placeholder: t('list.search.placeholder'),
     skeletons: size('videoSearch'),
     label: regionLabel('video'),
     cardImages: true,
@@ -69,7 +70,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     path: listRoutes.faq.path,
     pageSize: size('faqSearch'),
     searchable: true,
-    placeholder: '예) 소프트스킬 기술',
+    placeholder: t('list.faq.search.placeholder'),
     skeletons: 5,
     label: regionLabel('faq'),
     cardImages: false,
@@ -97,7 +98,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     path: listRoutes.success.path,
     pageSize: size('successSearch'),
     searchable: true,
-    placeholder: '검색어를 입력해 주세요.',
+    placeholder: t('list.search.placeholder'),
     skeletons: 9,
     label: regionLabel('success'),
     cardImages: true,
@@ -108,7 +109,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     path: listRoutes.patent.path,
     pageSize: size('techSearch'),
     searchable: true,
-    placeholder: '검색어를 입력해 주세요.',
+    placeholder: t('list.search.placeholder'),
     skeletons: 9,
     label: regionLabel('patent'),
     cardImages: false,

@@ -5,6 +5,7 @@
 import { map, type MapStore } from 'nanostores';
 import type { ApiClient } from '../../lib/api/client.ts';
 import type { Topic } from '../../lib/api/schemas.ts';
+import { t } from '../../i18n/index.ts';
 import { ChunkLoadError } from '../../lib/dom/load-chunk.ts';
 import type { Sanitizer } from '../../lib/html/load-sanitizer.ts';
 import { totalPages, totalPosts } from '../../lib/paging.ts';
@@ -47,7 +48,7 @@ export interface ListEnvironment {
 }
 
 /** Generic copy for an unexpected failure while showing a list. */
-const UNEXPECTED = '목록을 표시하지 못했습니다. 잠시 후 다시 시도해 주세요.';
+const UNEXPECTED = t('list.error.unexpected');
 
 export interface ListStore {
   $state: MapStore<ListState>;

@@ -3,17 +3,18 @@
  * time-out, validates the response with the contract's schema, and never rejects — every
  * failure comes back as a typed {@link ApiError} with a Korean message for the screen.
  */
+import { interpolate, t } from '../../i18n/index.ts';
 import { endpoints, endpointUrl, type EndpointData, type EndpointName, type EndpointQuery } from './endpoints.ts';
 
 export type ApiErrorKind = 'offline' | 'timeout' | 'http' | 'not-found' | 'invalid' | 'aborted';
 
 const messages: Record<ApiErrorKind, string> = {
-  offline: '네트워크에 연결할 수 없습니다. 인터넷 연결을 확인한 뒤 다시 시도해 주세요.',
-  timeout: '서버 응답이 지연되고 있습니다. 잠시 후 다시 시도해 주세요.',
-  http: '콘텐츠를 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.',
-  'not-found': '요청하신 콘텐츠를 찾을 수 없습니다.',
-  invalid: '서버에서 받은 데이터 형식이 올바르지 않습니다. 잠시 후 다시 시도해 주세요.',
-  aborted: '요청이 취소되었습니다.',
+  offline: t('api.error.offline'),
+  timeout: t('api.error.timeout'),
+  http: t('api.error.http'),
+  'not-found': t('api.error.notFound'),
+  invalid: t('api.error.invalid'),
+  aborted: t('api.error.aborted'),
 };
 
 /** A failed call: what kind of failure, the HTTP status if there was one, and Korean copy. */
@@ -23,7 +24,7 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
 
   constructor(kind: ApiErrorKind, options: { status?: number; detail?: string } = {}) {
-    const suffix = kind === 'http' && options.status ? ` (오류 코드 ${options.status})` : '';
+    const suffix = kind === 'http' && options.status ? interpolate(t('api.error.status'), { status: options.status }) : '';
     super(messages[kind] + suffix);
     this.name = 'ApiError';
     this.kind = kind;

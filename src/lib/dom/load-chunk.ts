@@ -3,10 +3,10 @@
  * across a deploy asks for files the host no longer has; the import then rejects, and the
  * visitor must see a way out rather than a loading state that never ends.
  */
+import { t } from '../../i18n/index.ts';
 
 /** Korean copy for a missing file: retrying means loading the page again. */
-export const STALE_PAGE_MESSAGE =
-  '사이트가 새 버전으로 바뀌어 필요한 파일을 불러오지 못했습니다. 다시 시도하면 페이지를 새로 불러옵니다.';
+export const STALE_PAGE_MESSAGE = t('error.stalePage');
 
 /** A lazily loaded module could not be fetched or run. */
 export class ChunkLoadError extends Error {

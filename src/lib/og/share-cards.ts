@@ -9,6 +9,7 @@
  * Plain data and pure functions, no `astro:` imports: the nightly rebuild reads them too.
  */
 import { createHash } from 'node:crypto';
+import { t } from '../../i18n/index.ts';
 import { DETAIL_PATH_PATTERN } from '../detail-paths.ts';
 import { detailRoutes, type DetailKind } from '../routes.ts';
 
@@ -29,9 +30,9 @@ export interface ShareCard {
 
 /** The label above the title of each kind of detail's picture. */
 const detailEyebrows: Readonly<Record<DetailKind, string>> = {
-  blog: 'HR 이야기',
-  success: '고객 성공 사례',
-  patent: '특허 기술',
+  blog: t('share.eyebrow.blog'),
+  success: t('share.eyebrow.success'),
+  patent: t('share.eyebrow.patent'),
 };
 
 /** The part of a detail the picture shows (and the only part its cache key and route digest read). */

@@ -6,6 +6,7 @@
  * `data-mobile-only` sliders exist only at 980px or less (the shared viewport store).
  */
 import { $isMobile } from '../../../stores/viewport.store.ts';
+import { t } from '../../../i18n/index.ts';
 
 type SwiperInstance = {
   destroy(deleteInstance?: boolean, cleanStyles?: boolean): void;
@@ -19,14 +20,15 @@ export type CarouselAction = { dot: number } | 'prev' | 'next';
 
 const a11y = {
   enabled: true,
-  prevSlideMessage: '이전 슬라이드',
-  nextSlideMessage: '다음 슬라이드',
-  firstSlideMessage: '첫 번째 슬라이드입니다',
-  lastSlideMessage: '마지막 슬라이드입니다',
-  paginationBulletMessage: '{{index}}번 슬라이드로 이동',
+  prevSlideMessage: t('carousel.prev'),
+  nextSlideMessage: t('carousel.next'),
+  firstSlideMessage: t('carousel.first'),
+  lastSlideMessage: t('carousel.last'),
+  // Swiper fills in `{{index}}` itself.
+  paginationBulletMessage: t('carousel.goTo'),
   slideLabelMessage: '{{index}} / {{slidesLength}}',
-  containerRoleDescriptionMessage: '슬라이드',
-  itemRoleDescriptionMessage: '슬라이드',
+  containerRoleDescriptionMessage: t('carousel.slide'),
+  itemRoleDescriptionMessage: t('carousel.slide'),
   slideRole: 'group',
 };
 

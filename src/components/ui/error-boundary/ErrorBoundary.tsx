@@ -29,8 +29,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
     if (!this.state.failed) return this.props.children;
     return (
       <div className={styles.fallback} role="alert">
-        <h2 className={styles.title}>{t('somethingWentWrong')}</h2>
-        <p>{t('somethingWentWrongBody')}</p>
+        <h2 className={styles.title}>{t('error.title')}</h2>
+        <p>{t('error.body')}</p>
       </div>
     );
   }
