@@ -27,7 +27,8 @@ function importDirection() {
   /** A feature file `depth` folders below `src/features/<name>/`… reaching another feature. */
   const intoSiblingFeature = (depth) => ({
     regex: String.raw`^(\.\./){${depth}}(?!\.\./)`,
-    message: '한 기능은 다른 기능을 가져오지 않습니다. 함께 쓰는 부분을 src/lib 또는 src/components로 옮기세요.',
+    message:
+      '한 기능은 다른 기능을 가져오지 않습니다. 함께 쓰는 부분을 src/lib 또는 src/components로 옮기세요.',
   });
   /** The same patterns for `import()`; `/` is written `\x2F` inside the selector's regular expression. */
   const restrict = (...patterns) => ({
@@ -52,10 +53,7 @@ function importDirection() {
   return [
     {
       files: ['src/**', 'scripts/**'],
-      ignores: [
-        'src/pages/**',
-        'src/features/**',
-      ],
+      ignores: ['src/pages/**', 'src/features/**'],
       rules: restrict(intoFeature),
     },
     ...featureBlocks,
@@ -64,7 +62,16 @@ function importDirection() {
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.cache/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'out/', '.wrangler/'],
+    ignores: [
+      'dist/',
+      '.cache/',
+      '.astro/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'out/',
+      '.wrangler/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -85,7 +92,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       // `_`-prefixed arguments and caught errors say "deliberately unused".
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Stripping control characters from untrusted content is the point of several patterns.
       'no-control-regex': 'off',
       // TypeScript checks names (and knows Astro's ambient types such as ImageMetadata).

@@ -21,8 +21,20 @@ import { parseDuration } from './rebuild/args.ts';
 import { generateContent } from './content-api/generate.ts';
 import { checkRemoteOptions, type RemoteOptions } from './content-api/remote-mode.ts';
 import { BenchServer } from './bench-rebuild/bench-server.ts';
-import { benchRemoteScale, DEFAULT_REMOTE, printRemoteTable, type RemoteRow } from './bench-rebuild/remote.ts';
-import { editOneStory, machineLine, publishToLive, runRebuild, secs, wasUnchanged } from './bench-rebuild/steps.ts';
+import {
+  benchRemoteScale,
+  DEFAULT_REMOTE,
+  printRemoteTable,
+  type RemoteRow,
+} from './bench-rebuild/remote.ts';
+import {
+  editOneStory,
+  machineLine,
+  publishToLive,
+  runRebuild,
+  secs,
+  wasUnchanged,
+} from './bench-rebuild/steps.ts';
 
 interface Row {
   scale: number;

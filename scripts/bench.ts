@@ -86,7 +86,8 @@ async function fail(message: string): Promise<never> {
   process.exit(2);
 }
 
-if (!existsSync(chromePath)) await fail(`Chromium이 없습니다: ${chromePath} (apt-get install chromium, 또는 CHROMIUM_PATH)`);
+if (!existsSync(chromePath))
+  await fail(`Chromium이 없습니다: ${chromePath} (apt-get install chromium, 또는 CHROMIUM_PATH)`);
 
 // 1. The reference content server and a build against it.
 const api = await startServer({ contentDir: join(root, 'scripts/content-api/data'), port: apiPort });
@@ -159,7 +160,14 @@ async function lighthouseRun(url: string, cpuSlowdownMultiplier: number) {
     throttling: { cpuSlowdownMultiplier },
     // Every run is a first visit: besides the HTTP cache, forget what the site stored (the
     // site remembers in localStorage that the web fonts are cached; see font-loading.ts).
-    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb'],
+    clearStorageTypes: [
+      'file_systems',
+      'shader_cache',
+      'service_workers',
+      'cache_storage',
+      'local_storage',
+      'indexeddb',
+    ],
   });
   if (!result) throw new Error(`${url}: Lighthouse가 결과를 내지 않았습니다.`);
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
@@ -228,7 +236,9 @@ const settleBy = Date.now() + 90_000;
 while (loadavg()[0]! > cpus().length / 2 && Date.now() < settleBy) {
   await sleep(2_000);
 }
-console.log(`\nLighthouse ${runs}회씩 (모바일 프리셋, 시뮬레이션 스로틀링, 호스트 ${cpus().length}코어, 부하 ${load()})`);
+console.log(
+  `\nLighthouse ${runs}회씩 (모바일 프리셋, 시뮬레이션 스로틀링, 호스트 ${cpus().length}코어, 부하 ${load()})`,
+);
 if (loadavg()[0]! > cpus().length) {
   console.warn('  ! 다른 작업이 CPU를 쓰고 있습니다: TBT와 LCP가 실제보다 크게 나올 수 있습니다.');
 }
@@ -245,7 +255,8 @@ try {
     console.warn('  ! 이 호스트는 목표 기기보다 느립니다: 수치가 목표 기기보다 나쁘게 나옵니다.');
   const floor = await medianOf('기준 페이지', `${floorSite.url}/`, calibration);
   const rows = [];
-  for (const route of routes) rows.push({ route, figures: await medianOf(route.name, `${site.url}${route.path}`, calibration) });
+  for (const route of routes)
+    rows.push({ route, figures: await medianOf(route.name, `${site.url}${route.path}`, calibration) });
 
   console.log(`\n중앙값 (${runs}회), ${new Date().toISOString().slice(0, 10)}, 끝날 때 부하 ${load()}:`);
   console.log(describeCalibration(calibration));

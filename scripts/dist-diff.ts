@@ -61,5 +61,7 @@ const changed = [...a.keys()].filter((key) => b.has(key) && a.get(key) !== b.get
 for (const file of onlyBefore) console.log(`- ${file}`);
 for (const file of onlyAfter) console.log(`+ ${file}`);
 for (const file of changed) console.log(`~ ${file}`);
-console.log(`\n${a.size}개 파일 비교: 이전에만 ${onlyBefore.length}, 새 빌드에만 ${onlyAfter.length}, 다름 ${changed.length}`);
+console.log(
+  `\n${a.size}개 파일 비교: 이전에만 ${onlyBefore.length}, 새 빌드에만 ${onlyAfter.length}, 다름 ${changed.length}`,
+);
 process.exit(onlyBefore.length + onlyAfter.length + changed.length === 0 ? 0 : 1);

@@ -38,7 +38,12 @@ if (options.everyMs === null) {
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const outcome = await runRebuild(options, { root, apiUrl, progress: createProgress(), signal: stop.signal });
+  const outcome = await runRebuild(options, {
+    root,
+    apiUrl,
+    progress: createProgress(),
+    signal: stop.signal,
+  });
   process.exitCode = EXIT_CODES[outcome];
 } else {
   // Polling: each run as above, quiet unless something changed; a failed poll is reported
@@ -55,7 +60,11 @@ if (options.everyMs === null) {
   console.log(`${every / 1000}초마다 콘텐츠 API를 확인합니다 (${apiUrl}). 멈추려면 Ctrl-C.`);
   while (!stopping) {
     const started = Date.now();
-    await runRebuild(options, { root, apiUrl, progress: createProgress(console.log, console.error, { quiet: true }) });
+    await runRebuild(options, {
+      root,
+      apiUrl,
+      progress: createProgress(console.log, console.error, { quiet: true }),
+    });
     const wait = Math.max(0, every - (Date.now() - started));
     if (!stopping)
       await new Promise<void>((resolve) => {

@@ -23,7 +23,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function hasPackage(name: string): boolean {
   try {
-    execSync(`dpkg-query -W -f='\${Status}' ${name} 2>/dev/null | grep -q 'install ok installed'`, { stdio: 'ignore' });
+    execSync(`dpkg-query -W -f='\${Status}' ${name} 2>/dev/null | grep -q 'install ok installed'`, {
+      stdio: 'ignore',
+    });
     return true;
   } catch {
     return false;
@@ -80,10 +82,14 @@ function fail(label: string, code: number): never {
 }
 
 console.log(`\n▶ astro check (콘텐츠 API: ${checkApiUrl})`);
-const api = startChild(process.execPath, ['scripts/content-api/cli.ts', '--port', String(checkApiPort), '--host', '127.0.0.1'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const api = startChild(
+  process.execPath,
+  ['scripts/content-api/cli.ts', '--port', String(checkApiPort), '--host', '127.0.0.1'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 try {
   await waitForUrl(`${checkApiUrl}/health`, 30_000, api);
 } catch (error) {

@@ -59,7 +59,10 @@ const articleSchema = z.object({
 
 async function articles(list: 'hrStoryTags' | 'successSearch', warn: Warn): Promise<Entry[]> {
   const articles = await fetchArticles(fetchForBuild, list, warn);
-  return articles.map(({ id, item, detail }) => ({ id, data: { item, detail, safeHtml: sanitizeHtmlServer(detail.content) } }));
+  return articles.map(({ id, item, detail }) => ({
+    id,
+    data: { item, detail, safeHtml: sanitizeHtmlServer(detail.content) },
+  }));
 }
 
 /** Every HR story with its detail. Consumer: /info/blog/[id]. */

@@ -3,7 +3,12 @@
  * restarts on the same port with the same remote options after the content files change, and
  * traffic counters that survive those restarts.
  */
-import { startServer, type RemoteOptions, type RunningServer, type TrafficStats } from '../content-api/server.ts';
+import {
+  startServer,
+  type RemoteOptions,
+  type RunningServer,
+  type TrafficStats,
+} from '../content-api/server.ts';
 
 export class BenchServer {
   #server: RunningServer;

@@ -10,10 +10,23 @@ import { join } from 'node:path';
 import { generateContent } from '../content-api/generate.ts';
 import type { RemoteOptions, TrafficStats } from '../content-api/server.ts';
 import { BenchServer } from './bench-server.ts';
-import { editOneStory, machineLine, publishToLive, secs, tryRebuild, wasUnchanged, type RunResult } from './steps.ts';
+import {
+  editOneStory,
+  machineLine,
+  publishToLive,
+  secs,
+  tryRebuild,
+  wasUnchanged,
+  type RunResult,
+} from './steps.ts';
 
 /** The faults a remote API is benchmarked under unless flags say otherwise. */
-export const DEFAULT_REMOTE: Readonly<RemoteOptions> = { latencyMs: 100, failShare: 0.02, rateLimit: 20, seed: 1 };
+export const DEFAULT_REMOTE: Readonly<RemoteOptions> = {
+  latencyMs: 100,
+  failShare: 0.02,
+  rateLimit: 20,
+  seed: 1,
+};
 
 /** Polls in a row that must all succeed. */
 const POLLS_IN_A_ROW = 20;
@@ -84,7 +97,12 @@ async function pollsInARow(server: BenchServer, out: string, row: RemoteRow): Pr
 }
 
 /** Retitles the newest HR story, reloads the server and runs once; `null` when the page does not show it. */
-async function editToServing(server: BenchServer, contentDir: string, out: string, row: RemoteRow): Promise<number | null> {
+async function editToServing(
+  server: BenchServer,
+  contentDir: string,
+  out: string,
+  row: RemoteRow,
+): Promise<number | null> {
   const started = performance.now();
   const { id, marker } = editOneStory(contentDir);
   await server.restart();
@@ -107,11 +125,19 @@ function checkPollShare(row: RemoteRow): void {
   if (!row.full || !row.poll || row.scale < POLL_SHARE_FROM_SCALE) return;
   const share = row.poll.traffic.requests / row.full.traffic.requests;
   if (share > MAX_POLL_SHARE) {
-    row.problems.push(`${row.scale}배: 폴링 호출이 전체 읽기의 ${pollShare(row)} 로 목표(1/10 이하)를 넘습니다`);
+    row.problems.push(
+      `${row.scale}배: 폴링 호출이 전체 읽기의 ${pollShare(row)} 로 목표(1/10 이하)를 넘습니다`,
+    );
   }
 }
 
-async function runSteps(server: BenchServer, contentDir: string, out: string, row: RemoteRow, pollMs: number): Promise<void> {
+async function runSteps(
+  server: BenchServer,
+  contentDir: string,
+  out: string,
+  row: RemoteRow,
+  pollMs: number,
+): Promise<void> {
   const { scale } = row;
   console.log(`\n■ ${scale}배: 전체 읽기 (빈 출력 폴더)`);
   row.full = await measured(server, out);
@@ -139,7 +165,12 @@ async function runSteps(server: BenchServer, contentDir: string, out: string, ro
 }
 
 /** Benchmarks one scale on its own generated content, server and output folder (under `work`). */
-export async function benchRemoteScale(scale: number, work: string, pollMs: number, remote: RemoteOptions): Promise<RemoteRow> {
+export async function benchRemoteScale(
+  scale: number,
+  work: string,
+  pollMs: number,
+  remote: RemoteOptions,
+): Promise<RemoteRow> {
   const contentDir = join(work, `content-${scale}`);
   const out = join(work, `out-${scale}`);
   generateContent(scale, contentDir);
@@ -214,7 +245,12 @@ function settingsLine(remote: RemoteOptions, pollMs: number): string {
 }
 
 /** Prints the settings, the machine and the Markdown table; returns every missed goal. */
-export function printRemoteTable(rows: RemoteRow[], remote: RemoteOptions, pollMs: number, startLoad: number): string[] {
+export function printRemoteTable(
+  rows: RemoteRow[],
+  remote: RemoteOptions,
+  pollMs: number,
+  startLoad: number,
+): string[] {
   console.log(`\n${settingsLine(remote, pollMs)}`);
   console.log(`원격 API 재빌드 (${machineLine(startLoad)})\n`);
   console.log(
@@ -223,7 +259,15 @@ export function printRemoteTable(rows: RemoteRow[], remote: RemoteOptions, pollM
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     const label = row.scale === 1 ? '우리 콘텐츠' : `${row.scale}배`;
-    const cells = [label, fullCell(row), pollCell(row), pollShare(row), pollsCell(row), timeCell(row.edit), timeCell(row.live)];
+    const cells = [
+      label,
+      fullCell(row),
+      pollCell(row),
+      pollShare(row),
+      pollsCell(row),
+      timeCell(row.edit),
+      timeCell(row.live),
+    ];
     console.log(`| ${[...cells, faultCell(row)].join(' | ')} |`);
   }
   return rows.flatMap((row) => row.problems);

@@ -116,12 +116,21 @@ function servesStory(out: string, id: string, title: string): boolean {
  * restarting the server on the new content, and returns the seconds until the site serves it
  * everywhere.
  */
-export async function publishToLive(contentDir: string, out: string, server: BenchServer, pollMs: number): Promise<number> {
-  const poller = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out, '--every', `${pollMs / 1000}s`], {
-    cwd: root,
-    env: { ...process.env, PUBLIC_CONTENT_API_URL: server.url, GITHUB_OUTPUT: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function publishToLive(
+  contentDir: string,
+  out: string,
+  server: BenchServer,
+  pollMs: number,
+): Promise<number> {
+  const poller = spawn(
+    process.execPath,
+    ['scripts/rebuild.ts', '--out', out, '--every', `${pollMs / 1000}s`],
+    {
+      cwd: root,
+      env: { ...process.env, PUBLIC_CONTENT_API_URL: server.url, GITHUB_OUTPUT: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   poller.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
   poller.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -138,7 +147,8 @@ export async function publishToLive(contentDir: string, out: string, server: Ben
     await server.restart();
     while (!servesStory(out, id, title)) {
       if (poller.exitCode !== null) throw new Error(`폴링이 멈췄습니다:\n${log}`);
-      if (performance.now() - published > 10 * 60_000) throw new Error(`10분 안에 게시되지 않았습니다:\n${log}`);
+      if (performance.now() - published > 10 * 60_000)
+        throw new Error(`10분 안에 게시되지 않았습니다:\n${log}`);
       await sleep(100);
     }
     return (performance.now() - published) / 1000;

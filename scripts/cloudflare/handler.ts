@@ -71,7 +71,11 @@ function plainText(status: number, body: string, headers: Headers, head: boolean
 }
 
 /** The answer to a request that matched no static asset. */
-export async function answerMiss(request: Request, assets: AssetsFetcher, rules: HeaderRule[]): Promise<Response> {
+export async function answerMiss(
+  request: Request,
+  assets: AssetsFetcher,
+  rules: HeaderRule[],
+): Promise<Response> {
   const url = new URL(request.url);
   const pathname = decodedPath(url);
   const head = request.method === 'HEAD';

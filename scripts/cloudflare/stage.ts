@@ -105,7 +105,9 @@ function checkTarget(to: string, source: string): void {
   if (readdirSync(to).length === 0) return;
   const ignore = join(to, '.assetsignore');
   if (!existsSync(ignore) || !readFileSync(ignore, 'utf8').startsWith(MARKER)) {
-    throw new StageError(`${to}은(는) 이 스크립트가 만든 배포 폴더가 아닙니다. 비어 있는 폴더나 새 경로를 지정해 주세요.`);
+    throw new StageError(
+      `${to}은(는) 이 스크립트가 만든 배포 폴더가 아닙니다. 비어 있는 폴더나 새 경로를 지정해 주세요.`,
+    );
   }
 }
 
@@ -127,12 +129,19 @@ function keepPreviousHashed(previous: string, source: string, staged: string, ru
   return kept;
 }
 
-export function stageSite({ site, to, previous, projectHeaders = PROJECT_HEADERS }: StageOptions): StageResult {
+export function stageSite({
+  site,
+  to,
+  previous,
+  projectHeaders = PROJECT_HEADERS,
+}: StageOptions): StageResult {
   if (!existsSync(site)) throw new StageError(`사이트 폴더 ${site}이(가) 없습니다.`);
   const source = realpathSync(site);
   for (const required of ['index.html', '404.html', '_headers']) {
     if (!existsSync(join(source, required))) {
-      throw new StageError(`${source}에 ${required}이(가) 없습니다. 빌드가 끝난 사이트 폴더를 지정해 주세요.`);
+      throw new StageError(
+        `${source}에 ${required}이(가) 없습니다. 빌드가 끝난 사이트 폴더를 지정해 주세요.`,
+      );
     }
   }
   const headersText = readFileSync(projectHeaders, 'utf8');
@@ -150,7 +159,9 @@ export function stageSite({ site, to, previous, projectHeaders = PROJECT_HEADERS
   const records = new Set<string>(RELEASE_RECORDS.map((name) => join(source, name)));
   cpSync(source, partial, { recursive: true, dereference: true, filter: (path) => !records.has(path) });
   writeFileSync(join(partial, '.assetsignore'), ASSETS_IGNORE);
-  const kept = previous ? keepPreviousHashed(resolve(previous), source, partial, parseHeadersFile(headersText)) : 0;
+  const kept = previous
+    ? keepPreviousHashed(resolve(previous), source, partial, parseHeadersFile(headersText))
+    : 0;
   rmSync(target, { recursive: true, force: true });
   renameSync(partial, target);
 
@@ -159,7 +170,8 @@ export function stageSite({ site, to, previous, projectHeaders = PROJECT_HEADERS
   return { source, files, kept };
 }
 
-const USAGE = '사용법: node scripts/cloudflare/stage.ts <사이트 폴더> <배포 폴더> [--previous <이전 릴리스 폴더>]';
+const USAGE =
+  '사용법: node scripts/cloudflare/stage.ts <사이트 폴더> <배포 폴더> [--previous <이전 릴리스 폴더>]';
 
 function main(argv: string[]): number {
   let parsed;
@@ -177,7 +189,9 @@ function main(argv: string[]): number {
   try {
     const result = stageSite({ site, to, previous: parsed.values.previous });
     console.log(`배포 폴더를 준비했습니다: ${resolve(to)}`);
-    console.log(`  사이트 ${result.source}, 올릴 파일 ${result.files}개 (이전 릴리스의 해시 파일 ${result.kept}개 포함)`);
+    console.log(
+      `  사이트 ${result.source}, 올릴 파일 ${result.files}개 (이전 릴리스의 해시 파일 ${result.kept}개 포함)`,
+    );
     console.log(`  다음: npx wrangler deploy --assets ${to}`);
     return 0;
   } catch (error) {

@@ -56,25 +56,48 @@ type RemoteFlags = Partial<Record<'latency' | 'fail-share' | 'rate-limit' | 'ret
 
 /** The remote mode asked for on the command line, or `null` when no remote flag was given. */
 function parseRemote(flags: RemoteFlags): RemoteOptions | null {
-  const { latency, 'fail-share': failShare, 'rate-limit': rateLimit, 'retry-after': retryAfter, seed } = flags;
+  const {
+    latency,
+    'fail-share': failShare,
+    'rate-limit': rateLimit,
+    'retry-after': retryAfter,
+    seed,
+  } = flags;
   if ([latency, failShare, rateLimit, retryAfter, seed].every((value) => value === undefined)) return null;
   const options: RemoteOptions = {};
-  if (latency !== undefined) options.latencyMs = parseNumber('latency', latency, (v) => v >= 0, '0 이상의 밀리초');
+  if (latency !== undefined)
+    options.latencyMs = parseNumber('latency', latency, (v) => v >= 0, '0 이상의 밀리초');
   if (failShare !== undefined) {
     options.failShare = parseNumber('fail-share', failShare, (v) => v >= 0 && v <= 1, '0~1 사이의 비율');
   }
   if (rateLimit !== undefined) {
-    options.rateLimit = parseNumber('rate-limit', rateLimit, (v) => Number.isInteger(v) && v > 0, '1 이상의 정수');
+    options.rateLimit = parseNumber(
+      'rate-limit',
+      rateLimit,
+      (v) => Number.isInteger(v) && v > 0,
+      '1 이상의 정수',
+    );
   }
   if (retryAfter !== undefined) {
-    options.retryAfterSeconds = parseNumber('retry-after', retryAfter, (v) => Number.isInteger(v) && v > 0, '1 이상의 정수');
+    options.retryAfterSeconds = parseNumber(
+      'retry-after',
+      retryAfter,
+      (v) => Number.isInteger(v) && v > 0,
+      '1 이상의 정수',
+    );
   }
   if (seed !== undefined) options.seed = parseNumber('seed', seed, Number.isInteger, '정수');
   return options;
 }
 
 /** One Korean line describing the remote mode, for the start message. */
-function describeRemote({ latencyMs = 0, failShare = 0, rateLimit, retryAfterSeconds = 1, seed = 1 }: RemoteOptions): string {
+function describeRemote({
+  latencyMs = 0,
+  failShare = 0,
+  rateLimit,
+  retryAfterSeconds = 1,
+  seed = 1,
+}: RemoteOptions): string {
   const limit = rateLimit === undefined ? '제한 없음' : `초당 ${rateLimit}건`;
   return `원격 API 모드: 지연 ${latencyMs}ms, 503 비율 ${failShare} (Retry-After ${retryAfterSeconds}초), 요청 제한 ${limit}, 시드 ${seed}`;
 }
@@ -107,9 +130,12 @@ async function main(): Promise<void> {
 
   const contentDir = values.content === undefined ? DEFAULT_CONTENT_DIR : resolve(values.content);
   // An empty CONTENT_API_PORT counts as unset, as shells often export empty variables.
-  const port = parsePort(values.port ?? (process.env['CONTENT_API_PORT'] || String(DEFAULT_CONTENT_API_PORT)));
+  const port = parsePort(
+    values.port ?? (process.env['CONTENT_API_PORT'] || String(DEFAULT_CONTENT_API_PORT)),
+  );
   const publicUrl = values['public-url'];
-  if (publicUrl !== undefined && !URL.canParse(publicUrl)) fail(`공개 주소가 올바르지 않습니다: ${publicUrl}`);
+  if (publicUrl !== undefined && !URL.canParse(publicUrl))
+    fail(`공개 주소가 올바르지 않습니다: ${publicUrl}`);
   const remote = parseRemote(values);
 
   // Signal handlers go in before the start line is printed, so a supervisor that stops the

@@ -13,7 +13,12 @@
  * the schemas' input (wire) types.
  */
 import { z } from 'zod';
-import { BannerSchema, ContentItemSchema, SuccessSlideSchema, TopicSchema } from '../../src/lib/api/schemas.ts';
+import {
+  BannerSchema,
+  ContentItemSchema,
+  SuccessSlideSchema,
+  TopicSchema,
+} from '../../src/lib/api/schemas.ts';
 
 const Html = z.string().min(1);
 /** Every item in a content file links somewhere; the wire allows a missing link. */
@@ -35,7 +40,14 @@ export const SeminarFileSchema = z.object({
 
 export const FaqFileSchema = z.object({
   topics: z.array(z.object({ id: TopicSchema.shape.id, name: TopicSchema.shape.name })).min(1),
-  items: z.array(z.object({ ...Item, title: z.string().min(1), tag_ids: z.array(z.number().int()).min(1), post_body: Html })),
+  items: z.array(
+    z.object({
+      ...Item,
+      title: z.string().min(1),
+      tag_ids: z.array(z.number().int()).min(1),
+      post_body: Html,
+    }),
+  ),
 });
 
 export const HrStoryFileSchema = z.object({

@@ -19,6 +19,8 @@ describe('content generator', () => {
     const ids = scaled.hrStories.items.map((item) => item.analytics_page_id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(scaled.patents.map((p) => p.tag)).size).toBe(scaled.patents.length);
-    expect(readFileSync(join(a, 'hr-stories.json'), 'utf8')).toBe(readFileSync(join(b, 'hr-stories.json'), 'utf8'));
+    expect(readFileSync(join(a, 'hr-stories.json'), 'utf8')).toBe(
+      readFileSync(join(b, 'hr-stories.json'), 'utf8'),
+    );
   });
 });

@@ -13,7 +13,14 @@ import { CONTENT_FILE_NAMES, loadContent, type Content } from './load-content.ts
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const DEFAULT_CONTENT_DIR = join(here, 'data');
 
-const angles = ['', '실무 사례로 본 ', '현장에서 다시 읽는 ', '데이터로 짚어 보는 ', '체크리스트로 정리한 ', '담당자가 묻는 '];
+const angles = [
+  '',
+  '실무 사례로 본 ',
+  '현장에서 다시 읽는 ',
+  '데이터로 짚어 보는 ',
+  '체크리스트로 정리한 ',
+  '담당자가 묻는 ',
+];
 
 interface Item {
   analytics_page_id: string;
@@ -51,7 +58,10 @@ function scaleItems<T extends Item>(items: T[], scale: number): T[] {
 
 /** Our content, `scale` times over. */
 export function scaleContent(content: Content, scale: number): Content {
-  const patents = scaleItems(content.patents, scale).map((item, index, all) => ({ ...item, no: all.length - index }));
+  const patents = scaleItems(content.patents, scale).map((item, index, all) => ({
+    ...item,
+    no: all.length - index,
+  }));
   return {
     news: scaleItems(content.news, scale),
     videos: { ...content.videos, items: scaleItems(content.videos.items, scale) },
@@ -67,7 +77,10 @@ export function scaleContent(content: Content, scale: number): Content {
 export function generateContent(scale: number, out: string, from = DEFAULT_CONTENT_DIR): void {
   const content = scaleContent(loadContent(from), scale);
   mkdirSync(out, { recursive: true });
-  for (const [key, file] of Object.entries(CONTENT_FILE_NAMES) as [keyof Content, keyof typeof contentFiles][]) {
+  for (const [key, file] of Object.entries(CONTENT_FILE_NAMES) as [
+    keyof Content,
+    keyof typeof contentFiles,
+  ][]) {
     contentFiles[file].parse(content[key]);
     writeFileSync(join(out, file), `${JSON.stringify(content[key], null, 2)}\n`);
   }
@@ -75,7 +88,9 @@ export function generateContent(scale: number, out: string, from = DEFAULT_CONTE
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { scale: { type: 'string', default: '10' }, out: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { scale: { type: 'string', default: '10' }, out: { type: 'string' } },
+  });
   const scale = Number(values.scale);
   if (!Number.isInteger(scale) || scale < 1 || scale > 1000 || !values.out) {
     console.error('사용법: npm run content:generate -- --scale N --out DIR   (N: 1~1000)');

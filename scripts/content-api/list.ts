@@ -2,7 +2,11 @@
  * The list mechanics shared by every list endpoint: wire projection, newest-first order,
  * filtering and the page slice with its paging object.
  */
-import type { Topic, WireContentItem as ContentItem, WireListResponse as ListResponse } from '../../src/lib/api/schemas.ts';
+import type {
+  Topic,
+  WireContentItem as ContentItem,
+  WireListResponse as ListResponse,
+} from '../../src/lib/api/schemas.ts';
 import { serverBlock } from '../../src/lib/paging.ts';
 import { matches, searchText, type Searchable } from './search.ts';
 
@@ -19,7 +23,9 @@ export interface ListEntry {
 
 /** The item as a list card: the content item minus server-only fields (`content`, `tag`). */
 export function toWireItem<T extends ContentItem>(item: T): ContentItem {
-  return Object.fromEntries(Object.entries(item).filter(([key]) => !SERVER_ONLY_FIELDS.has(key))) as ContentItem;
+  return Object.fromEntries(
+    Object.entries(item).filter(([key]) => !SERVER_ONLY_FIELDS.has(key)),
+  ) as ContentItem;
 }
 
 function timeOf(item: { created_time: string }): number {
@@ -61,7 +67,10 @@ export function filterByTerm(entries: readonly ListEntry[], preparedTerm: string
 }
 
 /** Entries in the topic (`undefined`: all). */
-export function filterByTopic(entries: readonly ListEntry[], topicId: number | undefined): readonly ListEntry[] {
+export function filterByTopic(
+  entries: readonly ListEntry[],
+  topicId: number | undefined,
+): readonly ListEntry[] {
   return topicId === undefined ? entries : entries.filter((entry) => entry.tagIds.includes(topicId));
 }
 
@@ -70,13 +79,21 @@ export function filterByTopic(entries: readonly ListEntry[], topicId: number | u
  * matching items, `start_page`/`end_page` the block of page numbers holding `page`, clamped to
  * the last page. A page past the end gives no objects but the same valid paging.
  */
-export function listPage(entries: readonly ListEntry[], page: number, pageSize: number, tags?: readonly Topic[]): ListResponse {
+export function listPage(
+  entries: readonly ListEntry[],
+  page: number,
+  pageSize: number,
+  tags?: readonly Topic[],
+): ListResponse {
   const total = entries.length;
   const start = (page - 1) * pageSize;
   // For astronomically large pages `start` is beyond any list (or not a safe integer); slice
   // would still return [], but skip the work explicitly.
   const objects = start < total ? entries.slice(start, start + pageSize).map((entry) => entry.item) : [];
-  const response: ListResponse = { objects, paging: { page_size: total, ...serverBlock(page, total, pageSize) } };
+  const response: ListResponse = {
+    objects,
+    paging: { page_size: total, ...serverBlock(page, total, pageSize) },
+  };
   if (tags !== undefined) response.tags = [...tags];
   return response;
 }

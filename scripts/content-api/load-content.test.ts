@@ -69,7 +69,9 @@ describe('loadContent', () => {
       delete json.items[2].created_time;
     });
     const error = thrown(() => loadContent(dir));
-    expect(error.message).toMatch(/^hr-stories\.json: items\[2\]\.created_time: Invalid input: expected string/);
+    expect(error.message).toMatch(
+      /^hr-stories\.json: items\[2\]\.created_time: Invalid input: expected string/,
+    );
     expect(error.problems).toHaveLength(1);
   });
 
@@ -102,7 +104,11 @@ describe('loadContent', () => {
       json.items[1].tag_ids = [];
     });
     const error = thrown(() => loadContent(dir));
-    expect(error.problems.map((line) => line.split(':')[0])).toEqual(['news.json', 'faq.json', 'hr-stories.json']);
+    expect(error.problems.map((line) => line.split(':')[0])).toEqual([
+      'news.json',
+      'faq.json',
+      'hr-stories.json',
+    ]);
     expect(error.problems[2]).toContain('items[0].title');
     expect(error.problems[2]).toContain('items[1].tag_ids');
   });
@@ -115,7 +121,9 @@ describe('loadContent', () => {
   });
 
   it('names a missing folder', () => {
-    expect(thrown(() => loadContent(join(tmpdir(), 'no-such-content-folder'))).message).toContain('콘텐츠 폴더가 없습니다');
+    expect(thrown(() => loadContent(join(tmpdir(), 'no-such-content-folder'))).message).toContain(
+      '콘텐츠 폴더가 없습니다',
+    );
   });
 });
 
@@ -169,7 +177,9 @@ describe('cli', () => {
     const dir = fixtureDir();
     const run = await runCli(['--content', dir, '--port', '0'], true);
     expect(run.stdout).toMatch(
-      new RegExp(`^콘텐츠 API: http://127\\.0\\.0\\.1:\\d+ \\(콘텐츠 폴더: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)\n$`),
+      new RegExp(
+        `^콘텐츠 API: http://127\\.0\\.0\\.1:\\d+ \\(콘텐츠 폴더: ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)\n$`,
+      ),
     );
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');

@@ -54,7 +54,10 @@ export function loadContent(dir: string): Content {
   }
   const problems: string[] = [];
   const content: Partial<Record<keyof FileNames, unknown>> = {};
-  for (const [key, file] of Object.entries(CONTENT_FILE_NAMES) as [keyof FileNames, keyof typeof contentFiles][]) {
+  for (const [key, file] of Object.entries(CONTENT_FILE_NAMES) as [
+    keyof FileNames,
+    keyof typeof contentFiles,
+  ][]) {
     const result = loadFile(dir, file);
     if (result.ok) content[key] = result.value;
     else problems.push(result.problem);
@@ -73,7 +76,8 @@ function loadFile(dir: string, file: keyof typeof contentFiles): FileResult {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const problem = code === 'ENOENT' ? `파일이 없습니다 (${path})` : `파일을 읽을 수 없습니다: ${messageOf(error)}`;
+    const problem =
+      code === 'ENOENT' ? `파일이 없습니다 (${path})` : `파일을 읽을 수 없습니다: ${messageOf(error)}`;
     return { ok: false, problem: `${file}: ${problem}` };
   }
   let json: unknown;
@@ -92,7 +96,8 @@ function loadFile(dir: string, file: keyof typeof contentFiles): FileResult {
     const path = formatPath(issue.path);
     return path ? `${path}: ${issue.message}` : issue.message;
   });
-  const more = issues.length > MAX_ISSUES_PER_FILE ? ` (그 밖에 ${issues.length - MAX_ISSUES_PER_FILE}건)` : '';
+  const more =
+    issues.length > MAX_ISSUES_PER_FILE ? ` (그 밖에 ${issues.length - MAX_ISSUES_PER_FILE}건)` : '';
   return { ok: false, problem: `${file}: ${lines.join('; ')}${more}` };
 }
 
@@ -111,7 +116,9 @@ export function normalizeStrings(value: unknown): unknown {
   if (typeof value === 'string') return value.normalize('NFC');
   if (Array.isArray(value)) return value.map(normalizeStrings);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key.normalize('NFC'), normalizeStrings(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key.normalize('NFC'), normalizeStrings(inner)]),
+    );
   }
   return value;
 }

@@ -61,7 +61,9 @@ describe('real content (scripts/content-api/data)', () => {
     const faqTopics = new Set(content.faq.topics.map((topic) => topic.id));
     const hrTopics = new Set(content.hrStories.topics.map((topic) => topic.id));
     expect(content.faq.items.flatMap((item) => item.tag_ids).filter((id) => !faqTopics.has(id))).toEqual([]);
-    expect(content.hrStories.items.flatMap((item) => item.tag_ids).filter((id) => !hrTopics.has(id))).toEqual([]);
+    expect(content.hrStories.items.flatMap((item) => item.tag_ids).filter((id) => !hrTopics.has(id))).toEqual(
+      [],
+    );
   });
 
   it('has banners for videos, seminars and success stories', () => {
@@ -100,9 +102,11 @@ describe('real content (scripts/content-api/data)', () => {
   });
 
   it('links HR stories, patents and success stories as the contract decides', () => {
-    for (const story of content.hrStories.items) expect(story.absolute_url).toBe(`/info/blog/${story.analytics_page_id}`);
+    for (const story of content.hrStories.items)
+      expect(story.absolute_url).toBe(`/info/blog/${story.analytics_page_id}`);
     for (const patent of content.patents) expect(patent.absolute_url).toBe(`/info/patent/${patent.tag}`);
-    for (const story of content.success.items) expect(story.absolute_url).toBe(`/cad_archive/${story.analytics_page_id}`);
+    for (const story of content.success.items)
+      expect(story.absolute_url).toBe(`/cad_archive/${story.analytics_page_id}`);
   });
 
   it('names only images that exist', () => {
@@ -119,14 +123,18 @@ describe('real content (scripts/content-api/data)', () => {
       patentDetail: { tag: content.patents[0]?.tag ?? '' },
     };
     for (const name of Object.keys(endpoints) as EndpointName[]) {
-      const res = await app.request(endpointUrl('http://127.0.0.1:8787', name, samples[name] ?? { page: '1' }));
+      const res = await app.request(
+        endpointUrl('http://127.0.0.1:8787', name, samples[name] ?? { page: '1' }),
+      );
       expect(res.status, name).toBe(200);
       const parsed = endpoints[name].schema.safeParse(await res.json());
       expect(parsed.success, `${name}: ${parsed.error?.message ?? ''}`).toBe(true);
     }
     const success = content.success.items[0];
     if (success) {
-      const res = await app.request(endpointUrl('http://127.0.0.1:8787', 'blogDetail', { id: success.analytics_page_id }));
+      const res = await app.request(
+        endpointUrl('http://127.0.0.1:8787', 'blogDetail', { id: success.analytics_page_id }),
+      );
       expect(res.status).toBe(200);
     }
   });

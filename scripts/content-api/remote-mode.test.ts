@@ -124,7 +124,10 @@ describe('rate limit', () => {
 describe('latency', () => {
   const latencyMs = 120;
 
-  async function timed(path: string, headers: Record<string, string> = {}): Promise<{ status: number; ms: number }> {
+  async function timed(
+    path: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; ms: number }> {
     const start = performance.now();
     const res = await get(path, { headers });
     await res.arrayBuffer();
@@ -187,6 +190,8 @@ describe('options', () => {
     expect(() => checkRemoteOptions({ retryAfterSeconds: 0.5 })).toThrow(RangeError);
     expect(() => checkRemoteOptions({ seed: Number.NaN })).toThrow(RangeError);
     expect(() => server.setRemote({ failShare: -0.1 })).toThrow(RangeError);
-    expect(() => checkRemoteOptions({ latencyMs: 0, failShare: 0, rateLimit: 20, retryAfterSeconds: 2, seed: 3 })).not.toThrow();
+    expect(() =>
+      checkRemoteOptions({ latencyMs: 0, failShare: 0, rateLimit: 20, retryAfterSeconds: 2, seed: 3 }),
+    ).not.toThrow();
   });
 });

@@ -48,7 +48,8 @@ export function checkRemoteOptions(options: RemoteOptions): void {
   if (retryAfterSeconds !== undefined && !(Number.isInteger(retryAfterSeconds) && retryAfterSeconds > 0)) {
     throw new RangeError(`retryAfterSeconds must be a positive integer, got ${retryAfterSeconds}`);
   }
-  if (seed !== undefined && !Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+  if (seed !== undefined && !Number.isInteger(seed))
+    throw new RangeError(`seed must be an integer, got ${seed}`);
 }
 
 /** The state of one switched-on remote mode; replaced whole when the options change. */

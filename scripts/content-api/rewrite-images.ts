@@ -28,13 +28,18 @@ function rewrite(value: unknown, key: string | undefined, origin: string): unkno
   if (typeof value === 'string') {
     if (key !== undefined && IMAGE_FIELDS.has(key) && value.startsWith(IMAGE_PREFIX)) return origin + value;
     if (key !== undefined && HTML_FIELDS.has(key)) {
-      return value.replace(HTML_IMAGE_SRC, (_match, attr: string, quote: string) => `${attr}${quote}${origin}${IMAGE_PREFIX}`);
+      return value.replace(
+        HTML_IMAGE_SRC,
+        (_match, attr: string, quote: string) => `${attr}${quote}${origin}${IMAGE_PREFIX}`,
+      );
     }
     return value;
   }
   if (Array.isArray(value)) return value.map((item) => rewrite(item, undefined, origin));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, rewrite(inner, name, origin)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [name, rewrite(inner, name, origin)]),
+    );
   }
   return value;
 }

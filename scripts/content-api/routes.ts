@@ -40,12 +40,17 @@ export function registerContentRoutes(app: Hono, content: Content, send: SendJso
     // The contract sends FAQ tags as `{ name }[]`; items that carry only topic ids get their
     // topic names, so the card and the search see the category.
     faq: buildList(content.faq.items, (wire, source) =>
-      wire.tags === undefined ? { ...wire, tags: namesOf(source.tag_ids, faqTopicNames).map((name) => ({ name })) } : wire,
+      wire.tags === undefined
+        ? { ...wire, tags: namesOf(source.tag_ids, faqTopicNames).map((name) => ({ name })) }
+        : wire,
     ),
     hrStories: buildList(content.hrStories.items),
     // Row numbers count up from the oldest patent over the whole list, so a patent keeps its
     // number in search results; a number set in the file wins.
-    patents: buildList(content.patents, (wire, _source, index, all) => ({ ...wire, no: wire.no ?? all.length - index })),
+    patents: buildList(content.patents, (wire, _source, index, all) => ({
+      ...wire,
+      no: wire.no ?? all.length - index,
+    })),
     success: buildList(content.success.items),
   };
 
@@ -91,7 +96,9 @@ export function registerContentRoutes(app: Hono, content: Content, send: SendJso
     return detail ? send(c, detail) : send(c, { error: BLOG_NOT_FOUND }, 404);
   });
 
-  const patents = new Map<string, PatentDetail>(content.patents.map((patent) => [patent.tag, patentDetail(patent)]));
+  const patents = new Map<string, PatentDetail>(
+    content.patents.map((patent) => [patent.tag, patentDetail(patent)]),
+  );
   app.get(endpoints.patentDetail.path, (c) => {
     const detail = patents.get((c.req.query('tag') ?? '').trim());
     return detail ? send(c, detail) : send(c, { error: PATENT_NOT_FOUND }, 404);
@@ -137,7 +144,10 @@ function namesOf(ids: readonly number[], names: ReadonlyMap<number, string>): st
   });
 }
 
-function blogDetail(story: ContentItem & { title: string; author_name: string; content: string }, tags: string[]): BlogDetail {
+function blogDetail(
+  story: ContentItem & { title: string; author_name: string; content: string },
+  tags: string[],
+): BlogDetail {
   return {
     title: story.title,
     author: story.author_name,

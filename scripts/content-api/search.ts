@@ -39,7 +39,8 @@ export function htmlToText(html: string): string {
     .replace(ANY_TAG, '')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
       if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        const code =
+          name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
         return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
       }
       return ENTITIES[name.toLowerCase()] ?? whole;

@@ -134,7 +134,14 @@ describe('list contents', () => {
     const first = await list('newsSearch', { page: 1 });
     // news-13 (…T00:30:00Z = 09:30 KST) is newer than news-14 (…T09:00:00+09:00).
     expect(ids(first).slice(0, 2)).toEqual([fixture.zuluNewsId, 'news-14']);
-    for (const name of ['videoSearch', 'seminarList', 'faqSearch', 'hrStoryTags', 'successSearch', 'techSearch'] as const) {
+    for (const name of [
+      'videoSearch',
+      'seminarList',
+      'faqSearch',
+      'hrStoryTags',
+      'successSearch',
+      'techSearch',
+    ] as const) {
       const all: ContentItem[] = [];
       for (let page = 1; page <= 7; page += 1) all.push(...(await list(name, { page })).objects);
       const sorted = [...times(all)].sort((a, b) => b - a);
@@ -167,7 +174,9 @@ describe('list contents', () => {
 
   it('gives FAQ items their topic names as tags', async () => {
     const faq = await list('faqTags', { topic_id: 2 });
-    expect(faq.objects.every((item) => JSON.stringify(item.tags) === JSON.stringify([{ name: '역량검사' }]))).toBe(true);
+    expect(
+      faq.objects.every((item) => JSON.stringify(item.tags) === JSON.stringify([{ name: '역량검사' }])),
+    ).toBe(true);
   });
 
   it('keeps falsy seminar types', async () => {
@@ -246,12 +255,18 @@ describe('search', () => {
   it('looks at title, description, tags and body, not at markup', async () => {
     expect((await list('newsSearch', { term: '보도자료' })).paging.page_size).toBe(fixture.counts.news); // tags string
     expect((await list('faqSearch', { term: 'AI 면접' })).paging.page_size).toBe(5); // FAQ topic names
-    expect((await list('successSearch', { term: '도입 사례' })).paging.page_size).toBe(fixture.counts.success); // tag names
-    expect((await list('successSearch', { term: '지표가 좋아' })).paging.page_size).toBe(fixture.counts.success); // description
-    expect((await list('videoSearch', { term: '영상 7' })).objects.map((item) => item.analytics_page_id)).toEqual(['video-7']);
-    expect((await list('techSearch', { term: '특허 3의 요약' })).objects.map((item) => item.analytics_page_id)).toEqual([
-      'patent-3',
-    ]);
+    expect((await list('successSearch', { term: '도입 사례' })).paging.page_size).toBe(
+      fixture.counts.success,
+    ); // tag names
+    expect((await list('successSearch', { term: '지표가 좋아' })).paging.page_size).toBe(
+      fixture.counts.success,
+    ); // description
+    expect(
+      (await list('videoSearch', { term: '영상 7' })).objects.map((item) => item.analytics_page_id),
+    ).toEqual(['video-7']);
+    expect(
+      (await list('techSearch', { term: '특허 3의 요약' })).objects.map((item) => item.analytics_page_id),
+    ).toEqual(['patent-3']);
     expect((await list('faqSearch', { term: '<p>' })).paging.page_size).toBe(0);
     expect((await list('faqSearch', { term: 'img' })).paging.page_size).toBe(0);
   });
@@ -277,7 +292,9 @@ describe('search', () => {
   });
 
   it('counts the term length after NFC, so 200 syllables typed in NFD pass', async () => {
-    const res = await fetch(endpointUrl(server.url, 'newsSearch', { term: '한'.repeat(200).normalize('NFD') }));
+    const res = await fetch(
+      endpointUrl(server.url, 'newsSearch', { term: '한'.repeat(200).normalize('NFD') }),
+    );
     expect(res.status).toBe(200);
   });
 });
@@ -333,7 +350,11 @@ describe('banners', () => {
 describe('details', () => {
   it('finds HR stories with their topic names', async () => {
     const detail = await call('blogDetail', { id: 'hr-1' });
-    expect(detail).toMatchObject({ title: '채용 전략 1', author: '김인사', date: '2025-01-01T09:00:00+09:00' });
+    expect(detail).toMatchObject({
+      title: '채용 전략 1',
+      author: '김인사',
+      date: '2025-01-01T09:00:00+09:00',
+    });
     expect(detail.tags).toEqual(['채용 트렌드', '면접 가이드']);
     expect(detail.content).toContain('실무 가이드');
   });
@@ -350,7 +371,10 @@ describe('details', () => {
 
   it('finds patents by tag', async () => {
     const detail = await call('patentDetail', { tag: 'P-003' });
-    expect(detail.list).toMatchObject({ title: '영상 기반 인재 평가 방법 및 장치 3', content: '<p>특허 3의 요약입니다.</p>' });
+    expect(detail.list).toMatchObject({
+      title: '영상 기반 인재 평가 방법 및 장치 3',
+      content: '<p>특허 3의 요약입니다.</p>',
+    });
     expect((await call('patentDetail', { tag: 'P-002' })).list).not.toHaveProperty('content');
   });
 
@@ -402,7 +426,11 @@ describe('errors and CORS', () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-methods')?.split(',').sort()).toEqual(['GET', 'HEAD', 'OPTIONS']);
+    expect(res.headers.get('access-control-allow-methods')?.split(',').sort()).toEqual([
+      'GET',
+      'HEAD',
+      'OPTIONS',
+    ]);
   });
 });
 
@@ -480,7 +508,9 @@ describe('validators and conditional requests', () => {
   }
 
   it('dates answers by the newest content file, in whole seconds', async () => {
-    const newest = Math.max(...Object.values(CONTENT_FILE_NAMES).map((file) => statSync(join(dir, file)).mtimeMs));
+    const newest = Math.max(
+      ...Object.values(CONTENT_FILE_NAMES).map((file) => statSync(join(dir, file)).mtimeMs),
+    );
     const { lastModified } = await validatorsOf(path);
     expect(Date.parse(lastModified)).toBe(Math.floor(newest / 1000) * 1000);
   });
@@ -528,11 +558,16 @@ describe('validators and conditional requests', () => {
   });
 
   it('never answers an error with 304', async () => {
-    const conditional = { 'If-None-Match': '*', 'If-Modified-Since': new Date(Date.now() + 86_400_000).toUTCString() };
+    const conditional = {
+      'If-None-Match': '*',
+      'If-Modified-Since': new Date(Date.now() + 86_400_000).toUTCString(),
+    };
     const notFound = await get('/blog/detail?id=nope', { headers: conditional });
     expect(await expectJsonError(notFound, 404)).toBe('요청한 글을 찾을 수 없습니다.');
     expect(notFound.headers.get('etag')).toBeNull();
-    const tooLong = await get(`/news/search?term=${'a'.repeat(MAX_TERM_LENGTH + 1)}`, { headers: conditional });
+    const tooLong = await get(`/news/search?term=${'a'.repeat(MAX_TERM_LENGTH + 1)}`, {
+      headers: conditional,
+    });
     expect(await expectJsonError(tooLong, 400)).toBe(TERM_TOO_LONG);
   });
 
@@ -562,7 +597,9 @@ describe('validators and conditional requests', () => {
       expect(stale.headers.etag).not.toBe(before.headers.etag);
       expect(Date.parse(stale.headers['last-modified'] ?? '')).toBe(later.getTime());
       expect((JSON.parse(stale.body) as { name: string }[])[0]?.name).toBe('바뀐 주제');
-      const staleDate = await freshGet(port, path, { 'If-Modified-Since': before.headers['last-modified'] ?? '' });
+      const staleDate = await freshGet(port, path, {
+        'If-Modified-Since': before.headers['last-modified'] ?? '',
+      });
       expect(staleDate.status).toBe(200);
       // Unchanged answers keep their ETag across the restart.
       const same = await freshGet(port, '/news/search?page=1', { 'If-None-Match': news.headers.etag ?? '' });
@@ -586,7 +623,11 @@ describe('validators and conditional requests', () => {
 
   it('lets browser clients read the validators and Retry-After', async () => {
     const res = await get(path, { headers: { Origin: 'https://insighthire.example' } });
-    expect(res.headers.get('access-control-expose-headers')?.split(',')).toEqual(['ETag', 'Last-Modified', 'Retry-After']);
+    expect(res.headers.get('access-control-expose-headers')?.split(',')).toEqual([
+      'ETag',
+      'Last-Modified',
+      'Retry-After',
+    ]);
   });
 });
 

@@ -5,7 +5,15 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FaqFile, HrStoryFile, NewsFile, PatentFile, SeminarFile, SuccessFile, VideoFile } from './content-schema.ts';
+import type {
+  FaqFile,
+  HrStoryFile,
+  NewsFile,
+  PatentFile,
+  SeminarFile,
+  SuccessFile,
+  VideoFile,
+} from './content-schema.ts';
 
 /** What the fixture holds, for assertions. */
 export const fixture = {
@@ -84,8 +92,17 @@ function news(): NewsFile {
 function videos(): VideoFile {
   return {
     banners: [
-      { title: 'AI 면접 데모 영상', featured_image: '/images/banner.svg', absolute_url: 'https://video.example.com/demo' },
-      { title: '고객 인터뷰', featured_image: null, absolute_url: '/video/interview', button_text: '영상 보기' },
+      {
+        title: 'AI 면접 데모 영상',
+        featured_image: '/images/banner.svg',
+        absolute_url: 'https://video.example.com/demo',
+      },
+      {
+        title: '고객 인터뷰',
+        featured_image: null,
+        absolute_url: '/video/interview',
+        button_text: '영상 보기',
+      },
     ],
     items: shuffle(
       Array.from({ length: fixture.counts.videos }, (_, i) => ({
@@ -102,7 +119,9 @@ function videos(): VideoFile {
 
 function seminars(): SeminarFile {
   return {
-    banners: [{ title: '하반기 채용 세미나', featured_image: '/images/banner.svg', absolute_url: '/seminar/2025-h2' }],
+    banners: [
+      { title: '하반기 채용 세미나', featured_image: '/images/banner.svg', absolute_url: '/seminar/2025-h2' },
+    ],
     items: shuffle(
       Array.from({ length: fixture.counts.seminars }, (_, i) => ({
         analytics_page_id: `seminar-${i + 1}`,
@@ -214,7 +233,8 @@ function success(): SuccessFile {
   };
 }
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#2f6fed"/></svg>\n';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#2f6fed"/></svg>\n';
 
 /** Writes the fixture content (seven files and `images/`) into `dir`. */
 export function writeFixture(dir: string): void {

@@ -4,7 +4,10 @@ import { parseTarget, TargetError } from './target.ts';
 
 describe('parseTarget', () => {
   it('reads user@host:/path as ssh and anything else as a local folder', () => {
-    expect(parseTarget('deploy@web1.example:/srv/site/', '/work')).toEqual({ host: 'deploy@web1.example', path: '/srv/site' });
+    expect(parseTarget('deploy@web1.example:/srv/site/', '/work')).toEqual({
+      host: 'deploy@web1.example',
+      path: '/srv/site',
+    });
     expect(parseTarget('web1:/srv/site', '/work')).toEqual({ host: 'web1', path: '/srv/site' });
     expect(parseTarget('out/host', '/work')).toEqual({ host: null, path: '/work/out/host' });
   });
@@ -37,7 +40,9 @@ describe('parseDeployArgs', () => {
       dryRun: false,
       ssh: 'ssh',
     });
-    expect(parse('--from', 'a', '--to', 'b', '--keep-days', '30', '--dry-run', '--ssh', 'ssh -p 2222')).toMatchObject({
+    expect(
+      parse('--from', 'a', '--to', 'b', '--keep-days', '30', '--dry-run', '--ssh', 'ssh -p 2222'),
+    ).toMatchObject({
       keepDays: 30,
       dryRun: true,
       ssh: 'ssh -p 2222',
@@ -46,16 +51,30 @@ describe('parseDeployArgs', () => {
 
   it('takes the ssh command from DEPLOY_SSH unless --ssh is given', () => {
     const env = { DEPLOY_SSH: 'ssh -i /k -o StrictHostKeyChecking=yes' };
-    expect(parseDeployArgs(['--from', 'a', '--to', 'h:/srv'], '/w', '/r', env)).toMatchObject({ ssh: env.DEPLOY_SSH });
-    expect(parseDeployArgs(['--from', 'a', '--to', 'h:/srv', '--ssh', 'ssh -p 2'], '/w', '/r', env)).toMatchObject({
+    expect(parseDeployArgs(['--from', 'a', '--to', 'h:/srv'], '/w', '/r', env)).toMatchObject({
+      ssh: env.DEPLOY_SSH,
+    });
+    expect(
+      parseDeployArgs(['--from', 'a', '--to', 'h:/srv', '--ssh', 'ssh -p 2'], '/w', '/r', env),
+    ).toMatchObject({
       ssh: 'ssh -p 2',
     });
-    expect(parseDeployArgs(['--from', 'a', '--to', 'h:/srv'], '/w', '/r', { DEPLOY_SSH: ' ' })).toMatchObject({ ssh: 'ssh' });
+    expect(parseDeployArgs(['--from', 'a', '--to', 'h:/srv'], '/w', '/r', { DEPLOY_SSH: ' ' })).toMatchObject(
+      { ssh: 'ssh' },
+    );
   });
 
   it('reads --nginx-config', () => {
     expect(
-      parse('--nginx-config', '--root', '/srv/site', '--listen', '127.0.0.1:8080', '--server-name', 'www.example.com'),
+      parse(
+        '--nginx-config',
+        '--root',
+        '/srv/site',
+        '--listen',
+        '127.0.0.1:8080',
+        '--server-name',
+        'www.example.com',
+      ),
     ).toEqual({
       kind: 'nginx-config',
       root: '/srv/site',

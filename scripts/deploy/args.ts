@@ -72,16 +72,21 @@ export function parseDeployArgs(
   if (values['nginx-config']) {
     if (values.from || values.to || values['dry-run'])
       throw new UsageError('--nginx-config 는 --from, --to, --dry-run 과 함께 쓸 수 없습니다.');
-    if (!values.root) throw new UsageError('--root 로 호스트의 배포 폴더를 지정해 주세요 (예: --root /srv/site).');
+    if (!values.root)
+      throw new UsageError('--root 로 호스트의 배포 폴더를 지정해 주세요 (예: --root /srv/site).');
     if (!isAbsolute(values.root)) throw new UsageError(`--root 는 절대 경로여야 합니다: ${values.root}`);
     let root: string;
     try {
       ({ path: root } = parseTarget(values.root, '/'));
     } catch (error) {
-      throw new UsageError(error instanceof TargetError ? error.message.replace('대상 경로', '--root 경로') : String(error));
+      throw new UsageError(
+        error instanceof TargetError ? error.message.replace('대상 경로', '--root 경로') : String(error),
+      );
     }
     if (!/^(?:\[[0-9a-fA-F:]+\]:|[A-Za-z0-9.-]+:)?[0-9]{1,5}$/.test(values.listen)) {
-      throw new UsageError(`--listen 은 포트 또는 주소:포트여야 합니다 (예: 80, 127.0.0.1:8080): ${values.listen}`);
+      throw new UsageError(
+        `--listen 은 포트 또는 주소:포트여야 합니다 (예: 80, 127.0.0.1:8080): ${values.listen}`,
+      );
     }
     if (!/^[A-Za-z0-9.*_-]+(?: [A-Za-z0-9.*_-]+)*$/.test(values['server-name'])) {
       throw new UsageError(`--server-name 이 올바르지 않습니다: ${values['server-name']}`);
@@ -95,8 +100,10 @@ export function parseDeployArgs(
     };
   }
 
-  if (values.root || values.headers) throw new UsageError('--root, --headers 는 --nginx-config 와 함께 씁니다.');
-  if (!values.from) throw new UsageError('--from 으로 올릴 릴리스 폴더를 지정해 주세요 (예: --from out/current).');
+  if (values.root || values.headers)
+    throw new UsageError('--root, --headers 는 --nginx-config 와 함께 씁니다.');
+  if (!values.from)
+    throw new UsageError('--from 으로 올릴 릴리스 폴더를 지정해 주세요 (예: --from out/current).');
   if (!values.to) throw new UsageError('--to 로 대상을 지정해 주세요 (로컬 폴더 또는 user@host:/srv/site).');
   const keepDays = Number(values['keep-days']);
   if (!Number.isInteger(keepDays) || keepDays < MIN_KEEP_DAYS) {
@@ -109,5 +116,12 @@ export function parseDeployArgs(
   } catch (error) {
     throw new UsageError(error instanceof TargetError ? error.message : String(error));
   }
-  return { kind: 'deploy', from: resolve(cwd, values.from), target, keepDays, dryRun: values['dry-run'], ssh: values.ssh };
+  return {
+    kind: 'deploy',
+    from: resolve(cwd, values.from),
+    target,
+    keepDays,
+    dryRun: values['dry-run'],
+    ssh: values.ssh,
+  };
 }

@@ -1,9 +1,25 @@
 // @vitest-environment node
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inspectScript, parseState, pruneScript, recordScript, SWITCHED, switchScript, unlockScript } from './host.ts';
+import {
+  inspectScript,
+  parseState,
+  pruneScript,
+  recordScript,
+  SWITCHED,
+  switchScript,
+  unlockScript,
+} from './host.ts';
 import { formatRecord } from './records.ts';
 import { runProcess } from './shell.ts';
 
@@ -56,7 +72,9 @@ describe('the host scripts', () => {
     expect([...state.pool.keys()]).toEqual([odd]);
     expect(state.records).toEqual([JSON.parse(line)]);
 
-    expect((await sh(pruneScript(root, { pool: [odd], releases: [], partials: [], records: '' }))).code).toBe(0);
+    expect((await sh(pruneScript(root, { pool: [odd], releases: [], partials: [], records: '' }))).code).toBe(
+      0,
+    );
     expect(existsSync(join(root, 'assets', odd))).toBe(false);
     expect(readFileSync(join(root, 'deploys.jsonl'), 'utf8')).toBe('');
   });

@@ -129,7 +129,10 @@ export function parseState(output: string): HostState {
       ({ records: state.records, unreadable: state.unreadableRecords } = parseRecords(value));
     }
   }
-  if (!ended) throw new HostError('대상 폴더를 끝까지 읽지 못했습니다 (GNU find가 있는 Linux 호스트인지 확인해 주세요).');
+  if (!ended)
+    throw new HostError(
+      '대상 폴더를 끝까지 읽지 못했습니다 (GNU find가 있는 Linux 호스트인지 확인해 주세요).',
+    );
   return state;
 }
 
@@ -187,7 +190,9 @@ export function switchScript(
     ...(uploaded
       ? [
           `rm -rf ${quote(old)}`,
-          ...(replaceExisting ? [`if [ -e ${quote(release)} ]; then mv ${quote(release)} ${quote(old)}; fi`] : []),
+          ...(replaceExisting
+            ? [`if [ -e ${quote(release)} ]; then mv ${quote(release)} ${quote(old)}; fi`]
+            : []),
           `mv -T ${quote(partialPath(id))} ${quote(release)}`,
           `rm -rf ${quote(old)}`,
         ]
@@ -222,7 +227,12 @@ ${SYNC}
  */
 export function pruneScript(
   root: string,
-  { pool, releases, partials, records }: { pool: string[]; releases: string[]; partials: string[]; records: string | null },
+  {
+    pool,
+    releases,
+    partials,
+    records,
+  }: { pool: string[]; releases: string[]; partials: string[]; records: string | null },
 ): string {
   const lines = [
     'set -eu',

@@ -4,7 +4,13 @@ import { parseHeadersFile } from '../lib/headers-file.ts';
 import { nginxConfig, NginxConfigError } from './nginx-config.ts';
 
 const generate = (headers: string) =>
-  nginxConfig({ root: '/srv/site', listen: '80', serverName: '_', rules: parseHeadersFile(headers), command: 'test' });
+  nginxConfig({
+    root: '/srv/site',
+    listen: '80',
+    serverName: '_',
+    rules: parseHeadersFile(headers),
+    command: 'test',
+  });
 
 describe('nginxConfig', () => {
   const config = generate(readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8'));
@@ -31,7 +37,9 @@ describe('nginxConfig', () => {
     expect(server).toContain('root /srv/site/current;\n    set $insighthire_release $realpath_root;');
     expect(server).toContain('location ^~ /_astro/ {\n        root /srv/site/assets;');
     expect(server).toContain('location ^~ /fonts/ {\n        root /srv/site/assets;');
-    expect(server).toContain('try_files $insighthire_path $insighthire_path.html $insighthire_path/index.html =404;');
+    expect(server).toContain(
+      'try_files $insighthire_path $insighthire_path.html $insighthire_path/index.html =404;',
+    );
     expect(server).toContain('error_page 404 /404.html;');
   });
 
@@ -66,8 +74,12 @@ describe('nginxConfig', () => {
   });
 
   it('refuses what nginx would read as more than text', () => {
-    expect(() => generate('/*\n  X-Test: $host\n/_astro/*\n  Cache-Control: immutable\n')).toThrow(NginxConfigError);
-    expect(() => generate('/a b/*\n  X-Test: 1\n/_astro/*\n  Cache-Control: immutable\n')).toThrow(NginxConfigError);
+    expect(() => generate('/*\n  X-Test: $host\n/_astro/*\n  Cache-Control: immutable\n')).toThrow(
+      NginxConfigError,
+    );
+    expect(() => generate('/a b/*\n  X-Test: 1\n/_astro/*\n  Cache-Control: immutable\n')).toThrow(
+      NginxConfigError,
+    );
     expect(() => generate('/*\n  Cache-Control: max-age=60\n')).toThrow('immutable');
   });
 });

@@ -43,7 +43,8 @@ const variableFor = (name: string) => `$${VARIABLE_PREFIX}${name.toLowerCase().r
 
 /** A double-quoted nginx string; `$` would start a variable and `"`/`\` end or escape it. */
 function text(value: string): string {
-  if (/["\\$\u0000-\u001f]/.test(value)) throw new NginxConfigError(`nginx 설정에 쓸 수 없는 문자가 있습니다: ${value}`);
+  if (/["\\$\u0000-\u001f]/.test(value))
+    throw new NginxConfigError(`nginx 설정에 쓸 수 없는 문자가 있습니다: ${value}`);
   return `"${value}"`;
 }
 
@@ -52,7 +53,8 @@ function text(value: string): string {
  * characters are checked, so nothing in it reads as a variable or ends the string.
  */
 function pathKey(prefix: string, path: string): string {
-  if (!/^\/[A-Za-z0-9._/*-]*$/.test(path)) throw new NginxConfigError(`nginx 설정으로 옮길 수 없는 _headers 경로입니다: ${path}`);
+  if (!/^\/[A-Za-z0-9._/*-]*$/.test(path))
+    throw new NginxConfigError(`nginx 설정으로 옮길 수 없는 _headers 경로입니다: ${path}`);
   return `"~^${prefix}${path.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$"`;
 }
 
@@ -82,7 +84,8 @@ function mapEntries(rules: HeaderRule[], name: string, keyPrefix: string): strin
 
 export function nginxConfig({ root, listen, serverName, rules, command }: NginxConfigOptions): string {
   const folders = hashedFolders(rules);
-  if (folders.length === 0) throw new NginxConfigError('_headers에 immutable로 캐시하는 폴더 규칙(예: /_astro/*)이 없습니다.');
+  if (folders.length === 0)
+    throw new NginxConfigError('_headers에 immutable로 캐시하는 폴더 규칙(예: /_astro/*)이 없습니다.');
   const names = headerNames(rules);
   const cacheControl = names.find((name) => name.toLowerCase() === 'cache-control');
   const pool = `${root}/${HOST_PATHS.pool}`;
@@ -90,7 +93,9 @@ export function nginxConfig({ root, listen, serverName, rules, command }: NginxC
 
   const maps = names.map((name) => {
     if (name !== cacheControl) {
-      return [`map $uri ${variableFor(name)} {`, '    default "";', ...mapEntries(rules, name, ''), '}'].join('\n');
+      return [`map $uri ${variableFor(name)} {`, '    default "";', ...mapEntries(rules, name, ''), '}'].join(
+        '\n',
+      );
     }
     // Cache-Control depends on the status too: only a success may be cached for good.
     const misses = folders.map((folder) => `    "~^(?!200:|206:|304:)[0-9]{3}:/${folder}/" "no-store";`);

@@ -76,9 +76,16 @@ describe('planPrune', () => {
 
   it('deletes no hashed file when the live release has no record, or a line did not parse', () => {
     const records = input().records.filter((entry) => entry.release !== 'c');
-    expect(planPrune(input({ records }))).toMatchObject({ pool: [], poolHeld: expect.stringContaining('(c)') });
+    expect(planPrune(input({ records }))).toMatchObject({
+      pool: [],
+      poolHeld: expect.stringContaining('(c)'),
+    });
     const unreadable = planPrune(input({ unreadableRecords: 1 }));
-    expect(unreadable).toMatchObject({ pool: [], records: null, poolHeld: expect.stringContaining('읽을 수 없는 줄') });
+    expect(unreadable).toMatchObject({
+      pool: [],
+      records: null,
+      poolHeld: expect.stringContaining('읽을 수 없는 줄'),
+    });
     expect(unreadable.releases).toEqual(['a', 'b']);
   });
 

@@ -54,8 +54,10 @@ export function planPrune(input: PruneInput): PrunePlan {
 
   let poolHeld: string | null = null;
   const liveRecord = input.records.findLast((record) => record.release === input.current);
-  if (input.current !== null && !liveRecord) poolHeld = `게시 중인 릴리스(${input.current})의 기록이 deploys.jsonl에 없습니다`;
-  if (input.unreadableRecords > 0) poolHeld = `deploys.jsonl에 읽을 수 없는 줄이 ${input.unreadableRecords}개 있습니다`;
+  if (input.current !== null && !liveRecord)
+    poolHeld = `게시 중인 릴리스(${input.current})의 기록이 deploys.jsonl에 없습니다`;
+  if (input.unreadableRecords > 0)
+    poolHeld = `deploys.jsonl에 읽을 수 없는 줄이 ${input.unreadableRecords}개 있습니다`;
   const needed = new Set([...recent, ...(liveRecord ? [liveRecord] : [])].flatMap((record) => record.assets));
   const pool =
     poolHeld === null

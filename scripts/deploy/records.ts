@@ -39,7 +39,12 @@ export function parseRecords(text: string): { records: DeployRecord[]; unreadabl
         Array.isArray(value.assets) &&
         value.assets.every((asset) => typeof asset === 'string')
       ) {
-        records.push({ release: value.release, at: value.at, from: value.from ?? null, assets: value.assets });
+        records.push({
+          release: value.release,
+          at: value.at,
+          from: value.from ?? null,
+          assets: value.assets,
+        });
         continue;
       }
     } catch {

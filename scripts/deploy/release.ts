@@ -53,7 +53,9 @@ export function readRelease(from: string, hashedFolders: readonly string[], now:
   walk(dir, dir, all);
   const inPool = (file: string) => hashedFolders.some((folder) => file.startsWith(`${folder}/`));
   const assets = all.filter(inPool).sort();
-  const files = all.filter((file) => !inPool(file) && !(PRIVATE_FILES as readonly string[]).includes(file)).length;
+  const files = all.filter(
+    (file) => !inPool(file) && !(PRIVATE_FILES as readonly string[]).includes(file),
+  ).length;
   const own = basename(dir);
   const id = existsSync(join(dir, 'manifest.json')) && RELEASE_ID.test(own) ? own : newReleaseName(now, []);
   return { dir, id, assets, files };

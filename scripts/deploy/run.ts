@@ -87,7 +87,8 @@ function releaseHashedFolders(from: string, fallbackHeaders: string): string[] {
   const own = join(from, '_headers');
   const file = existsSync(own) ? own : fallbackHeaders;
   const folders = hashedFolders(parseHeadersFile(readFileSync(file, 'utf8')));
-  if (folders.length === 0) throw new StepError(`${file}에 immutable로 캐시하는 폴더 규칙(예: /_astro/*)이 없습니다.`);
+  if (folders.length === 0)
+    throw new StepError(`${file}에 immutable로 캐시하는 폴더 규칙(예: /_astro/*)이 없습니다.`);
   return folders;
 }
 
@@ -111,13 +112,20 @@ async function rsync(
   const result = await runProcess('rsync', [...transport.rsyncOptions, ...args], { input, signal });
   if (signal?.aborted) throw new StepError('배포가 중단되었습니다.');
   if (result.code !== 0) {
-    throw new StepError(`${what}에 실패했습니다 (rsync 코드 ${result.code}): ${lastLines(result.stderr) || '출력 없음'}`);
+    throw new StepError(
+      `${what}에 실패했습니다 (rsync 코드 ${result.code}): ${lastLines(result.stderr) || '출력 없음'}`,
+    );
   }
   return result;
 }
 
 /** Pool files of the release whose name is taken on the host by different content. */
-async function poolConflicts(transport: Transport, release: LocalRelease, state: HostState, signal?: AbortSignal) {
+async function poolConflicts(
+  transport: Transport,
+  release: LocalRelease,
+  state: HostState,
+  signal?: AbortSignal,
+) {
   const shared = release.assets.filter((asset) => state.pool.has(asset));
   if (shared.length === 0) return [];
   const { stdout } = await rsync(
@@ -175,7 +183,8 @@ export async function runDeploy(options: DeployOptions, context: DeployContext):
       if (outcome === 'deployed' || outcome === 'already-live') outcome = 'deployed-with-errors';
     }
   }
-  if (outcome !== 'failed' && outcome !== 'deployed-with-errors') progress.step('완료', `${progress.elapsed().toFixed(1)}초`);
+  if (outcome !== 'failed' && outcome !== 'deployed-with-errors')
+    progress.step('완료', `${progress.elapsed().toFixed(1)}초`);
   return outcome;
 }
 
@@ -220,7 +229,9 @@ async function deploy(
     );
   }
   if (state.currentNotLink) {
-    throw new StepError(`${root}/current가 심볼릭 링크가 아닙니다. 직접 만든 폴더라면 옮긴 뒤 다시 실행해 주세요.`);
+    throw new StepError(
+      `${root}/current가 심볼릭 링크가 아닙니다. 직접 만든 폴더라면 옮긴 뒤 다시 실행해 주세요.`,
+    );
   }
   progress.step(
     '확인',
@@ -257,7 +268,10 @@ async function deploy(
       { input: `${fresh.join('\n')}\n`, signal },
     );
   }
-  progress.step('해시 파일', `${dry}${release.assets.length}개 중 새 파일 ${fresh.length}개 → ${HOST_PATHS.pool}/`);
+  progress.step(
+    '해시 파일',
+    `${dry}${release.assets.length}개 중 새 파일 ${fresh.length}개 → ${HOST_PATHS.pool}/`,
+  );
 
   // 3. The pages, unless this release is live already.
   const live = state.current === release.id;
@@ -297,10 +311,15 @@ async function deploy(
       const result = await transport.shell(script);
       if (result.stdout.split('\n').includes(SWITCHED)) events.onSwitched(release.id);
       if (result.code !== 0) {
-        throw new StepError(`current 전환에 실패했습니다 (코드 ${result.code}): ${lastLines(result.stderr) || '출력 없음'}`);
+        throw new StepError(
+          `current 전환에 실패했습니다 (코드 ${result.code}): ${lastLines(result.stderr) || '출력 없음'}`,
+        );
       }
     }
-    progress.step('전환', `${dry}current: ${state.current ? releasePath(state.current) : '없음'} → ${releasePath(release.id)}`);
+    progress.step(
+      '전환',
+      `${dry}current: ${state.current ? releasePath(state.current) : '없음'} → ${releasePath(release.id)}`,
+    );
   }
 
   // 5. The record (a live release deployed again is recorded only when its line is missing).

@@ -41,7 +41,9 @@ export function parseTarget(spec: string, cwd: string): Target {
   }
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (!SAFE_PATH.test(clean) || clean === '/' || clean.split('/').includes('..')) {
-    throw new TargetError(`대상 경로에는 영문자, 숫자와 . _ - + @ / 만 쓸 수 있습니다 (루트 / 제외): ${path}`);
+    throw new TargetError(
+      `대상 경로에는 영문자, 숫자와 . _ - + @ / 만 쓸 수 있습니다 (루트 / 제외): ${path}`,
+    );
   }
   return { host, path: clean };
 }
@@ -79,7 +81,8 @@ export function transportFor(target: Target, ssh = 'ssh'): Transport {
     target,
     label: `${host}:${target.path}`,
     // ssh joins its command words and hands them to the login shell, which runs `sh -s`.
-    shell: (script, signal) => runProcess('sh', ['-c', `${ssh} ${quote(host)} sh -s`], { input: script, signal }),
+    shell: (script, signal) =>
+      runProcess('sh', ['-c', `${ssh} ${quote(host)} sh -s`], { input: script, signal }),
     rsyncDestination: (path) => `${host}:${path}`,
     rsyncOptions: ['-e', ssh],
   };

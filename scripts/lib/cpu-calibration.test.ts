@@ -31,7 +31,8 @@ describe('calibrate', () => {
   });
 
   it('refuses an index that is not a positive number', () => {
-    for (const bad of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => calibrate(bad)).toThrow(/benchmarkIndex/);
+    for (const bad of [0, -5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => calibrate(bad)).toThrow(/benchmarkIndex/);
   });
 });
 
@@ -40,7 +41,8 @@ describe('parseCpuOption', () => {
     expect(parseCpuOption(undefined)).toBeUndefined();
     expect(parseCpuOption('4')).toBe(4);
     expect(parseCpuOption('9.5')).toBe(9.5);
-    for (const bad of ['0.5', '0', '-2', 'fast', '', '21', '4x']) expect(() => parseCpuOption(bad), bad).toThrow(/--cpu/);
+    for (const bad of ['0.5', '0', '-2', 'fast', '', '21', '4x'])
+      expect(() => parseCpuOption(bad), bad).toThrow(/--cpu/);
   });
 });
 
@@ -49,9 +51,9 @@ describe('describeCalibration', () => {
     expect(describeCalibration(calibrate(1320))).toBe(
       'CPU: 호스트 benchmarkIndex 1,320, 감속 4× (목표 330에 맞춤) → 시뮬레이션 기기 330',
     );
-    expect(describeCalibration({ hostIndex: 2000, multiplier: 4, source: 'option', clamped: null })).toContain(
-      '감속 4× (--cpu로 지정) → 시뮬레이션 기기 500',
-    );
+    expect(
+      describeCalibration({ hostIndex: 2000, multiplier: 4, source: 'option', clamped: null }),
+    ).toContain('감속 4× (--cpu로 지정) → 시뮬레이션 기기 500');
     expect(describeCalibration(calibrate(200))).toContain('1×로 잽니다');
   });
 });

@@ -34,8 +34,10 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The multiplier that turns a host of `hostIndex` into a phone of `target`, clamped. */
 export function calibrate(hostIndex: number, target = TARGET_BENCHMARK_INDEX): Calibration {
-  if (!Number.isFinite(hostIndex) || hostIndex <= 0) throw new Error(`benchmarkIndex가 올바르지 않습니다: ${hostIndex}`);
-  if (!Number.isFinite(target) || target <= 0) throw new Error(`목표 benchmarkIndex가 올바르지 않습니다: ${target}`);
+  if (!Number.isFinite(hostIndex) || hostIndex <= 0)
+    throw new Error(`benchmarkIndex가 올바르지 않습니다: ${hostIndex}`);
+  if (!Number.isFinite(target) || target <= 0)
+    throw new Error(`목표 benchmarkIndex가 올바르지 않습니다: ${target}`);
   const raw = hostIndex / target;
   const clamped = raw < MIN_MULTIPLIER ? 'low' : raw > MAX_MULTIPLIER ? 'high' : null;
   const multiplier = round2(Math.min(MAX_MULTIPLIER, Math.max(MIN_MULTIPLIER, raw)));
@@ -61,7 +63,8 @@ export function simulatedIndex(hostIndex: number, multiplier: number): number {
 export function describeCalibration(calibration: Calibration): string {
   const { hostIndex, multiplier, source, clamped } = calibration;
   const host = hostIndex === null ? '측정 안 함' : Math.round(hostIndex).toLocaleString('en-US');
-  const phone = hostIndex === null ? '?' : Math.round(simulatedIndex(hostIndex, multiplier)).toLocaleString('en-US');
+  const phone =
+    hostIndex === null ? '?' : Math.round(simulatedIndex(hostIndex, multiplier)).toLocaleString('en-US');
   const how = source === 'option' ? '--cpu로 지정' : `목표 ${TARGET_BENCHMARK_INDEX}에 맞춤`;
   const note =
     clamped === 'low'
@@ -96,7 +99,12 @@ export function runMatchesCalibration(runIndex: number | null, hostIndex: number
  * The `count` runs whose host index came closest to the calibrated one (by ratio), for when too
  * few runs matched it: an odd count of the best-matching runs, rather than every run.
  */
-export function closestRuns<T extends { index: number | null }>(all: readonly T[], hostIndex: number | null, count: number): T[] {
-  const distance = (run: T) => (run.index === null || hostIndex === null ? 0 : Math.abs(Math.log(run.index / hostIndex)));
+export function closestRuns<T extends { index: number | null }>(
+  all: readonly T[],
+  hostIndex: number | null,
+  count: number,
+): T[] {
+  const distance = (run: T) =>
+    run.index === null || hostIndex === null ? 0 : Math.abs(Math.log(run.index / hostIndex));
   return [...all].sort((a, b) => distance(a) - distance(b)).slice(0, count);
 }

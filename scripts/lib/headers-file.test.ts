@@ -16,9 +16,18 @@ describe('parseHeadersFile and headersFor', () => {
 `);
 
   it('applies every matching rule in order, later values replacing earlier ones case-insensitively', () => {
-    expect(headersFor(rules, '/faq')).toEqual({ 'X-Frame-Options': 'DENY', 'Cache-Control': 'public, max-age=300' });
-    expect(headersFor(rules, '/_astro/a.js')).toEqual({ 'X-Frame-Options': 'DENY', 'cache-control': 'immutable' });
-    expect(headersFor(rules, '/exact')).toEqual({ 'X-Frame-Options': 'SAMEORIGIN', 'Cache-Control': 'public, max-age=300' });
+    expect(headersFor(rules, '/faq')).toEqual({
+      'X-Frame-Options': 'DENY',
+      'Cache-Control': 'public, max-age=300',
+    });
+    expect(headersFor(rules, '/_astro/a.js')).toEqual({
+      'X-Frame-Options': 'DENY',
+      'cache-control': 'immutable',
+    });
+    expect(headersFor(rules, '/exact')).toEqual({
+      'X-Frame-Options': 'SAMEORIGIN',
+      'Cache-Control': 'public, max-age=300',
+    });
     expect(headersFor(rules, '/exact/more')['X-Frame-Options']).toBe('DENY');
   });
 
@@ -39,7 +48,10 @@ describe('public/_headers', () => {
   };
 
   it('sends the security headers and short caching with pages', () => {
-    expect(headersFor(rules, '/')).toEqual({ ...security, 'Cache-Control': 'public, max-age=300, must-revalidate' });
+    expect(headersFor(rules, '/')).toEqual({
+      ...security,
+      'Cache-Control': 'public, max-age=300, must-revalidate',
+    });
     expect(headersFor(rules, '/info/blog/hr-0001/')).toEqual(headersFor(rules, '/'));
   });
 

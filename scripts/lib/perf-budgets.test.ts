@@ -49,7 +49,15 @@ const figures = (over: Partial<Figures> = {}): Figures => ({
 
 describe('figuresOf', () => {
   it('reads the score, the metrics and the compressed bytes of the page’s scripts (not a worker’s)', () => {
-    expect(figuresOf(lhr(0.985))).toEqual({ score: 99, fcp: 700, lcp: 720, tbt: 12, cls: 0.002, bytes: 50_000, jsBytes: 5000 });
+    expect(figuresOf(lhr(0.985))).toEqual({
+      score: 99,
+      fcp: 700,
+      lcp: 720,
+      tbt: 12,
+      cls: 0.002,
+      bytes: 50_000,
+      jsBytes: 5000,
+    });
   });
 
   it('refuses a run without a score or a metric', () => {
@@ -65,7 +73,11 @@ describe('median and medianFigures', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(() => median([])).toThrow();
-    const m = medianFigures([figures({ lcp: 900, tbt: 0 }), figures({ lcp: 700, tbt: 90 }), figures({ lcp: 800, tbt: 30 })]);
+    const m = medianFigures([
+      figures({ lcp: 900, tbt: 0 }),
+      figures({ lcp: 700, tbt: 90 }),
+      figures({ lcp: 800, tbt: 30 }),
+    ]);
     expect(m).toMatchObject({ lcp: 800, tbt: 30 });
   });
 });
@@ -102,8 +114,14 @@ describe('formatTable', () => {
   it('prints a Markdown row per page with marks and the floor last', () => {
     const table = formatTable(
       [
-        { route: { name: '홈', path: '/', js: 'home', lcp: 'home' }, figures: figures({ jsBytes: 46 * KB, lcp: 780 }) },
-        { route: { name: '상세', path: '/d', js: 'none' }, figures: figures({ jsBytes: 24 * KB, lcp: 1200 }) },
+        {
+          route: { name: '홈', path: '/', js: 'home', lcp: 'home' },
+          figures: figures({ jsBytes: 46 * KB, lcp: 780 }),
+        },
+        {
+          route: { name: '상세', path: '/d', js: 'none' },
+          figures: figures({ jsBytes: 24 * KB, lcp: 1200 }),
+        },
       ],
       figures({ lcp: 632 }),
     );
@@ -112,7 +130,9 @@ describe('formatTable', () => {
     expect(lines[0]).toBe(
       '| 페이지 | 점수 (100) | FCP | LCP (≤ 1.15 × 기준, 홈 1.25 ×) | TBT (≤ 50 ms) | CLS (≤ 0.01) | 전송량 | JS (예산) |',
     );
-    expect(lines[2]).toBe('| 홈 `/` | 100 ✔ | 700 ms | 780 ms ✔ | 10 ms ✔ | 0.000 ✔ | 40.0 KB | 46.0 KB / 90.0 KB ✔ |');
+    expect(lines[2]).toBe(
+      '| 홈 `/` | 100 ✔ | 700 ms | 780 ms ✔ | 10 ms ✔ | 0.000 ✔ | 40.0 KB | 46.0 KB / 90.0 KB ✔ |',
+    );
     expect(lines[3]).toContain('1200 ms ✖');
     expect(lines[3]).toContain('24.0 KB / 0.0 KB ✖');
     expect(lines[4]).toMatch(/^\| 기준: .* \| 632 ms \(한도 727 ms, 홈 790 ms\) \|/);

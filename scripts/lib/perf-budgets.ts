@@ -134,7 +134,11 @@ export function lcpLimit(route: Pick<BenchRoute, 'lcp'>, floorLcp: number): numb
 }
 
 /** Which budgets a page's medians meet, against the floor page's LCP. */
-export function checkBudgets(figures: Figures, route: Pick<BenchRoute, 'js' | 'lcp'>, floorLcp: number): Verdict {
+export function checkBudgets(
+  figures: Figures,
+  route: Pick<BenchRoute, 'js' | 'lcp'>,
+  floorLcp: number,
+): Verdict {
   return {
     score: figures.score >= budgets.score,
     lcp: figures.lcp <= lcpLimit(route, floorLcp),

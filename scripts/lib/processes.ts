@@ -27,7 +27,8 @@ export function startChild(command: string, args: string[], options: SpawnOption
 export async function waitForUrl(url: string, timeoutMs = 30_000, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: 서버 프로세스가 종료되었습니다 (코드 ${child.exitCode}).`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: 서버 프로세스가 종료되었습니다 (코드 ${child.exitCode}).`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;

@@ -66,7 +66,10 @@ describe('serveStatic', () => {
             const chunks: Buffer[] = [];
             response.on('data', (chunk: Buffer) => chunks.push(chunk));
             response.on('end', () =>
-              resolve({ headers: new Headers(response.headers as Record<string, string>), body: Buffer.concat(chunks) }),
+              resolve({
+                headers: new Headers(response.headers as Record<string, string>),
+                body: Buffer.concat(chunks),
+              }),
             );
           }).on('error', reject),
         );

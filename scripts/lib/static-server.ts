@@ -53,7 +53,17 @@ const types: Record<string, string> = {
 };
 
 /** Types worth compressing; images other than SVG and fonts are compressed already. */
-const compressible = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
+const compressible = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.xml',
+  '.txt',
+  '.svg',
+  '.webmanifest',
+]);
 
 /** Files of the site folder that are not part of the site (relative, `/`-separated). */
 const notServed = new Set(['_headers', 'manifest.json', 'changed-routes.json']);
@@ -136,7 +146,9 @@ export async function serveStatic(dir: string, port: number, host = '127.0.0.1')
   // A fixed folder per site folder and port, emptied first, so a server that was killed (as test
   // runners stop their web servers) leaves at most one stale copy behind.
   const id = createHash('sha256').update(root).digest('hex').slice(0, 12);
-  const mirror = port ? join(tmpdir(), `static-site-${id}-${port}`) : mkdtempSync(join(tmpdir(), 'static-site-'));
+  const mirror = port
+    ? join(tmpdir(), `static-site-${id}-${port}`)
+    : mkdtempSync(join(tmpdir(), 'static-site-'));
   rmSync(mirror, { recursive: true, force: true });
   mkdirSync(mirror, { recursive: true });
   let files: Set<string>;

@@ -29,7 +29,12 @@ export interface SiteServerOptions {
 }
 
 /** Environment for `node scripts/start.ts` in a test run: the build targets only the servers it starts. */
-export function siteServerEnv({ apiPort, sitePort, publicApiUrl, outDir }: SiteServerOptions): Record<string, string> {
+export function siteServerEnv({
+  apiPort,
+  sitePort,
+  publicApiUrl,
+  outDir,
+}: SiteServerOptions): Record<string, string> {
   return {
     HOST: '127.0.0.1',
     CONTENT_API_PORT: String(apiPort),

@@ -47,14 +47,21 @@ export function conditionalFetch(
         ...known,
         ...validators(response.headers),
       };
-      return new Response(known.body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+      return new Response(known.body, {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      });
     }
     if (response.status !== 200) return response;
     const found = validators(response.headers);
     if (!found.etag && !found.lastModified) return response;
     const body = await response.text();
     next[url] = { ...found, body };
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
   return Object.assign(call, { answers: () => next, notModified: () => reused });
 }

@@ -13,7 +13,9 @@ describe('parseRebuildArgs', () => {
       timeoutMs: 30_000,
       everyMs: null,
     });
-    expect(parseRebuildArgs(['--out', 'o', '--every', '5m', '--allow-empty', '--resume'], '/srv')).toMatchObject({
+    expect(
+      parseRebuildArgs(['--out', 'o', '--every', '5m', '--allow-empty', '--resume'], '/srv'),
+    ).toMatchObject({
       everyMs: 300_000,
       allowEmpty: true,
       resume: true,

@@ -103,15 +103,18 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
   }
   if (values.help) return 'help';
   if (!values.out) throw new UsageError('--out 폴더를 지정해 주세요.');
-  if (values.rollback && values.resume) throw new UsageError('--rollback 과 --resume 은 함께 쓸 수 없습니다.');
+  if (values.rollback && values.resume)
+    throw new UsageError('--rollback 과 --resume 은 함께 쓸 수 없습니다.');
   const keep = Number(values.keep);
-  if (!Number.isInteger(keep) || keep < 1) throw new UsageError(`--keep 은 1 이상의 정수여야 합니다: ${values.keep}`);
+  if (!Number.isInteger(keep) || keep < 1)
+    throw new UsageError(`--keep 은 1 이상의 정수여야 합니다: ${values.keep}`);
   const minRatio = Number(values['min-ratio']);
   if (!Number.isFinite(minRatio) || minRatio < 0 || minRatio > 1) {
     throw new UsageError(`--min-ratio 는 0과 1 사이의 수여야 합니다: ${values['min-ratio']}`);
   }
   const timeout = Number(values.timeout);
-  if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout 은 양수(초)여야 합니다: ${values.timeout}`);
+  if (!Number.isFinite(timeout) || timeout <= 0)
+    throw new UsageError(`--timeout 은 양수(초)여야 합니다: ${values.timeout}`);
   let everyMs: number | null = null;
   if (values.every !== undefined) {
     everyMs = parseDuration(values.every);
@@ -123,16 +126,19 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
   if (sweepEveryMs === null || sweepEveryMs <= 0)
     throw new UsageError(`--sweep-every 는 간격이어야 합니다 (예: 6h, 24h): ${values['sweep-every']}`);
   const rate = Number(values.rate);
-  if (!Number.isFinite(rate) || rate < 0) throw new UsageError(`--rate 는 0 이상의 수여야 합니다: ${values.rate}`);
+  if (!Number.isFinite(rate) || rate < 0)
+    throw new UsageError(`--rate 는 0 이상의 수여야 합니다: ${values.rate}`);
   const concurrency = Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
     throw new UsageError(`--concurrency 는 1~64의 정수여야 합니다: ${values.concurrency}`);
   const deadlineMs = values.deadline.trim() === '0' ? 0 : parseDuration(values.deadline);
-  if (deadlineMs === null) throw new UsageError(`--deadline 은 간격이어야 합니다 (예: 25m, 1h, 0): ${values.deadline}`);
+  if (deadlineMs === null)
+    throw new UsageError(`--deadline 은 간격이어야 합니다 (예: 25m, 1h, 0): ${values.deadline}`);
   const items = values.item.map((item) => item.trim()).filter((item) => item !== '');
   if (items.some((item) => item.length > 200 || /[\u0000-\u001f]/.test(item)))
     throw new UsageError('--item 은 200자 이하의 id여야 합니다.');
-  if (items.length > 0 && values.rollback) throw new UsageError('--item 과 --rollback 은 함께 쓸 수 없습니다.');
+  if (items.length > 0 && values.rollback)
+    throw new UsageError('--item 과 --rollback 은 함께 쓸 수 없습니다.');
   return {
     out: resolve(cwd, values.out),
     full: values.full,

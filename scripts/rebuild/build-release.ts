@@ -75,15 +75,24 @@ export async function buildRelease({
     return null;
   }
   const total = build.rendered.length + build.restored.length;
-  if (total === 0) progress.step('경고', 'Astro 출력에서 페이지 줄을 찾지 못했습니다 (출력 형식이 바뀌었을 수 있습니다).');
-  progress.step('빌드', `페이지 ${total}개: 렌더링 ${build.rendered.length}개, 캐시에서 복원 ${build.restored.length}개`);
+  if (total === 0)
+    progress.step('경고', 'Astro 출력에서 페이지 줄을 찾지 못했습니다 (출력 형식이 바뀌었을 수 있습니다).');
+  progress.step(
+    '빌드',
+    `페이지 ${total}개: 렌더링 ${build.rendered.length}개, 캐시에서 복원 ${build.restored.length}개`,
+  );
   const renderedDynamic = build.rendered.map(outputPathToRoute).filter((route) => cacheable.has(route));
   progress.step(
     '빌드',
-    `getStaticPaths 페이지 ${cacheable.size}개 중 렌더링 ${renderedDynamic.length}개` + listSome(renderedDynamic, 20),
+    `getStaticPaths 페이지 ${cacheable.size}개 중 렌더링 ${renderedDynamic.length}개` +
+      listSome(renderedDynamic, 20),
   );
 
-  const validation = validateOutput(paths.staging, expected, contentLinkTargets(addressesIn(snapshot.recorded.calls)));
+  const validation = validateOutput(
+    paths.staging,
+    expected,
+    contentLinkTargets(addressesIn(snapshot.recorded.calls)),
+  );
   if (validation.problems.length > 0) {
     discard();
     for (const problem of validation.problems) console.error(`  - ${problem}`);
@@ -93,7 +102,9 @@ export async function buildRelease({
   for (const file of [MANIFEST_FILE, CHANGED_ROUTES_FILE]) {
     if (existsSync(join(paths.staging, file))) {
       discard();
-      progress.fail(`사이트에 ${file} 파일이 있어 릴리스 기록과 겹칩니다. public/ 의 파일 이름을 바꿔 주세요.`);
+      progress.fail(
+        `사이트에 ${file} 파일이 있어 릴리스 기록과 겹칩니다. public/ 의 파일 이름을 바꿔 주세요.`,
+      );
       return null;
     }
   }
@@ -101,7 +112,10 @@ export async function buildRelease({
   const warnings = [...snapshot.warnings, ...validation.warnings];
   for (const line of validation.warnings) progress.step('경고', line);
   if (warnings.length > 0)
-    progress.step('검증', `콘텐츠 경고 ${warnings.length}건 (게시는 계속합니다; changed-routes.json의 warnings 참고)`);
+    progress.step(
+      '검증',
+      `콘텐츠 경고 ${warnings.length}건 (게시는 계속합니다; changed-routes.json의 warnings 참고)`,
+    );
   return { pages: { total, rendered: build.rendered.length, restored: build.restored.length }, warnings };
 }
 

@@ -15,6 +15,10 @@ describe('parseBuildLog', () => {
       rendered: ['/404.html', '/info/blog/a/index.html'],
       restored: ['/info/blog/b/index.html', '/info/blog/c/index.html'],
     });
-    expect(['/index.html', '/404.html', '/info/blog/a/index.html'].map(outputPathToRoute)).toEqual(['/', '/404', '/info/blog/a']);
+    expect(['/index.html', '/404.html', '/info/blog/a/index.html'].map(outputPathToRoute)).toEqual([
+      '/',
+      '/404',
+      '/info/blog/a',
+    ]);
   });
 });

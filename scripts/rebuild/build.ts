@@ -119,7 +119,13 @@ export function runAstroBuild({
     collect(child.stderr!);
     const finish = (exitCode: number) => {
       signal?.removeEventListener('abort', kill);
-      resolve({ ok: exitCode === 0 && !killed, exitCode, ...parseBuildLog(lines), tail: lines.slice(-TAIL_LINES), killed });
+      resolve({
+        ok: exitCode === 0 && !killed,
+        exitCode,
+        ...parseBuildLog(lines),
+        tail: lines.slice(-TAIL_LINES),
+        killed,
+      });
     };
     child.on('error', (error) => {
       lines.push(`astro를 실행할 수 없습니다: ${error.message}`);

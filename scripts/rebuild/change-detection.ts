@@ -27,7 +27,9 @@ function stableJson(value: unknown): string {
  * These are the loaders' own results (`src/lib/content/build-data.ts`), so a poll and a full read
  * of the same content digest alike, however their API calls differed.
  */
-export function contentDigest(snapshot: Pick<Snapshot, 'lists' | 'hrStories' | 'successStories' | 'patents'>): string {
+export function contentDigest(
+  snapshot: Pick<Snapshot, 'lists' | 'hrStories' | 'successStories' | 'patents'>,
+): string {
   const { lists, hrStories, successStories, patents } = snapshot;
   return digestOf({ lists, hrStories, successStories, patents });
 }

@@ -50,7 +50,11 @@ describe('changedRoutes', () => {
 
   it('lists everything as added without a published release', () => {
     files('b', { 'index.html': '1', '404.html': '2', 'rss.xml': '3', '_astro/x.js': '4' });
-    expect(changedRoutes(null, join(dir, 'b'))).toEqual({ added: ['/', '/404', '/rss.xml'], changed: [], removed: [] });
+    expect(changedRoutes(null, join(dir, 'b'))).toEqual({
+      added: ['/', '/404', '/rss.xml'],
+      changed: [],
+      removed: [],
+    });
   });
 
   it("lists a release's files, hashed assets included, without its records", () => {

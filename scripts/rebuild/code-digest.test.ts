@@ -7,13 +7,18 @@ describe('configDigest', () => {
     expect(configDigest({ SITE_URL: 'https://a.example', HOME: '/x' }, 'https://api.example')).toBe(base);
     expect(configDigest({ SITE_URL: 'https://b.example' }, 'https://api.example')).not.toBe(base);
     expect(configDigest({ SITE_URL: 'https://a.example' }, 'https://api2.example')).not.toBe(base);
-    expect(configDigest({ SITE_URL: 'https://a.example', PUBLIC_X: '1' }, 'https://api.example')).not.toBe(base);
+    expect(configDigest({ SITE_URL: 'https://a.example', PUBLIC_X: '1' }, 'https://api.example')).not.toBe(
+      base,
+    );
   });
 
   it('changes with the image hosts the build fetches from (they decide which pictures are inlined)', () => {
     const base = configDigest({ SITE_URL: 'https://a.example' }, 'https://api.example');
     expect(
-      configDigest({ SITE_URL: 'https://a.example', CONTENT_IMAGE_HOSTS: 'https://img.example' }, 'https://api.example'),
+      configDigest(
+        { SITE_URL: 'https://a.example', CONTENT_IMAGE_HOSTS: 'https://img.example' },
+        'https://api.example',
+      ),
     ).not.toBe(base);
   });
 });

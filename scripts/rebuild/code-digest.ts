@@ -9,7 +9,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** Folders and files (relative to the project root) that make up the code. */
-export const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'] as const;
+export const CODE_INPUTS = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'package-lock.json',
+  'tsconfig.json',
+] as const;
 
 /** Tests do not end up in the site; editing them must not trigger a build. */
 const IGNORED = /\.(test|spec)\.[cm]?[tj]sx?$|(^|\/)\.DS_Store$/;
@@ -52,9 +58,11 @@ export function configDigest(env: NodeJS.ProcessEnv, apiUrl: string): string {
     CONTENT_IMAGE_HOSTS: env.CONTENT_IMAGE_HOSTS ?? '',
   };
   for (const [key, value] of Object.entries(env)) {
-    if (key.startsWith('PUBLIC_') && key !== 'PUBLIC_CONTENT_API_URL' && value !== undefined) settings[key] = value;
+    if (key.startsWith('PUBLIC_') && key !== 'PUBLIC_CONTENT_API_URL' && value !== undefined)
+      settings[key] = value;
   }
   const hash = createHash('sha256');
-  for (const key of Object.keys(settings).sort()) hash.update(key).update('=').update(settings[key]!).update('\0');
+  for (const key of Object.keys(settings).sort())
+    hash.update(key).update('=').update(settings[key]!).update('\0');
   return hash.digest('hex').slice(0, 20);
 }

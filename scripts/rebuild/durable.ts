@@ -8,7 +8,16 @@
  *
  * Each file is opened read-only and synced, never read: the cost is one fsync per file.
  */
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** Flushes one file's (or directory's) data and metadata to the disk. */

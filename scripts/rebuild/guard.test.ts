@@ -57,7 +57,9 @@ describe('the shrinking-content guard', () => {
   };
 
   it('flags what fell under the ratio, not what had nothing before', () => {
-    expect(shrunkCounts({ ...counts }, { ...counts, hrStory: 0 }, 0.5)).toEqual(['HR 이야기 33건 → 0건 (기준: 이전의 50% 이상)']);
+    expect(shrunkCounts({ ...counts }, { ...counts, hrStory: 0 }, 0.5)).toEqual([
+      'HR 이야기 33건 → 0건 (기준: 이전의 50% 이상)',
+    ]);
     expect(shrunkCounts({ ...counts, news: 0 }, counts, 0.5)).toEqual([]);
     expect(shrunkCounts(counts, { ...counts, faq: 5 }, 0.5)).toEqual([]);
     expect(shrunkCounts(counts, { ...counts, faq: 0 }, 0)).toEqual([]);
@@ -65,11 +67,13 @@ describe('the shrinking-content guard', () => {
   });
 
   it('guards banners, topics and article bodies too', () => {
-    expect(shrunkCounts(counts, { ...counts, videoBanners: 0, faqTopics: 1, hrStoryBodies: 3 }, 0.5)).toEqual([
-      'HR 영상 배너 3건 → 0건 (기준: 이전의 50% 이상)',
-      'FAQ 주제 5건 → 1건 (기준: 이전의 50% 이상)',
-      '본문이 있는 HR 이야기 33건 → 3건 (기준: 이전의 50% 이상)',
-    ]);
+    expect(shrunkCounts(counts, { ...counts, videoBanners: 0, faqTopics: 1, hrStoryBodies: 3 }, 0.5)).toEqual(
+      [
+        'HR 영상 배너 3건 → 0건 (기준: 이전의 50% 이상)',
+        'FAQ 주제 5건 → 1건 (기준: 이전의 50% 이상)',
+        '본문이 있는 HR 이야기 33건 → 3건 (기준: 이전의 50% 이상)',
+      ],
+    );
   });
 
   it('counts the objects a first page returned and the bodies that have text, not the totals an API claims', () => {

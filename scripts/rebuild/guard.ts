@@ -63,14 +63,20 @@ export const SMALL_DROP = 3;
  * than {@link SMALL_DROP}, or to zero (empty when all is well). Counts that were zero or unknown
  * before are never flagged; `minRatio` 0 turns the guard off.
  */
-export function shrunkCounts(previous: Partial<Record<string, number>> | undefined, current: Counts, minRatio: number): string[] {
+export function shrunkCounts(
+  previous: Partial<Record<string, number>> | undefined,
+  current: Counts,
+  minRatio: number,
+): string[] {
   if (!previous) return [];
   const problems: string[] = [];
   for (const [key, now] of Object.entries(current) as [CountKey, number][]) {
     const before = previous[key];
     if (typeof before !== 'number' || before <= 0) continue;
     if (now < before * minRatio && (now === 0 || before - now > SMALL_DROP)) {
-      problems.push(`${COUNT_LABELS[key]} ${before}건 → ${now}건 (기준: 이전의 ${Math.round(minRatio * 100)}% 이상)`);
+      problems.push(
+        `${COUNT_LABELS[key]} ${before}건 → ${now}건 (기준: 이전의 ${Math.round(minRatio * 100)}% 이상)`,
+      );
     }
   }
   return problems;

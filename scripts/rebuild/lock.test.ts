@@ -4,7 +4,16 @@
  * released only by its owner.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +54,10 @@ afterEach(() => {
 
 const writeOwner = (owner: Partial<LockOwner>) => {
   mkdirSync(lockDir, { recursive: true });
-  writeFileSync(join(lockDir, 'owner.json'), JSON.stringify({ token: 'theirs', at: '2026-11-22T03:00:00Z', ...owner }));
+  writeFileSync(
+    join(lockDir, 'owner.json'),
+    JSON.stringify({ token: 'theirs', at: '2026-11-22T03:00:00Z', ...owner }),
+  );
 };
 
 /**
@@ -155,7 +167,13 @@ describe('acquireLock when a run replaces a stale lock meanwhile', () => {
     writeOwner({ pid: DEAD_PID, start: '1', boot: bootId() });
     fsHook.beforeGuard = () => {
       rmSync(lockDir, { recursive: true });
-      writeOwner({ pid: process.pid, start: processStart(process.pid), boot: bootId(), host: hostname(), token: 'new-run' });
+      writeOwner({
+        pid: process.pid,
+        start: processStart(process.pid),
+        boot: bootId(),
+        host: hostname(),
+        token: 'new-run',
+      });
     };
     expect(() => acquireLock(lockDir)).toThrow(/다른 재빌드가 실행 중입니다/);
     expect(fsHook.beforeGuard).toBeNull();
@@ -181,16 +199,34 @@ describe('acquireLock and other hosts', () => {
 
   it('never takes over a young lock of another host sharing the folder, and names that host', () => {
     // Its pid and boot mean nothing here: that they are not alive on this host says nothing.
-    writeOwner({ pid: DEAD_PID, start: '1', boot: 'another-boot', host: 'build-02', at: ago(HOUR).toISOString() });
+    writeOwner({
+      pid: DEAD_PID,
+      start: '1',
+      boot: 'another-boot',
+      host: 'build-02',
+      at: ago(HOUR).toISOString(),
+    });
     expect(() => acquireLock(lockDir)).toThrow(LockBusyError);
     expect(() => acquireLock(lockDir)).toThrow(/다른 호스트\(build-02\)의 재빌드가 잠금을 가지고 있습니다/);
     expect(JSON.parse(readFileSync(join(lockDir, 'owner.json'), 'utf8')).token).toBe('theirs');
   });
 
   it('takes over a lock of another host older than the age limit (6 hours unless given)', () => {
-    writeOwner({ pid: DEAD_PID, start: '1', boot: 'another-boot', host: 'build-02', at: ago(7 * HOUR).toISOString() });
+    writeOwner({
+      pid: DEAD_PID,
+      start: '1',
+      boot: 'another-boot',
+      host: 'build-02',
+      at: ago(7 * HOUR).toISOString(),
+    });
     acquireLock(lockDir).release();
-    writeOwner({ pid: DEAD_PID, start: '1', boot: 'another-boot', host: 'build-02', at: ago(HOUR).toISOString() });
+    writeOwner({
+      pid: DEAD_PID,
+      start: '1',
+      boot: 'another-boot',
+      host: 'build-02',
+      at: ago(HOUR).toISOString(),
+    });
     expect(() => acquireLock(lockDir, { maxAgeMs: 2 * HOUR })).toThrow(/build-02/);
     acquireLock(lockDir, { maxAgeMs: 30 * 60_000 }).release();
   });
@@ -225,9 +261,21 @@ describe('acquireLock and a clock set back', () => {
 
   it('keeps judging a local lock by its process, not by its time', () => {
     const start = processStart(process.pid);
-    writeOwner({ pid: process.pid, start, boot: bootId(), host: hostname(), at: new Date(Date.now() + 7 * HOUR).toISOString() });
+    writeOwner({
+      pid: process.pid,
+      start,
+      boot: bootId(),
+      host: hostname(),
+      at: new Date(Date.now() + 7 * HOUR).toISOString(),
+    });
     expect(() => acquireLock(lockDir)).toThrow(/다른 재빌드가 실행 중입니다/);
-    writeOwner({ pid: process.pid, start, boot: bootId(), host: hostname(), at: ago(7 * HOUR).toISOString() });
+    writeOwner({
+      pid: process.pid,
+      start,
+      boot: bootId(),
+      host: hostname(),
+      at: ago(7 * HOUR).toISOString(),
+    });
     expect(() => acquireLock(lockDir)).toThrow(/다른 재빌드가 실행 중입니다/);
   });
 });

@@ -192,7 +192,9 @@ function busyReason(dir: string, seen: Seen, maxAgeMs: number): string | null {
       `${owner.host}에서 실행 중인 재빌드가 없다면 잠금 폴더를 지운 뒤 다시 실행해 주세요.`
     );
   }
-  return ownerIsAlive(owner) ? `다른 재빌드가 실행 중입니다 (pid ${owner.pid}, ${owner.at} 시작, 잠금 ${dir}).` : null;
+  return ownerIsAlive(owner)
+    ? `다른 재빌드가 실행 중입니다 (pid ${owner.pid}, ${owner.at} 시작, 잠금 ${dir}).`
+    : null;
 }
 
 /**

@@ -13,7 +13,10 @@ describe('createProgress', () => {
       (line) => out.push(line),
       (line) => err.push(line),
     );
-    progress.step('경고', `콘텐츠의 링크가 없는 페이지를 가리킵니다: /info/blog/${decodeURIComponent('%0A::add-mask::x')}`);
+    progress.step(
+      '경고',
+      `콘텐츠의 링크가 없는 페이지를 가리킵니다: /info/blog/${decodeURIComponent('%0A::add-mask::x')}`,
+    );
     progress.fail('실패\r\n::error::가짜\u2028::warning::y\u0085z');
     for (const written of [out, err]) {
       expect(written).toHaveLength(1);
@@ -21,7 +24,9 @@ describe('createProgress', () => {
       expect(lines).toHaveLength(1);
       expect(lines.filter((line) => /^\s*::/.test(line))).toEqual([]);
     }
-    expect(out[0]).toMatch(/경고 · 콘텐츠의 링크가 없는 페이지를 가리킵니다: \/info\/blog\/\\n::add-mask::x$/);
+    expect(out[0]).toMatch(
+      /경고 · 콘텐츠의 링크가 없는 페이지를 가리킵니다: \/info\/blog\/\\n::add-mask::x$/,
+    );
     expect(err[0]).toMatch(/실패 · 실패\\r\\n::error::가짜\\u2028::warning::y\\u0085z$/);
   });
 

@@ -51,7 +51,9 @@ export interface ChangedRoutesFile extends ChangedRoutes {
 export function readManifest(path: string, warn: (message: string) => void): ReleaseManifest | null {
   if (!existsSync(path)) return null;
   try {
-    const value = JSON.parse(readFileSync(path, 'utf8')) as Omit<Partial<ReleaseManifest>, 'version'> & { version?: number };
+    const value = JSON.parse(readFileSync(path, 'utf8')) as Omit<Partial<ReleaseManifest>, 'version'> & {
+      version?: number;
+    };
     if (
       (value.version === 1 || value.version === 2 || value.version === 3) &&
       typeof value.codeDigest === 'string' &&

@@ -15,7 +15,15 @@ import type { Progress } from './log.ts';
 import { MANIFEST_FILE, readManifest, type ChangedRoutes } from './manifest.ts';
 import { publishRelease, type SwitchState } from './publish.ts';
 import { readContent } from './read-content.ts';
-import { countsBaseline, currentRelease, layout, pruneReleases, readHold, releaseHold, unfinishedRollback } from './releases.ts';
+import {
+  countsBaseline,
+  currentRelease,
+  layout,
+  pruneReleases,
+  readHold,
+  releaseHold,
+  unfinishedRollback,
+} from './releases.ts';
 import { dynamicRoutes, expectedRoutes, listPageFiles } from './routes.ts';
 
 export interface RunContext {
@@ -37,7 +45,8 @@ export interface RunContext {
  * How a run ended; the CLI maps it to the exit code: 0 for published, unchanged, rolled back
  * and held; 1 for failed (current untouched); 3 for published with a later step failed.
  */
-export type RunOutcome = 'published' | 'unchanged' | 'rolled-back' | 'held' | 'failed' | 'published-with-errors';
+export type RunOutcome =
+  'published' | 'unchanged' | 'rolled-back' | 'held' | 'failed' | 'published-with-errors';
 
 /** Runs the phases once (the caller holds the lock and the deadline). */
 export async function rebuildOnce(
@@ -47,7 +56,8 @@ export async function rebuildOnce(
 ): Promise<RunOutcome> {
   const paths = layout(options.out);
   const warn = (message: string) => progress.step('경고', message);
-  if (options.resume && releaseHold(options.out, now())) progress.step('준비', '되돌리기 후의 유지를 풀었습니다.');
+  if (options.resume && releaseHold(options.out, now()))
+    progress.step('준비', '되돌리기 후의 유지를 풀었습니다.');
   if (readHold(options.out)) {
     reportHold(options.out);
     return 'held';
@@ -75,12 +85,17 @@ export async function rebuildOnce(
   // 2. Change detection: the content, code and configuration against the published release.
   const pages = listPageFiles(join(root, 'src', 'pages'));
   const expected = expectedRoutes(snapshot, pages);
-  const digests = { content: contentDigest(snapshot), code: codeDigest(root), config: configDigest(env, apiUrl) };
+  const digests = {
+    content: contentDigest(snapshot),
+    code: codeDigest(root),
+    config: configDigest(env, apiUrl),
+  };
   const reason = changeReason(previous, digests);
   if (reason === null && !options.force) {
     keepBase();
     const calls = `API 호출 ${snapshot.requests}건${snapshot.notModified > 0 ? ` (304 ${snapshot.notModified}건)` : ''}`;
-    if (progress.quiet) console.log(`${stamp(now())} 변경 없음 (${calls}, ${progress.elapsed().toFixed(1)}초)`);
+    if (progress.quiet)
+      console.log(`${stamp(now())} 변경 없음 (${calls}, ${progress.elapsed().toFixed(1)}초)`);
     else console.log(`변경 사항이 없어 빌드하지 않습니다. (${calls})`);
     reportToCi({ published: 'false' });
     return 'unchanged';

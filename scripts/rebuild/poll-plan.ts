@@ -34,7 +34,11 @@ export interface BaseSnapshot {
  * page's last one. `null` when that cannot be right (the total differs, or the first page's
  * last item is not in the base): the caller then reads the list page by page.
  */
-export function mergeFirstPage(fresh: readonly ContentItem[], total: number, base: readonly ContentItem[]): ContentItem[] | null {
+export function mergeFirstPage(
+  fresh: readonly ContentItem[],
+  total: number,
+  base: readonly ContentItem[],
+): ContentItem[] | null {
   if (fresh.length === 0) return total === 0 ? [] : null;
   const lastId = fresh[fresh.length - 1]!.analytics_page_id;
   const at = base.findIndex((item) => item.analytics_page_id === lastId);
@@ -56,7 +60,9 @@ export function pageOfMerged(
 ): ListAnswer {
   const total = merged.length;
   const size =
-    total > firstPage.objects.length && firstPage.objects.length > 0 ? firstPage.objects.length : (endpoints[name].pageSize ?? 9);
+    total > firstPage.objects.length && firstPage.objects.length > 0
+      ? firstPage.objects.length
+      : (endpoints[name].pageSize ?? 9);
   const lastPage = Math.max(1, Math.ceil(total / size));
   const start = Math.floor((Math.min(page, lastPage) - 1) / 5) * 5 + 1;
   return {
@@ -70,7 +76,9 @@ export function pageOfMerged(
 export function changedCards(items: readonly ContentItem[], base: readonly ContentItem[]): Set<string> {
   const before = new Map(base.map((item) => [item.analytics_page_id, JSON.stringify(item)]));
   return new Set(
-    items.filter((item) => before.get(item.analytics_page_id) !== JSON.stringify(item)).map((item) => item.analytics_page_id),
+    items
+      .filter((item) => before.get(item.analytics_page_id) !== JSON.stringify(item))
+      .map((item) => item.analytics_page_id),
   );
 }
 
@@ -95,7 +103,8 @@ export function readBaseSnapshot(file: string): BaseSnapshot | null {
   if (!existsSync(file)) return null;
   try {
     const value = JSON.parse(readFileSync(file, 'utf8')) as BaseSnapshot;
-    if (value.version !== 1 || typeof value.sweptAt !== 'string' || value.recorded?.version !== 1) return null;
+    if (value.version !== 1 || typeof value.sweptAt !== 'string' || value.recorded?.version !== 1)
+      return null;
     return value;
   } catch {
     return null;

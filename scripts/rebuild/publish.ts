@@ -7,7 +7,12 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { reportToCi } from './ci-output.ts';
 import type { Progress } from './log.ts';
-import { CHANGED_ROUTES_FILE, MANIFEST_FILE, type ChangedRoutesFile, type ReleaseManifest } from './manifest.ts';
+import {
+  CHANGED_ROUTES_FILE,
+  MANIFEST_FILE,
+  type ChangedRoutesFile,
+  type ReleaseManifest,
+} from './manifest.ts';
 import { layout, listReleases, newReleaseName, pruneReleases, switchCurrent } from './releases.ts';
 
 /** Set once `current` moved, so a later failure is never reported as "current unchanged". */

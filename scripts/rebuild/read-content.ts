@@ -26,7 +26,12 @@ export interface ContentRead {
 /** Reads the content, warning about `--item` ids the API does not have. */
 export async function readContent(
   options: RebuildOptions,
-  { apiUrl, progress, now, signal }: { apiUrl: string; progress: Progress; now: () => Date; signal?: AbortSignal | undefined },
+  {
+    apiUrl,
+    progress,
+    now,
+    signal,
+  }: { apiUrl: string; progress: Progress; now: () => Date; signal?: AbortSignal | undefined },
 ): Promise<ContentRead> {
   const files = apiStateFiles(options.out);
   mkdirSync(join(options.out, 'api'), { recursive: true });
@@ -34,7 +39,9 @@ export async function readContent(
   const sweepWhy = sweepReason(base, apiUrl, now(), options.sweepEveryMs, options.full);
   progress.step(
     '준비',
-    sweepWhy ? `API 전체를 읽습니다 (${sweepWhy})` : `첫 페이지와 바뀐 항목만 읽습니다 (마지막 전체 읽기: ${base!.sweptAt})`,
+    sweepWhy
+      ? `API 전체를 읽습니다 (${sweepWhy})`
+      : `첫 페이지와 바뀐 항목만 읽습니다 (마지막 전체 읽기: ${base!.sweptAt})`,
   );
   const snapshot = await takeSnapshot({
     apiUrl,
@@ -59,7 +66,8 @@ export async function readContent(
   }
   return {
     snapshot,
-    keepBase: () => writeBaseSnapshot(files.base, { version: 1, apiUrl, sweptAt, recorded: snapshot.recorded }),
+    keepBase: () =>
+      writeBaseSnapshot(files.base, { version: 1, apiUrl, sweptAt, recorded: snapshot.recorded }),
   };
 }
 
@@ -71,5 +79,7 @@ function snapshotHasItem(snapshot: Snapshot, id: string): boolean {
     )
   )
     return true;
-  return Object.values(snapshot.lists).some((list) => list.first.objects.some((item) => item.analytics_page_id === id));
+  return Object.values(snapshot.lists).some((list) =>
+    list.first.objects.some((item) => item.analytics_page_id === id),
+  );
 }

@@ -4,7 +4,15 @@
  * happens when something goes wrong around the switch (a history that cannot be written, a
  * rollback killed half-way, a power cut: what is synced to the disk, in which order).
  */
-import { mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -143,7 +151,9 @@ describe('a failure after the switch', () => {
     expect(currentRelease(dir)).toBe('r2');
     expect(result.from).toBe('r1');
     expect(result.error).toBeInstanceOf(ReleaseError);
-    expect(result.error?.message).toMatch(/^current는 r2\(으\)로 바뀌었지만 게시 기록\(history\.jsonl\)에 쓰지 못했습니다/);
+    expect(result.error?.message).toMatch(
+      /^current는 r2\(으\)로 바뀌었지만 게시 기록\(history\.jsonl\)에 쓰지 못했습니다/,
+    );
   });
 
   it('still throws, with current untouched, when the switch itself fails', () => {
@@ -198,7 +208,10 @@ describe('a rollback killed between the hold and the switch', () => {
   it('never goes back to the release a hold was made against, even when the history missed the rollback', () => {
     publishAll('r1', 'r2', 'r3');
     // A rollback r3 → r2 whose history line was lost: only the hold remembers r3 was rejected.
-    writeFileSync(join(dir, 'hold.json'), JSON.stringify({ release: 'r2', from: 'r3', at: '2026-11-22T03:00:00.000Z' }));
+    writeFileSync(
+      join(dir, 'hold.json'),
+      JSON.stringify({ release: 'r2', from: 'r3', at: '2026-11-22T03:00:00.000Z' }),
+    );
     rmSync(join(dir, 'current'));
     symlinkSync(join('releases', 'r2'), join(dir, 'current'));
     expect(rollback(dir)).toMatchObject({ from: 'r2', to: 'r1' });
@@ -220,7 +233,8 @@ describe('syncing to the disk', () => {
     const root = join(dir, 'tree');
     mkdirSync(join(root, 'a', 'b'), { recursive: true });
     mkdirSync(join(root, 'empty'));
-    for (const file of ['index.html', join('a', 'page.html'), join('a', 'b', 'deep.html')]) writeFileSync(join(root, file), 'x');
+    for (const file of ['index.html', join('a', 'page.html'), join('a', 'b', 'deep.html')])
+      writeFileSync(join(root, file), 'x');
     mkdirSync(join(dir, 'elsewhere'));
     writeFileSync(join(dir, 'elsewhere', 'not-in-tree.html'), 'x');
     symlinkSync(join('..', 'elsewhere'), join(root, 'link'));
@@ -238,7 +252,9 @@ describe('syncing to the disk', () => {
       ]),
     );
     // A directory after what it contains.
-    expect(synced.indexOf(join(root, 'a'))).toBeGreaterThan(synced.indexOf(join(root, 'a', 'b', 'deep.html')));
+    expect(synced.indexOf(join(root, 'a'))).toBeGreaterThan(
+      synced.indexOf(join(root, 'a', 'b', 'deep.html')),
+    );
   });
 
   it('syncs the new release before the switch, and the output folder and the history after it', () => {

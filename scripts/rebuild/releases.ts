@@ -24,7 +24,16 @@
  * command failed visibly); the next `--rollback` finishes the switch to the hold's release
  * (`unfinishedRollback`), and `--resume` lifts the hold as usual.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { appendFileDurable, fsyncDir, fsyncTree, writeFileDurable } from './durable.ts';
 import { MANIFEST_FILE, readManifest, type ReleaseManifest } from './manifest.ts';
@@ -71,7 +80,9 @@ export function currentRelease(out: string): string | null {
     return null;
   }
   if (!stat.isSymbolicLink()) {
-    throw new ReleaseError(`${current}이(가) 심볼릭 링크가 아닙니다. 직접 만든 폴더라면 옮긴 뒤 다시 실행해 주세요.`);
+    throw new ReleaseError(
+      `${current}이(가) 심볼릭 링크가 아닙니다. 직접 만든 폴더라면 옮긴 뒤 다시 실행해 주세요.`,
+    );
   }
   return basename(readlinkSync(current));
 }
@@ -199,7 +210,9 @@ export function releasesByRecency(out: string): string[] {
  * one a rollback holds. Returns the deleted names.
  */
 export function pruneReleases(out: string, keep: number): string[] {
-  const protectedNames = new Set([currentRelease(out), readHold(out)?.release].filter((name): name is string => !!name));
+  const protectedNames = new Set(
+    [currentRelease(out), readHold(out)?.release].filter((name): name is string => !!name),
+  );
   const ranked = releasesByRecency(out);
   const doomed = ranked.slice(keep).filter((name) => !protectedNames.has(name));
   for (const name of doomed) rmSync(join(layout(out).releases, name), { recursive: true, force: true });
@@ -216,7 +229,8 @@ export function countsBaseline(
   live: ReleaseManifest | null,
   warn: (message: string) => void,
 ): ReleaseManifest | null {
-  const hasCounts = (manifest: ReleaseManifest | null) => !!manifest && Object.keys(manifest.counts).length > 0;
+  const hasCounts = (manifest: ReleaseManifest | null) =>
+    !!manifest && Object.keys(manifest.counts).length > 0;
   if (hasCounts(live)) return live;
   for (const name of [...listReleases(out)].sort().reverse()) {
     const manifest = readManifest(join(layout(out).releases, name, MANIFEST_FILE), () => {});
@@ -246,8 +260,11 @@ export function releaseProblems(out: string, release: string): string[] {
   const missing = Array.isArray(manifest.files)
     ? (manifest.files as string[]).filter((file) => !existsSync(join(dir, file))).map((file) => `/${file}`)
     : Object.keys(manifest.routes ?? {}).filter((route) => !routeExists(dir, route));
-  if (!existsSync(join(dir, 'index.html')) && !missing.includes('/') && !missing.includes('/index.html')) missing.unshift('/');
-  return missing.length > 0 ? [`페이지 ${missing.length}개가 없습니다 (${missing.slice(0, 5).join(' ')})`] : [];
+  if (!existsSync(join(dir, 'index.html')) && !missing.includes('/') && !missing.includes('/index.html'))
+    missing.unshift('/');
+  return missing.length > 0
+    ? [`페이지 ${missing.length}개가 없습니다 (${missing.slice(0, 5).join(' ')})`]
+    : [];
 }
 
 /** Whether a route of an older manifest (which named routes, not files) has its page or file in `dir`. */
@@ -278,7 +295,8 @@ export function rollbackTarget(out: string, from: string): { to: string | null; 
   }
   // Releases from before the history existed, newest name first.
   for (const name of listReleases(out).reverse()) {
-    if (name !== from && !rejected.has(name) && !candidates.includes(name) && name < from) candidates.push(name);
+    if (name !== from && !rejected.has(name) && !candidates.includes(name) && name < from)
+      candidates.push(name);
   }
   const skipped: string[] = [];
   for (const name of candidates) {
@@ -316,13 +334,18 @@ export function rollback(
   if (from === null) throw new ReleaseError('게시된 릴리스가 없어 되돌릴 수 없습니다.');
   const pending = unfinishedRollback(out);
   const { to, skipped } =
-    pending !== null && releaseProblems(out, pending).length === 0 ? { to: pending, skipped: [] } : rollbackTarget(out, from);
+    pending !== null && releaseProblems(out, pending).length === 0
+      ? { to: pending, skipped: [] }
+      : rollbackTarget(out, from);
   if (to === null) {
     const why = skipped.length > 0 ? ` (온전하지 않은 릴리스: ${skipped.join('; ')})` : '';
     throw new ReleaseError(`${from}보다 이전의 온전한 릴리스가 없어 되돌릴 수 없습니다${why}.`);
   }
   // The hold first: killed before the switch, the rollback still stops the next runs publishing.
-  writeFileDurable(layout(out).hold, `${JSON.stringify({ release: to, from, at: now.toISOString() }, null, 2)}\n`);
+  writeFileDurable(
+    layout(out).hold,
+    `${JSON.stringify({ release: to, from, at: now.toISOString() }, null, 2)}\n`,
+  );
   const { error } = switchCurrent(out, to, 'rollback', now);
   return { from, to, skipped, error };
 }
@@ -346,6 +369,7 @@ export function releaseHold(out: string, now = new Date()): boolean {
   rmSync(layout(out).hold, { force: true });
   fsyncDir(out);
   const current = currentRelease(out);
-  if (current) appendHistory(out, { at: now.toISOString(), action: 'resume', release: current, from: current });
+  if (current)
+    appendHistory(out, { at: now.toISOString(), action: 'resume', release: current, from: current });
   return true;
 }

@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeIdProblem } from '../../src/lib/content/build-data.ts';
 import { changedRoutes } from './changed-files.ts';
-import { expectedRoutes, fileRoute, listPageFiles, outputFile, RouteError, routePattern, staticRoute } from './routes.ts';
+import {
+  expectedRoutes,
+  fileRoute,
+  listPageFiles,
+  outputFile,
+  RouteError,
+  routePattern,
+  staticRoute,
+} from './routes.ts';
 import type { Snapshot } from './snapshot.ts';
 import { validateOutput } from './validate.ts';
 
@@ -22,18 +30,20 @@ const DOTTED = ['web3.0', 'hr-trend-2.0', '2026.11', 'report.xml'];
 /** A snapshot with these detail ids (the rest of the content plays no part in the routes). */
 function snapshotOf({ hr = [] as string[], success = [] as string[], patents = [] as string[] }): Snapshot {
   const entries = (ids: string[]) => ids.map((id) => ({ id }));
-  return { hrStories: entries(hr), successStories: entries(success), patents: entries(patents) } as unknown as Snapshot;
+  return {
+    hrStories: entries(hr),
+    successStories: entries(success),
+    patents: entries(patents),
+  } as unknown as Snapshot;
 }
 
 describe('page files and routes', () => {
   it('maps page files to routes', () => {
-    expect(['index.astro', 'faq.astro', 'helloty/index.astro', 'helloty/page.astro', 'robots.txt.ts'].map(staticRoute)).toEqual([
-      '/',
-      '/faq',
-      '/helloty',
-      '/helloty/page',
-      '/robots.txt',
-    ]);
+    expect(
+      ['index.astro', 'faq.astro', 'helloty/index.astro', 'helloty/page.astro', 'robots.txt.ts'].map(
+        staticRoute,
+      ),
+    ).toEqual(['/', '/faq', '/helloty', '/helloty/page', '/robots.txt']);
   });
 
   it('reads which routes a dynamic page file serves', () => {
@@ -98,19 +108,27 @@ describe('expectedRoutes', () => {
 
   it("knows the site's own dynamic pages", () => {
     const pages = listPageFiles(fileURLToPath(new URL('../../src/pages', import.meta.url)));
-    const routes = expectedRoutes(snapshotOf({ hr: ['hr-1'], success: ['s-1'], patents: ['kr-1'] }), pages).map(
-      ({ route }) => route,
-    );
+    const routes = expectedRoutes(
+      snapshotOf({ hr: ['hr-1'], success: ['s-1'], patents: ['kr-1'] }),
+      pages,
+    ).map(({ route }) => route);
     expect(routes).toEqual(
-      expect.arrayContaining(['/info/blog/hr-1', '/cad_archive/s-1', '/info/patent/kr-1', '/og/info/patent/kr-1.jpg']),
+      expect.arrayContaining([
+        '/info/blog/hr-1',
+        '/cad_archive/s-1',
+        '/info/patent/kr-1',
+        '/og/info/patent/kr-1.jpg',
+      ]),
     );
   });
 
   it('stops at a dynamic page it does not know, and passes code-only ones', () => {
-    expect(() => expectedRoutes(snapshotOf({}), { static: [], dynamic: ['events/[id].astro'] })).toThrow(RouteError);
-    expect(expectedRoutes(snapshotOf({}), { static: ['bei.astro'], dynamic: ['fonts/[name].css.ts'] })).toEqual([
-      { route: '/bei', file: 'bei/index.html' },
-    ]);
+    expect(() => expectedRoutes(snapshotOf({}), { static: [], dynamic: ['events/[id].astro'] })).toThrow(
+      RouteError,
+    );
+    expect(
+      expectedRoutes(snapshotOf({}), { static: ['bei.astro'], dynamic: ['fonts/[name].css.ts'] }),
+    ).toEqual([{ route: '/bei', file: 'bei/index.html' }]);
   });
 
   it('lets a dotted detail page pass validation, and names it by its route among the changes', () => {

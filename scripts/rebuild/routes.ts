@@ -70,7 +70,11 @@ export function staticRoute(file: string): string {
 export function routePattern(file: string): RegExp {
   const route = staticRoute(file);
   const source = route.replace(/\[\.\.\.[^\]]+\]|\[[^\]]+\]|[^[]+/g, (part) =>
-    part.startsWith('[...') ? '.*' : part.startsWith('[') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    part.startsWith('[...')
+      ? '.*'
+      : part.startsWith('[')
+        ? '[^/]+'
+        : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
   );
   return new RegExp(`^${source}$`);
 }
@@ -124,7 +128,9 @@ function detailKindOfPage(file: string): DetailKind | undefined {
 function dynamicPageRoutes(file: string, snapshot: Snapshot): string[] | undefined {
   if (file === SHARE_PICTURES_PAGE) {
     return [
-      ...detailKinds.flatMap((kind) => DETAILS[kind](snapshot).map(({ id }) => shareImagePath(detailSharePage(kind, id)))),
+      ...detailKinds.flatMap((kind) =>
+        DETAILS[kind](snapshot).map(({ id }) => shareImagePath(detailSharePage(kind, id))),
+      ),
       ...Object.keys(pageShareCards).map(shareImagePath),
     ];
   }

@@ -49,14 +49,20 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
       state.switched = to;
       for (const line of skipped) progress.step('되돌리기', `건너뜀 (온전하지 않음): ${line}`);
       progress.step('되돌리기', `current: ${from} → ${to}`);
-      progress.step('되돌리기', '다음 실행부터 이 릴리스를 유지합니다. 다시 게시하려면 --resume 으로 실행해 주세요.');
+      progress.step(
+        '되돌리기',
+        '다음 실행부터 이 릴리스를 유지합니다. 다시 게시하려면 --resume 으로 실행해 주세요.',
+      );
       reportToCi({ published: 'true', release: to });
       // `current` moved, but recording it failed: reported as such (exit 3) by the catch below.
       if (error) throw error;
       outcome = 'rolled-back';
     } else {
       // Never past the deadline, whatever step hangs; the build is killed by the same signal.
-      outcome = await Promise.race([rebuildOnce(options, { ...context, signal: deadline.signal }, state), expired]);
+      outcome = await Promise.race([
+        rebuildOnce(options, { ...context, signal: deadline.signal }, state),
+        expired,
+      ]);
     }
   } catch (error) {
     progress.fail(error instanceof Error ? error.message : String(error));

@@ -4,7 +4,12 @@
  * (`src/lib/content/build-data.ts`), so hashing the snapshot tells whether a build would differ.
  */
 import { createApiClient, type ApiError } from '../../src/lib/api/client.ts';
-import { endpointUrl, type EndpointData, type EndpointName, type EndpointQuery } from '../../src/lib/api/endpoints.ts';
+import {
+  endpointUrl,
+  type EndpointData,
+  type EndpointName,
+  type EndpointQuery,
+} from '../../src/lib/api/endpoints.ts';
 import { createPoliteFetch, type PoliteFetchOptions } from '../../src/lib/api/polite-fetch.ts';
 import type { ContentItem } from '../../src/lib/api/schemas.ts';
 import {
@@ -110,7 +115,11 @@ export async function takeSnapshot({
   const polite = createPoliteFetch({ ...reader, timeoutMs, signal });
   const conditional = conditionalFetch(polite, answers);
   // The reader times each attempt out itself and retries; the client adds no time-out of its own.
-  const client = createApiClient({ baseUrl: apiUrl, timeoutMs: 0, fetch: conditional as typeof globalThis.fetch });
+  const client = createApiClient({
+    baseUrl: apiUrl,
+    timeoutMs: 0,
+    fetch: conditional as typeof globalThis.fetch,
+  });
   const calls: RecordedCalls['calls'] = {};
   const pending = new Map<string, Promise<unknown>>();
   const warnings: string[] = [];
@@ -133,7 +142,9 @@ export async function takeSnapshot({
   const live: Fetcher = async (name, query = {}) => {
     const key = callKey(name, query);
     if (failure) throw failure;
-    const result = await client(name, query, { signal: signal ? AbortSignal.any([signal, stopAll.signal]) : stopAll.signal });
+    const result = await client(name, query, {
+      signal: signal ? AbortSignal.any([signal, stopAll.signal]) : stopAll.signal,
+    });
     const made = polite.stats().calls;
     if (made % PROGRESS_EVERY === 0) progress.step(PHASE, `API 호출 ${made}건 완료`);
     if (ITEM_CALLS.has(name)) detailCalls++;
@@ -200,19 +211,28 @@ export async function takeSnapshot({
     return answer as never;
   };
 
-  progress.step(PHASE, `콘텐츠 API ${apiUrl} 에서 ${sweep || !baseReplay ? '전체를' : '첫 페이지와 바뀐 항목만'} 가져오는 중`);
+  progress.step(
+    PHASE,
+    `콘텐츠 API ${apiUrl} 에서 ${sweep || !baseReplay ? '전체를' : '첫 페이지와 바뀐 항목만'} 가져오는 중`,
+  );
   try {
     const firstPages = await fetchListFirstPages(fetcher);
     progress.step(PHASE, `목록 첫 페이지 ${firstPages.length}개 (배너·주제 포함)`);
     if (!sweep && baseReplay) {
       for (const list of ALL_PAGES) {
         const first = (
-          calls[callKey(list, { page: 1, term: '', topic_id: '', name: '', tag: '' })] as { data: EndpointData<'hrStoryTags'> }
+          calls[callKey(list, { page: 1, term: '', topic_id: '', name: '', tag: '' })] as {
+            data: EndpointData<'hrStoryTags'>;
+          }
         ).data;
         const before = await fetchAllPages(baseReplay, list).catch(() => null);
         const items = before ? mergeFirstPage(first.objects, first.paging.page_size, before) : null;
         merged.set(list, items);
-        if (!items) progress.step(PHASE, `${LIST_NAMES[list]} 목록이 첫 페이지만으로 맞춰지지 않아 모든 페이지를 읽습니다`);
+        if (!items)
+          progress.step(
+            PHASE,
+            `${LIST_NAMES[list]} 목록이 첫 페이지만으로 맞춰지지 않아 모든 페이지를 읽습니다`,
+          );
         const now = items ?? (await fetchAllPages(fetcher, list));
         for (const id of changedCards(now, before ?? [])) {
           const item = now.find((entry) => entry.analytics_page_id === id)!;
@@ -237,7 +257,10 @@ export async function takeSnapshot({
         `상세 호출 ${detailCalls}건 중 ${failedDetails}건이 재시도 후에도 실패했습니다 (허용: ${allowed}건). 콘텐츠 API 장애로 보고 게시하지 않습니다.`,
       );
     }
-    const lists = Object.fromEntries(firstPages.map(({ id, data }) => [id, data])) as Record<ListId, ListEntryData>;
+    const lists = Object.fromEntries(firstPages.map(({ id, data }) => [id, data])) as Record<
+      ListId,
+      ListEntryData
+    >;
     const stats = polite.stats();
     const reuse = conditional.notModified();
     progress.step(
@@ -281,7 +304,13 @@ function formatBytes(bytes: number): string {
 }
 
 /** A Korean sentence saying which call failed and how. */
-function describeFailure(apiUrl: string, name: EndpointName, query: EndpointQuery, error: ApiError, timeoutMs: number): string {
+function describeFailure(
+  apiUrl: string,
+  name: EndpointName,
+  query: EndpointQuery,
+  error: ApiError,
+  timeoutMs: number,
+): string {
   const call = `${name} (${endpointUrl(apiUrl, name, query)})`;
   switch (error.kind) {
     case 'offline':

@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProgress } from './log.ts';
 import { outputFile } from './routes.ts';
-import { addressesIn, contentLinkTargets, internalTarget, parseHtml, validateOutput, xmlErrors } from './validate.ts';
+import {
+  addressesIn,
+  contentLinkTargets,
+  internalTarget,
+  parseHtml,
+  validateOutput,
+  xmlErrors,
+} from './validate.ts';
 
 const NOTICE = '/\\ 공지 /\\';
 
@@ -22,7 +29,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 /** Expected routes of pages (not endpoints). */
 const pagesAt = (...routes: string[]) => routes.map((route) => ({ route, file: outputFile(route, false) }));
 
-const page = (body: string) => `<!DOCTYPE html><html lang="ko"><head><title>제목</title></head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!DOCTYPE html><html lang="ko"><head><title>제목</title></head><body>${body}</body></html>`;
 const write = (file: string, text: string) => {
   mkdirSync(join(dir, file, '..'), { recursive: true });
   writeFileSync(join(dir, file), text);
@@ -50,19 +58,27 @@ describe('validateOutput', () => {
     expect(problems).toContain('페이지가 없습니다: /faq (faq/index.html)');
     expect(problems).toContain('깨진 내부 링크: /index.html → /gone');
     expect(problems).toContain('깨진 내부 링크: /index.html → /_astro/missing.js');
-    expect(problems.some((p) => p.startsWith('HTML 오류: /cut/index.html') && p.includes('잘린 파일'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('HTML 오류: /cut/index.html') && p.includes('잘린 파일'))).toBe(
+      true,
+    );
   });
 
   it('parses documents strictly enough to catch unclosed elements and empty titles', () => {
     expect(parseHtml(page('<div><span>x</div>')).errors).toContain('<span> 요소가 닫히지 않았습니다');
     // Self-closing elements are complete inside inline SVG (the header logo), not in HTML.
     expect(
-      parseHtml(page('<a href="/"><svg viewBox="0 0 1 1"><rect width="1" height="1"/><g><path d="M0 0"/></g></svg></a>')).errors,
+      parseHtml(
+        page(
+          '<a href="/"><svg viewBox="0 0 1 1"><rect width="1" height="1"/><g><path d="M0 0"/></g></svg></a>',
+        ),
+      ).errors,
     ).toEqual([]);
-    expect(parseHtml(page('<svg><rect/></svg><div><span>x</div>')).errors).toContain('<span> 요소가 닫히지 않았습니다');
-    expect(parseHtml('<!DOCTYPE html><html><head><title></title></head><body></body></html>').errors).toContain(
-      '<title>이 비어 있습니다',
+    expect(parseHtml(page('<svg><rect/></svg><div><span>x</div>')).errors).toContain(
+      '<span> 요소가 닫히지 않았습니다',
     );
+    expect(
+      parseHtml('<!DOCTYPE html><html><head><title></title></head><body></body></html>').errors,
+    ).toContain('<title>이 비어 있습니다');
     expect(internalTarget('/info/blog/%ED%95%9C', 'index.html')).toBe('info/blog/한');
     expect(internalTarget('//cdn.example/x.js', 'index.html')).toBeNull();
   });
@@ -81,7 +97,11 @@ describe('validateOutput and content', () => {
       calls: {
         '/news/search': {
           ok: true,
-          data: { objects: [{ absolute_url: '/info/blog/%EC%97%86%EC%9D%8C', post_body: '<p><a href="/nope">x</a></p>' }] },
+          data: {
+            objects: [
+              { absolute_url: '/info/blog/%EC%97%86%EC%9D%8C', post_body: '<p><a href="/nope">x</a></p>' },
+            ],
+          },
         },
       },
     };
@@ -89,15 +109,21 @@ describe('validateOutput and content', () => {
     expect([...targets].sort()).toEqual(['info/blog/없음', 'nope']);
     const result = validateOutput(dir, pagesAt('/', '/faq'), targets);
     expect(result.problems).toEqual(['깨진 내부 링크: /index.html → /missing-menu']);
-    expect(result.warnings).toEqual(['콘텐츠의 링크가 없는 페이지를 가리킵니다: /info/blog/없음 (/faq/index.html /index.html)']);
+    expect(result.warnings).toEqual([
+      '콘텐츠의 링크가 없는 페이지를 가리킵니다: /info/blog/없음 (/faq/index.html /index.html)',
+    ]);
   });
 
   it('fails on an address that runs script, wherever it came from', () => {
     write(
       'index.html',
-      page('<a href="javascript:alert(1)">x</a><img src=" JaVaScRiPt:x"><iframe src="data:text/html,x"></iframe>'),
+      page(
+        '<a href="javascript:alert(1)">x</a><img src=" JaVaScRiPt:x"><iframe src="data:text/html,x"></iframe>',
+      ),
     );
-    expect(validateOutput(dir, pagesAt('/')).problems.filter((p) => p.startsWith('스크립트를 실행하는 주소'))).toHaveLength(3);
+    expect(
+      validateOutput(dir, pagesAt('/')).problems.filter((p) => p.startsWith('스크립트를 실행하는 주소')),
+    ).toHaveLength(3);
   });
 
   it('parses the feed and the sitemaps as XML', () => {
@@ -107,7 +133,9 @@ describe('validateOutput and content', () => {
     const { problems } = validateOutput(dir, pagesAt('/'));
     expect(problems.some((p) => p.startsWith('XML 오류: /rss.xml') && p.includes('U+0001'))).toBe(true);
     expect(problems.some((p) => p.startsWith('XML 오류: /sitemap-0.xml'))).toBe(true);
-    expect(xmlErrors('<?xml version="1.0"?><rss><channel><title>한글 &amp; 채용</title></channel></rss>')).toEqual([]);
+    expect(
+      xmlErrors('<?xml version="1.0"?><rss><channel><title>한글 &amp; 채용</title></channel></rss>'),
+    ).toEqual([]);
   });
 });
 
@@ -119,7 +147,12 @@ describe('addresses in the snapshot', () => {
           ok: true,
           data: {
             objects: [
-              { title: NOTICE, meta_description: '/faq', absolute_url: '/info/blog/a', featured_image: '/images/a.svg' },
+              {
+                title: NOTICE,
+                meta_description: '/faq',
+                absolute_url: '/info/blog/a',
+                featured_image: '/images/a.svg',
+              },
               { title: '/info/blog/title-only', thumb: '/images/t.svg', logo: '/images/l.svg' },
             ],
           },
@@ -133,7 +166,10 @@ describe('addresses in the snapshot', () => {
             tags: ['/tag'],
           },
         },
-        '/faq/tags?page=1&topic_id=': { ok: true, data: { objects: [{ post_body: '<img src="/images/faq.png">' }] } },
+        '/faq/tags?page=1&topic_id=': {
+          ok: true,
+          data: { objects: [{ post_body: '<img src="/images/faq.png">' }] },
+        },
       },
     };
     expect(() => contentLinkTargets(addressesIn(snapshot))).not.toThrow();

@@ -58,7 +58,21 @@ const OPTIONAL_END = new Set([
   'rt',
   'rp',
 ]);
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 /** Most problems listed; a broken build can produce thousands of the same. */
 const MAX_PROBLEMS = 30;
 
@@ -101,7 +115,8 @@ export function validateOutput(
     }
   }
   for (const file of [...files].filter((name) => name.endsWith('.xml'))) {
-    for (const error of xmlErrors(readFileSync(join(outDir, file), 'utf8'))) add(`XML 오류: /${file}: ${error}`);
+    for (const error of xmlErrors(readFileSync(join(outDir, file), 'utf8')))
+      add(`XML 오류: /${file}: ${error}`);
   }
   const warnings = [...brokenContent].map(([target, pages]) => {
     const shown = [...pages].sort().slice(0, 3).join(' ');
@@ -205,10 +220,12 @@ export function parseHtml(html: string): { errors: string[]; urls: string[] } {
   parser.write(html);
   parser.end();
   if (!/^\s*<!doctype html>/i.test(html)) errors.push('<!DOCTYPE html>이 없습니다');
-  for (const required of ['html', 'head', 'body']) if (!seen.has(required)) errors.push(`<${required}> 요소가 없습니다`);
+  for (const required of ['html', 'head', 'body'])
+    if (!seen.has(required)) errors.push(`<${required}> 요소가 없습니다`);
   if (title.trim() === '') errors.push('<title>이 비어 있습니다');
   // A file cut short (disk full, killed build) still parses; its missing end tag tells.
-  if (!/<\/body>/i.test(html) || !/<\/html>/i.test(html)) errors.push('</body></html>이 없습니다 (잘린 파일)');
+  if (!/<\/body>/i.test(html) || !/<\/html>/i.test(html))
+    errors.push('</body></html>이 없습니다 (잘린 파일)');
   return { errors, urls };
 }
 

@@ -5,7 +5,8 @@ export const operation = {
   title: '도입·운영 안내',
   /** The line above the title, also on the page's share picture. */
   eyebrow: '서비스 운영',
-  description: '도입 상담부터 채용 설계, 검사 운영, 결과 분석, 사후 관리까지 인사이트하이어가 채용의 전 과정을 함께 운영합니다.',
+  description:
+    '도입 상담부터 채용 설계, 검사 운영, 결과 분석, 사후 관리까지 인사이트하이어가 채용의 전 과정을 함께 운영합니다.',
   lead: '솔루션을 도입하는 것만으로 채용이 바뀌지는 않습니다. 인사이트하이어는 기업과 공공기관의 채용 일정과 기준에 맞춰 설계부터 운영, 성과 검증까지 전담 인력이 함께합니다.',
   processEyebrow: '운영 프로세스',
   processTitle: '도입부터 성과 검증까지, 다섯 단계로 함께합니다',
@@ -39,5 +40,6 @@ export const operation = {
   ],
   introEyebrow: '제품 소개',
   introTitle: '기관에 맞게 조합하는 인사이트하이어 솔루션',
-  introLead: '필요한 기능만 선택해 도입하거나, 여러 솔루션을 연결해 채용 전 과정을 하나의 흐름으로 운영할 수 있습니다.',
+  introLead:
+    '필요한 기능만 선택해 도입하거나, 여러 솔루션을 연결해 채용 전 과정을 하나의 흐름으로 운영할 수 있습니다.',
 } as const;

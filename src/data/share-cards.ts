@@ -10,7 +10,10 @@ import { whitepaper } from './whitepaper.ts';
 
 export const pageShareCards: Readonly<Record<string, ShareCard>> = {
   ...Object.fromEntries(
-    productSlugs.map((slug) => [slug, { title: products[slug].title, eyebrow: products[slug].eyebrow, image: null }]),
+    productSlugs.map((slug) => [
+      slug,
+      { title: products[slug].title, eyebrow: products[slug].eyebrow, image: null },
+    ]),
   ),
   operation: { title: operation.title, eyebrow: operation.eyebrow, image: null },
   whitepaper: { title: whitepaper.title, eyebrow: whitepaper.shareEyebrow, image: null },

@@ -46,7 +46,10 @@ export interface Offender {
 
 function isExempt(file: string): boolean {
   return (
-    file.startsWith('src/data/') || /\.test\.tsx?$/.test(file) || BUILD_LOG_MODULES.has(file) || !/\.(tsx?|astro)$/.test(file)
+    file.startsWith('src/data/') ||
+    /\.test\.tsx?$/.test(file) ||
+    BUILD_LOG_MODULES.has(file) ||
+    !/\.(tsx?|astro)$/.test(file)
   );
 }
 
@@ -66,10 +69,15 @@ export function koreanInTypeScript(file: string, text: string): Offender[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   const found: Offender[] = [];
   const isMessage = (node: ts.Node): boolean => {
-    if (ts.isNewExpression(node)) return ts.isIdentifier(node.expression) && ERROR_TYPES.has(node.expression.text);
+    if (ts.isNewExpression(node))
+      return ts.isIdentifier(node.expression) && ERROR_TYPES.has(node.expression.text);
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && LOGGERS.has(callee.expression.text);
+      return (
+        ts.isPropertyAccessExpression(callee) &&
+        ts.isIdentifier(callee.expression) &&
+        LOGGERS.has(callee.expression.text)
+      );
     }
     return false;
   };
@@ -87,7 +95,9 @@ export function koreanInTypeScript(file: string, text: string): Offender[] {
     ) {
       // The line of the first Hangul, not of the node's start (JSX text often starts a line above).
       const start = node.getStart(source);
-      const { line } = source.getLineAndCharacterOfPosition(start + Math.max(0, node.getText(source).search(HANGUL)));
+      const { line } = source.getLineAndCharacterOfPosition(
+        start + Math.max(0, node.getText(source).search(HANGUL)),
+      );
       found.push({ file, line: line + 1, text: oneLine(node.text) });
     }
     ts.forEachChild(node, (child) => visit(child, message));
@@ -109,7 +119,8 @@ export function koreanInAstro(file: string, text: string): Offender[] {
   const found: Offender[] = [];
   const isMessage = (node: AstroNode): boolean => {
     const callee = node['callee'] as AstroNode | undefined;
-    if (node.type === 'NewExpression') return callee?.type === 'Identifier' && ERROR_TYPES.has(callee['name'] as string);
+    if (node.type === 'NewExpression')
+      return callee?.type === 'Identifier' && ERROR_TYPES.has(callee['name'] as string);
     if (node.type === 'CallExpression' && callee?.type === 'MemberExpression') {
       const object = callee['object'] as AstroNode;
       return object.type === 'Identifier' && LOGGERS.has(object['name'] as string);

@@ -6,7 +6,10 @@ describe('BaseLayout', () => {
   let html: string;
   beforeAll(async () => {
     const container = await AstroContainer.create();
-    html = await container.renderToString(BaseLayout, { props: { title: '시험 페이지' }, slots: { default: '<p>본문</p>' } });
+    html = await container.renderToString(BaseLayout, {
+      props: { title: '시험 페이지' },
+      slots: { default: '<p>본문</p>' },
+    });
   });
 
   // Astro writes a <script> where the source has it (Astro 6+). One after </html> is a stray

@@ -58,6 +58,9 @@ describe('detailPath', () => {
   it('builds the canonical path, encoding the key', () => {
     expect(detailPath({ kind: 'blog', key: 'hr-0033' })).toBe('/info/blog/hr-0033');
     expect(detailPath({ kind: 'success', key: 'a/b' })).toBe('/cad_archive/a%2Fb');
-    expect(matchDetailPath(detailPath({ kind: 'patent', key: '특허 1' }))).toEqual({ kind: 'patent', key: '특허 1' });
+    expect(matchDetailPath(detailPath({ kind: 'patent', key: '특허 1' }))).toEqual({
+      kind: 'patent',
+      key: '특허 1',
+    });
   });
 });

@@ -46,7 +46,9 @@ describe('parseListQuery', () => {
 
 describe('serializeListQuery', () => {
   it('writes page and term after a search', () => {
-    expect(serializeListQuery({ ...defaultQuery, term: 'AI 면접' })).toBe('?page=1&term=AI+%EB%A9%B4%EC%A0%91');
+    expect(serializeListQuery({ ...defaultQuery, term: 'AI 면접' })).toBe(
+      '?page=1&term=AI+%EB%A9%B4%EC%A0%91',
+    );
   });
 
   it('writes page, topic and name for a topic', () => {
@@ -78,13 +80,29 @@ describe('sameQuery / withListContext', () => {
 
 describe('isPrerenderedQuery', () => {
   it('is true for the addresses of the first page as the HTML shows it', () => {
-    for (const search of ['', '?', '?page=1', '?page=0', '?page=abc', '?utm_source=mail', '?topic_id=x', '?name=HR']) {
+    for (const search of [
+      '',
+      '?',
+      '?page=1',
+      '?page=0',
+      '?page=abc',
+      '?utm_source=mail',
+      '?topic_id=x',
+      '?name=HR',
+    ]) {
       expect(isPrerenderedQuery(search), search).toBe(true);
     }
   });
 
   it('is false for a later page, any term (an empty one too) or a topic', () => {
-    for (const search of ['?page=2', '?term=AI', '?term=', '?page=1&term=면접', '?topic_id=3', '?page=1&topic_id=3&name=HR']) {
+    for (const search of [
+      '?page=2',
+      '?term=AI',
+      '?term=',
+      '?page=1&term=면접',
+      '?topic_id=3',
+      '?page=1&topic_id=3&name=HR',
+    ]) {
       expect(isPrerenderedQuery(search), search).toBe(false);
     }
   });

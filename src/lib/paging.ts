@@ -22,7 +22,9 @@ export interface PageBlock {
 
 /** Total posts as the spec reads `page_size`: anything under 1 (or not a number) counts as 1. */
 export function totalPosts(pageSize: number | undefined | null): number {
-  return typeof pageSize === 'number' && Number.isFinite(pageSize) && pageSize >= 1 ? Math.floor(pageSize) : 1;
+  return typeof pageSize === 'number' && Number.isFinite(pageSize) && pageSize >= 1
+    ? Math.floor(pageSize)
+    : 1;
 }
 
 /** Total pages = ceil(total posts / page size), at least 1. */
@@ -31,7 +33,12 @@ export function totalPages(total: number, perPage: number): number {
 }
 
 /** The block of {@link PAGES_PER_BLOCK} page numbers holding `page`, with the arrow targets. */
-export function pageBlock(page: number, total: number, perPage: number, perBlock = PAGES_PER_BLOCK): PageBlock {
+export function pageBlock(
+  page: number,
+  total: number,
+  perPage: number,
+  perBlock = PAGES_PER_BLOCK,
+): PageBlock {
   const pages = totalPages(total, perPage);
   const now = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   const startPage = Math.floor((now - 1) / perBlock) * perBlock + 1;
@@ -49,7 +56,11 @@ export function pageBlock(page: number, total: number, perPage: number, perBlock
 }
 
 /** Block bounds for a requested page that may lie past the end (the server's paging object). */
-export function serverBlock(page: number, total: number, perPage: number): { start_page: number; end_page: number } {
+export function serverBlock(
+  page: number,
+  total: number,
+  perPage: number,
+): { start_page: number; end_page: number } {
   const pages = Math.max(1, Math.ceil(total / perPage));
   const start = Math.floor((Math.max(1, page) - 1) / PAGES_PER_BLOCK) * PAGES_PER_BLOCK + 1;
   const clampedStart = Math.min(start, Math.floor((pages - 1) / PAGES_PER_BLOCK) * PAGES_PER_BLOCK + 1);

@@ -25,7 +25,9 @@ describe('route table', () => {
       const prefix = detailRoutes[kind].pathPrefix;
       expect(prefix, kind).toMatch(/^\/.+\/$/);
       expect(existsSync(new URL(`${prefix.slice(1)}index.astro`, pages)), prefix).toBe(true);
-      const detailPage = ['[id].astro', '[tag].astro'].some((file) => existsSync(new URL(`${prefix.slice(1)}${file}`, pages)));
+      const detailPage = ['[id].astro', '[tag].astro'].some((file) =>
+        existsSync(new URL(`${prefix.slice(1)}${file}`, pages)),
+      );
       expect(detailPage, `${prefix}[…].astro`).toBe(true);
     }
   });
@@ -39,7 +41,8 @@ describe('route table', () => {
   it('gives no two detail screens the same prefix, and no list screen a detail address', () => {
     const prefixes = detailKinds.map((kind) => detailRoutes[kind].pathPrefix);
     expect(new Set(prefixes).size).toBe(prefixes.length);
-    for (const id of listIds) for (const prefix of prefixes) expect(listRoutes[id].path.startsWith(prefix)).toBe(false);
+    for (const id of listIds)
+      for (const prefix of prefixes) expect(listRoutes[id].path.startsWith(prefix)).toBe(false);
   });
 });
 

@@ -40,7 +40,8 @@ export const listRoutes: Readonly<Record<ListId, ListRoute>> = {
 
 /** The address of the screen `path` (no trailing slash) is a second address of, e.g. `/helloty/page` → `/success_story`. */
 export function aliasTarget(path: string): string | undefined {
-  for (const { path: main, aliases = [] } of Object.values(listRoutes)) if (aliases.includes(path)) return main;
+  for (const { path: main, aliases = [] } of Object.values(listRoutes))
+    if (aliases.includes(path)) return main;
   return undefined;
 }
 

@@ -13,7 +13,9 @@ export const GET: APIRoute = async ({ site }) => {
     title: `${siteConfig.brand} ${t('rss.title')}`,
     description: t('rss.description'),
     site: siteUrl,
-    items: rssItems(stories.map((entry) => ({ id: entry.id, item: entry.data.item, detail: entry.data.detail }))),
+    items: rssItems(
+      stories.map((entry) => ({ id: entry.id, item: entry.data.item, detail: entry.data.detail })),
+    ),
     customData: `<language>ko-KR</language>${feedSelfLink(new URL('/rss.xml', siteUrl).href)}`,
     xmlns: RSS_NAMESPACES,
     trailingSlash: true,

@@ -17,7 +17,10 @@ const configPath = join(root, 'wrangler.jsonc');
 const require = createRequire(import.meta.url);
 const wranglerPackage = require('wrangler/package.json') as { version: string };
 const config = unstable_readConfig({ config: configPath });
-const rawAssets = experimental_readRawConfig({ config: configPath }).rawConfig.assets as Record<string, unknown>;
+const rawAssets = experimental_readRawConfig({ config: configPath }).rawConfig.assets as Record<
+  string,
+  unknown
+>;
 
 describe('wrangler.jsonc', () => {
   it('serves the assets through the ASSETS binding, without trailing slashes, misses to the Worker', () => {
@@ -35,13 +38,17 @@ describe('wrangler.jsonc', () => {
   });
 
   it("has a compatibility date the pinned wrangler's workerd supports", () => {
-    const workerd = createRequire(require.resolve('wrangler/package.json'))('workerd') as { compatibilityDate: string };
+    const workerd = createRequire(require.resolve('wrangler/package.json'))('workerd') as {
+      compatibilityDate: string;
+    };
     expect(config.compatibility_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(config.compatibility_date! <= workerd.compatibilityDate).toBe(true);
   });
 
   it('pins wrangler to the installed version', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
     expect(pkg.devDependencies['wrangler']).toBe(wranglerPackage.version);
   });
 
@@ -51,7 +58,10 @@ describe('wrangler.jsonc', () => {
       definitions: { Assets: { properties: Record<string, unknown> } };
     };
     if ('retention' in schema.definitions.Assets.properties) {
-      expect(rawAssets['retention'], 'wrangler knows assets.retention now: turn it on in wrangler.jsonc').toEqual({
+      expect(
+        rawAssets['retention'],
+        'wrangler knows assets.retention now: turn it on in wrangler.jsonc',
+      ).toEqual({
         enabled: true,
       });
     } else {

@@ -22,5 +22,6 @@ export function expectSecurityHeaders(headers: Headers, where: string): void {
   expect(headers.get('content-security-policy'), where).toContain("frame-ancestors 'none'");
   expect(headers.get('x-content-type-options'), where).toBe('nosniff');
   expect(headers.get('referrer-policy'), where).toBe('strict-origin-when-cross-origin');
-  for (const [name, value] of Object.entries(securityHeaders)) expect(headers.get(name), `${where}: ${name}`).toBe(value);
+  for (const [name, value] of Object.entries(securityHeaders))
+    expect(headers.get(name), `${where}: ${name}`).toBe(value);
 }

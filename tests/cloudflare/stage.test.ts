@@ -5,7 +5,16 @@
  * and only over a folder the script made itself.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,13 +76,19 @@ describe('stageSite', () => {
       'index.html',
     ]);
     expect(readFileSync(join(to, '.assetsignore'), 'utf8')).toBe(ASSETS_IGNORE);
-    expect(ASSETS_IGNORE.split('\n')).toEqual(expect.arrayContaining(['/manifest.json', '/changed-routes.json']));
+    expect(ASSETS_IGNORE.split('\n')).toEqual(
+      expect.arrayContaining(['/manifest.json', '/changed-routes.json']),
+    );
     expect(result).toMatchObject({ files: 5, kept: 0 });
   });
 
   it("keeps the earlier releases' hashed files, never their pages", () => {
     const to = join(work, 'deploy');
-    const result = stageSite({ site: join(work, 'out', 'current'), to, previous: join(work, 'out', 'releases') });
+    const result = stageSite({
+      site: join(work, 'out', 'current'),
+      to,
+      previous: join(work, 'out', 'releases'),
+    });
     expect(files(to)).toEqual(
       expect.arrayContaining(['_astro/Faq.old111.js', 'fonts/pretendard-old111.css', '_astro/Faq.new222.js']),
     );
@@ -95,7 +110,9 @@ describe('stageSite', () => {
     write(join(foreign, 'keep.txt'), 'precious');
     expect(() => stageSite({ site: join(work, 'out', 'current'), to: foreign })).toThrow(StageError);
     expect(readFileSync(join(foreign, 'keep.txt'), 'utf8')).toBe('precious');
-    expect(() => stageSite({ site: join(work, 'out', 'current'), to: join(work, 'out') })).toThrow(/겹칠 수 없습니다/);
+    expect(() => stageSite({ site: join(work, 'out', 'current'), to: join(work, 'out') })).toThrow(
+      /겹칠 수 없습니다/,
+    );
   });
 
   it('refuses a site whose _headers differs from the one the Worker bundles', () => {
@@ -110,13 +127,20 @@ describe('stageSite', () => {
 describe('stage.ts command line', () => {
   it('prints the next command, and exits 2 on a bad command line', () => {
     const to = join(work, 'deploy');
-    const ok = spawnSync(process.execPath, ['scripts/cloudflare/stage.ts', join(work, 'out', 'current'), to], {
+    const ok = spawnSync(
+      process.execPath,
+      ['scripts/cloudflare/stage.ts', join(work, 'out', 'current'), to],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain(`npx wrangler deploy --assets ${to}`);
+    const bad = spawnSync(process.execPath, ['scripts/cloudflare/stage.ts', '--nope'], {
       cwd: root,
       encoding: 'utf8',
     });
-    expect(ok.status, ok.stderr).toBe(0);
-    expect(ok.stdout).toContain(`npx wrangler deploy --assets ${to}`);
-    const bad = spawnSync(process.execPath, ['scripts/cloudflare/stage.ts', '--nope'], { cwd: root, encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('사용법');
   });

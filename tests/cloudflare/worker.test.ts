@@ -27,7 +27,11 @@ function assets(options: { notFoundPage?: boolean } = {}): AssetsFetcher & { req
       if (new URL(request.url).pathname === NOT_FOUND_PAGE && options.notFoundPage !== false) {
         return Promise.resolve(
           new Response(PAGE, {
-            headers: { 'Content-Type': 'text/html; charset=utf-8', ETag: '"abc"', 'Cache-Control': 'public, max-age=300' },
+            headers: {
+              'Content-Type': 'text/html; charset=utf-8',
+              ETag: '"abc"',
+              'Cache-Control': 'public, max-age=300',
+            },
           }),
         );
       }
@@ -36,7 +40,8 @@ function assets(options: { notFoundPage?: boolean } = {}): AssetsFetcher & { req
   };
 }
 
-const get = (path: string, method = 'GET') => new Request(`https://www.insighthire.example${path}`, { method });
+const get = (path: string, method = 'GET') =>
+  new Request(`https://www.insighthire.example${path}`, { method });
 
 describe('isHashedPath', () => {
   it('follows the immutable rules of _headers', () => {
@@ -82,7 +87,11 @@ describe('answerMiss', () => {
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await page.text()).toBe('');
     const hashed = await answerMiss(get('/_astro/x.js', 'HEAD'), assets(), siteRules);
-    expect([hashed.status, hashed.headers.get('cache-control'), await hashed.text()]).toEqual([404, 'no-store', '']);
+    expect([hashed.status, hashed.headers.get('cache-control'), await hashed.text()]).toEqual([
+      404,
+      'no-store',
+      '',
+    ]);
   });
 
   it('refuses other methods with 405, as the asset server does', async () => {

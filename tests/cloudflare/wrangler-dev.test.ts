@@ -76,7 +76,12 @@ function startWrangler(assets: string): Promise<string> {
     FORCE_COLOR: '0',
   };
   // No account: whatever the caller's shell holds is not used.
-  for (const name of ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_API_KEY', 'CLOUDFLARE_EMAIL', 'CLOUDFLARE_ACCOUNT_ID'])
+  for (const name of [
+    'CLOUDFLARE_API_TOKEN',
+    'CLOUDFLARE_API_KEY',
+    'CLOUDFLARE_EMAIL',
+    'CLOUDFLARE_ACCOUNT_ID',
+  ])
     delete env[name];
   const args = [
     join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'),
@@ -97,11 +102,17 @@ function startWrangler(assets: string): Promise<string> {
     '--log-level',
     'info',
   ];
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   wrangler = child;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`wrangler dev가 ${READY_TIMEOUT / 1000}초 안에 준비되지 않았습니다:\n${output}`)),
+      () =>
+        reject(new Error(`wrangler dev가 ${READY_TIMEOUT / 1000}초 안에 준비되지 않았습니다:\n${output}`)),
       READY_TIMEOUT,
     );
     const onData = (chunk: Buffer) => {
@@ -157,7 +168,10 @@ interface Answer {
  * One request over plain `node:http`: fetch (undici) sets `Sec-Fetch-Mode: cors` itself and
  * would hide how the asset server treats navigations; no `Accept-Encoding`, so no compression.
  */
-function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function request(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       `${base}${path}`,
@@ -198,7 +212,8 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'cloudflare-wrangler-'));
   const releases = join(work, 'out', 'releases');
   const release = join(releases, '2026-11-24T03-00-00-000Z');
-  if (process.env['CLOUDFLARE_TEST_SITE']) cpSync(process.env['CLOUDFLARE_TEST_SITE'], release, { recursive: true });
+  if (process.env['CLOUDFLARE_TEST_SITE'])
+    cpSync(process.env['CLOUDFLARE_TEST_SITE'], release, { recursive: true });
   else await buildSite(release);
   // The records every release of the rebuild carries.
   writeFileSync(join(release, 'manifest.json'), '{"release":"2026-11-24T03-00-00-000Z"}\n');
@@ -218,7 +233,8 @@ beforeAll(async () => {
     ['scripts/cloudflare/stage.ts', join(work, 'out', 'current'), deploy, '--previous', releases],
     { cwd: root, encoding: 'utf8', timeout: 60_000 },
   );
-  if (stage.status !== 0) throw new Error(`stage.ts 실패 (코드 ${stage.status}):\n${stage.stderr}${stage.stdout}`);
+  if (stage.status !== 0)
+    throw new Error(`stage.ts 실패 (코드 ${stage.status}):\n${stage.stderr}${stage.stdout}`);
   // Records copied in after staging (by hand, or a deploy of an unstaged copy): `.assetsignore` must hide them.
   writeFileSync(join(deploy, 'manifest.json'), '{"release":"copied-later"}\n');
   writeFileSync(join(deploy, 'changed-routes.json'), '{"added":[]}\n');
@@ -271,7 +287,9 @@ describe('Cloudflare Workers static assets (wrangler dev)', () => {
       const res = await request('/info/blog/no-such-story', { headers });
       expect(res.status, kind).toBe(404);
       expect(res.headers.get('content-type'), kind).toBe('text/html; charset=utf-8');
-      expect(res.headers.get('cache-control'), kind).toBe(headersFor(siteRules, '/404.html')['Cache-Control']);
+      expect(res.headers.get('cache-control'), kind).toBe(
+        headersFor(siteRules, '/404.html')['Cache-Control'],
+      );
       expectSecurityHeaders(res.headers, `404 page (${kind})`);
       expect(res.body, kind).toBe(readFileSync(join(deploy, '404.html'), 'utf8'));
     }

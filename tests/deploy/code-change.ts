@@ -60,7 +60,10 @@ export function makeCodeChangedRelease(from: string, to: string, salt = basename
     renamed.set(name, next);
   }
   // `/name` covers `/_astro/name` (pages, inline scripts) and `./name` (imports between chunks).
-  const reference = new RegExp(`/(${[...renamed.keys()].map(escapeRegExp).join('|')})(?![A-Za-z0-9._-])`, 'g');
+  const reference = new RegExp(
+    `/(${[...renamed.keys()].map(escapeRegExp).join('|')})(?![A-Za-z0-9._-])`,
+    'g',
+  );
   const rewrite = (text: string) => text.replace(reference, (_, name: string) => `/${renamed.get(name)}`);
 
   for (const file of files(to)) {
@@ -75,7 +78,8 @@ export function makeCodeChangedRelease(from: string, to: string, salt = basename
       const newScripts = inlineScripts(after);
       oldScripts.forEach((script, index) => {
         const updated = newScripts[index]!;
-        if (updated !== script) after = after.split(`'sha256-${sha256(script)}'`).join(`'sha256-${sha256(updated)}'`);
+        if (updated !== script)
+          after = after.split(`'sha256-${sha256(script)}'`).join(`'sha256-${sha256(updated)}'`);
       });
     }
     writeFileSync(file, after);

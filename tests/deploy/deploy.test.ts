@@ -37,11 +37,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const HEADERS_FILE = join(root, 'public/_headers');
 const STEP = 300_000;
 
-const rsyncMissing = spawnSync('rsync', ['--version']).status === 0 ? null : 'rsync가 없습니다: apt-get install -y rsync';
+const rsyncMissing =
+  spawnSync('rsync', ['--version']).status === 0 ? null : 'rsync가 없습니다: apt-get install -y rsync';
 const missing = [nginxMissing(), rsyncMissing].filter((reason): reason is string => reason !== null);
 // As root the test command (scripts/test.ts) installs them; a run as root without them fails.
 const skip = missing.length > 0 && process.getuid?.() !== 0;
-if (skip) console.warn(`배포 테스트를 건너뜁니다: ${missing.join('; ')} (root로 npm test 를 실행하면 설치합니다)`);
+if (skip)
+  console.warn(`배포 테스트를 건너뜁니다: ${missing.join('; ')} (root로 npm test 를 실행하면 설치합니다)`);
 
 const rules = parseHeadersFile(readFileSync(HEADERS_FILE, 'utf8'));
 const folders = hashedFolders(rules);
@@ -72,7 +74,8 @@ function tree(dir: string): string[] {
   return out.sort();
 }
 
-const releaseAssets = (dir: string) => tree(dir).filter((file) => folders.some((folder) => file.startsWith(`${folder}/`)));
+const releaseAssets = (dir: string) =>
+  tree(dir).filter((file) => folders.some((folder) => file.startsWith(`${folder}/`)));
 const lowerKeys = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 const responseHeaders = (response: Response, names: string[]) =>
@@ -127,7 +130,8 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
       expect(pages).toContain('index.html');
       expect(pages).toContain('faq/index.html');
       expect(pages.filter((file) => folders.some((folder) => file.startsWith(`${folder}/`)))).toEqual([]);
-      for (const hidden of ['manifest.json', 'changed-routes.json', '_headers']) expect(pages).not.toContain(hidden);
+      for (const hidden of ['manifest.json', 'changed-routes.json', '_headers'])
+        expect(pages).not.toContain(hidden);
       const records = readFileSync(join(target, 'deploys.jsonl'), 'utf8')
         .trim()
         .split('\n')
@@ -171,7 +175,8 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
 
     // Hidden even when they sit in the live release (the rebuild writes them there).
     const live = join(target, 'current');
-    for (const file of ['manifest.json', 'changed-routes.json', '_headers']) writeFileSync(join(live, file), '{}');
+    for (const file of ['manifest.json', 'changed-routes.json', '_headers'])
+      writeFileSync(join(live, file), '{}');
     try {
       for (const path of ['/manifest.json', '/changed-routes.json', '/_headers', '/deploys.jsonl']) {
         const hidden = await get(path);
@@ -186,20 +191,24 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
     expect([host.status, await host.text()]).toEqual([200, 'host file\n']);
   });
 
-  it('refuses while another deploy holds the lock, and leaves the live site as it was (exit 1)', { timeout: STEP }, async () => {
-    mkdirSync(join(target, '.deploy.lock'));
-    writeFileSync(join(target, '.deploy.lock/owner'), 'ci-runner pid 4242 2026-11-24T00:00:00.000Z abc\n');
-    try {
-      const run = await deployCli('--from', second.dir, '--to', target);
-      expect(run.code, run.stdout).toBe(1);
-      expect(run.stderr).toContain('다른 배포가 진행 중입니다 (ci-runner pid 4242');
-      expect(run.stderr).toContain('바뀌지 않았습니다');
-      expect(readlinkSync(join(target, 'current'))).toBe(`releases/${firstId}`);
-      expect(existsSync(join(target, 'releases', second.id))).toBe(false);
-    } finally {
-      rmSync(join(target, '.deploy.lock'), { recursive: true });
-    }
-  });
+  it(
+    'refuses while another deploy holds the lock, and leaves the live site as it was (exit 1)',
+    { timeout: STEP },
+    async () => {
+      mkdirSync(join(target, '.deploy.lock'));
+      writeFileSync(join(target, '.deploy.lock/owner'), 'ci-runner pid 4242 2026-11-24T00:00:00.000Z abc\n');
+      try {
+        const run = await deployCli('--from', second.dir, '--to', target);
+        expect(run.code, run.stdout).toBe(1);
+        expect(run.stderr).toContain('다른 배포가 진행 중입니다 (ci-runner pid 4242');
+        expect(run.stderr).toContain('바뀌지 않았습니다');
+        expect(readlinkSync(join(target, 'current'))).toBe(`releases/${firstId}`);
+        expect(existsSync(join(target, 'releases', second.id))).toBe(false);
+      } finally {
+        rmSync(join(target, '.deploy.lock'), { recursive: true });
+      }
+    },
+  );
 
   describe('a code change deployed under load', () => {
     let load: LoadResult;
@@ -208,58 +217,62 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
     const oldOnly = () => [...second.renamed.keys()].map((name) => `/_astro/${name}`);
     const newOnly = () => [...second.renamed.values()].map((name) => `/_astro/${name}`);
 
-    it('no visitor misses a file: pages of both releases load whole during the switch', { timeout: STEP }, async () => {
-      const pages = [
-        '/',
-        ...tree(first)
-          .filter((file) => file.endsWith('/index.html'))
-          .map((file) => `/${file.slice(0, -'/index.html'.length)}`),
-      ].slice(0, 40);
-      let started: Promise<void> | undefined;
-      let finishedAt = Infinity;
-      const startedAt = { value: 0 };
-      load = await runLoad({
-        baseUrl: nginx!.url,
-        pages,
-        folders,
-        workers: 4,
-        maxPageLoads: 800,
-        maxMs: 120_000,
-        onPageLoad: (loads) => {
-          if (started || loads.length < 40) return;
-          startedAt.value = loads.at(-1)!.at;
-          started = deployCli('--from', second.dir, '--to', target).then((run) => {
-            deploy = run;
-            finishedAt = loads.at(-1)!.at;
-          });
-        },
-        // Enough pages after the deploy finished, so the new release is seen for a while too.
-        enough: (loads) => loads.filter((entry) => entry.at > finishedAt).length >= 60,
-      });
-      await started;
-      deployWindow = [startedAt.value, finishedAt];
-      expect(deploy.code, deploy.stderr + deploy.stdout).toBe(0);
-      expect(readlinkSync(join(target, 'current'))).toBe(`releases/${second.id}`);
+    it(
+      'no visitor misses a file: pages of both releases load whole during the switch',
+      { timeout: STEP },
+      async () => {
+        const pages = [
+          '/',
+          ...tree(first)
+            .filter((file) => file.endsWith('/index.html'))
+            .map((file) => `/${file.slice(0, -'/index.html'.length)}`),
+        ].slice(0, 40);
+        let started: Promise<void> | undefined;
+        let finishedAt = Infinity;
+        const startedAt = { value: 0 };
+        load = await runLoad({
+          baseUrl: nginx!.url,
+          pages,
+          folders,
+          workers: 4,
+          maxPageLoads: 800,
+          maxMs: 120_000,
+          onPageLoad: (loads) => {
+            if (started || loads.length < 40) return;
+            startedAt.value = loads.at(-1)!.at;
+            started = deployCli('--from', second.dir, '--to', target).then((run) => {
+              deploy = run;
+              finishedAt = loads.at(-1)!.at;
+            });
+          },
+          // Enough pages after the deploy finished, so the new release is seen for a while too.
+          enough: (loads) => loads.filter((entry) => entry.at > finishedAt).length >= 60,
+        });
+        await started;
+        deployWindow = [startedAt.value, finishedAt];
+        expect(deploy.code, deploy.stderr + deploy.stdout).toBe(0);
+        expect(readlinkSync(join(target, 'current'))).toBe(`releases/${second.id}`);
 
-      const old = new Set(oldOnly());
-      const fresh = new Set(newOnly());
-      const fromOld = load.pageLoads.filter((entry) => entry.assets.some((url) => old.has(url)));
-      const fromNew = load.pageLoads.filter((entry) => entry.assets.some((url) => fresh.has(url)));
-      const mixed = load.pageLoads.filter(
-        (entry) => entry.assets.some((url) => old.has(url)) && entry.assets.some((url) => fresh.has(url)),
-      );
-      console.log(
-        `배포 중 부하: 요청 ${load.requests}회 (페이지 ${load.pageLoads.length}회: 이전 릴리스 ${fromOld.length}, 새 릴리스 ${fromNew.length}), ` +
-          `해시 파일 누락 ${load.misses.length}건, ${(load.ms / 1000).toFixed(1)}초; 배포 ${deployWindow[0].toFixed(0)}–${deployWindow[1].toFixed(0)} ms`,
-      );
-      expect(load.misses).toEqual([]);
-      expect(mixed).toEqual([]);
-      expect(fromOld.length + fromNew.length).toBe(load.pageLoads.length);
-      expect(fromOld.length).toBeGreaterThan(0);
-      expect(fromNew.length).toBeGreaterThan(0);
-      // Pages of the old release were still loading (their files asked for) after the deploy began.
-      expect(fromOld.some((entry) => entry.at >= deployWindow[0])).toBe(true);
-    });
+        const old = new Set(oldOnly());
+        const fresh = new Set(newOnly());
+        const fromOld = load.pageLoads.filter((entry) => entry.assets.some((url) => old.has(url)));
+        const fromNew = load.pageLoads.filter((entry) => entry.assets.some((url) => fresh.has(url)));
+        const mixed = load.pageLoads.filter(
+          (entry) => entry.assets.some((url) => old.has(url)) && entry.assets.some((url) => fresh.has(url)),
+        );
+        console.log(
+          `배포 중 부하: 요청 ${load.requests}회 (페이지 ${load.pageLoads.length}회: 이전 릴리스 ${fromOld.length}, 새 릴리스 ${fromNew.length}), ` +
+            `해시 파일 누락 ${load.misses.length}건, ${(load.ms / 1000).toFixed(1)}초; 배포 ${deployWindow[0].toFixed(0)}–${deployWindow[1].toFixed(0)} ms`,
+        );
+        expect(load.misses).toEqual([]);
+        expect(mixed).toEqual([]);
+        expect(fromOld.length + fromNew.length).toBe(load.pageLoads.length);
+        expect(fromOld.length).toBeGreaterThan(0);
+        expect(fromNew.length).toBeGreaterThan(0);
+        // Pages of the old release were still loading (their files asked for) after the deploy began.
+        expect(fromOld.some((entry) => entry.at >= deployWindow[0])).toBe(true);
+      },
+    );
 
     it("still serves the old release's files after the switch (a tab opened before it)", async () => {
       for (const url of oldOnly()) {
@@ -272,10 +285,15 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
     it("keeps the host's own files and, within the days kept, every release and hashed file", () => {
       expect(readFileSync(join(target, acme), 'utf8')).toBe('host file\n');
       expect(readdirSync(join(target, 'releases')).sort()).toEqual([firstId, second.id].sort());
-      expect(tree(join(target, 'assets'))).toEqual([...new Set([...releaseAssets(first), ...releaseAssets(second.dir)])].sort());
+      expect(tree(join(target, 'assets'))).toEqual(
+        [...new Set([...releaseAssets(first), ...releaseAssets(second.dir)])].sort(),
+      );
       expect(deploy.stdout).toContain('지울 것이 없습니다');
       const lines = readFileSync(join(target, 'deploys.jsonl'), 'utf8').trim().split('\n');
-      expect(lines.map((line) => (JSON.parse(line) as { release: string }).release)).toEqual([firstId, second.id]);
+      expect(lines.map((line) => (JSON.parse(line) as { release: string }).release)).toEqual([
+        firstId,
+        second.id,
+      ]);
     });
   });
 
@@ -290,69 +308,79 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
     expect(readlinkSync(join(target, 'current'))).toBe(`releases/${second.id}`);
   });
 
-  it('prunes, with the clock moved on, the old release and the hashed files only it used', { timeout: STEP }, async () => {
-    // The command line keeps at least a week; the clock is moved from inside.
-    expect((await deployCli('--from', second.dir, '--to', target, '--keep-days', '0')).code).toBe(2);
-    const lines: string[] = [];
-    const outcome = await runDeploy(
-      { from: second.dir, target: parseTarget(target, root), keepDays: 0, dryRun: false, ssh: 'ssh' },
-      {
-        progress: createProgress(
-          (line) => lines.push(line),
-          (line) => lines.push(line),
-        ),
-        fallbackHeaders: HEADERS_FILE,
-        now: () => new Date(Date.now() + 60_000),
-      },
-    );
-    expect(outcome, lines.join('\n')).toBe('already-live');
-    expect(readdirSync(join(target, 'releases'))).toEqual([second.id]);
-    expect(tree(join(target, 'assets'))).toEqual(releaseAssets(second.dir));
-    const records = readFileSync(join(target, 'deploys.jsonl'), 'utf8').trim().split('\n');
-    expect(records.map((line) => (JSON.parse(line) as { release: string }).release)).toEqual([second.id]);
-    expect(readFileSync(join(target, acme), 'utf8')).toBe('host file\n');
-    // The live release is whole; the old one's chunks are gone, as plain uncached 404s.
-    const faq = await get('/faq');
-    expect(faq.status).toBe(200);
-    for (const url of [...(await faq.text()).matchAll(/\/_astro\/[A-Za-z0-9._-]+\.js/g)].map((match) => match[0])) {
-      expect((await get(url)).status, url).toBe(200);
-    }
-    const gone = await get(`/_astro/${[...second.renamed.keys()][0]}`);
-    expect([gone.status, gone.headers.get('cache-control')]).toEqual([404, 'no-store']);
-  });
+  it(
+    'prunes, with the clock moved on, the old release and the hashed files only it used',
+    { timeout: STEP },
+    async () => {
+      // The command line keeps at least a week; the clock is moved from inside.
+      expect((await deployCli('--from', second.dir, '--to', target, '--keep-days', '0')).code).toBe(2);
+      const lines: string[] = [];
+      const outcome = await runDeploy(
+        { from: second.dir, target: parseTarget(target, root), keepDays: 0, dryRun: false, ssh: 'ssh' },
+        {
+          progress: createProgress(
+            (line) => lines.push(line),
+            (line) => lines.push(line),
+          ),
+          fallbackHeaders: HEADERS_FILE,
+          now: () => new Date(Date.now() + 60_000),
+        },
+      );
+      expect(outcome, lines.join('\n')).toBe('already-live');
+      expect(readdirSync(join(target, 'releases'))).toEqual([second.id]);
+      expect(tree(join(target, 'assets'))).toEqual(releaseAssets(second.dir));
+      const records = readFileSync(join(target, 'deploys.jsonl'), 'utf8').trim().split('\n');
+      expect(records.map((line) => (JSON.parse(line) as { release: string }).release)).toEqual([second.id]);
+      expect(readFileSync(join(target, acme), 'utf8')).toBe('host file\n');
+      // The live release is whole; the old one's chunks are gone, as plain uncached 404s.
+      const faq = await get('/faq');
+      expect(faq.status).toBe(200);
+      for (const url of [...(await faq.text()).matchAll(/\/_astro\/[A-Za-z0-9._-]+\.js/g)].map(
+        (match) => match[0],
+      )) {
+        expect((await get(url)).status, url).toBe(200);
+      }
+      const gone = await get(`/_astro/${[...second.renamed.keys()][0]}`);
+      expect([gone.status, gone.headers.get('cache-control')]).toEqual([404, 'no-store']);
+    },
+  );
 
-  it('runs the same steps over ssh, and reports a failure after the switch as exit 3', { timeout: STEP }, async () => {
-    // A stand-in for ssh: drops its options and the host, and runs the command here through a
-    // shell, as sshd does through the login shell. rsync calls it the same way.
-    const fakeSsh = join(work, 'fake-ssh');
-    writeFileSync(
-      fakeSsh,
-      [
-        '#!/bin/sh',
-        'while [ $# -gt 0 ]; do',
-        '  case "$1" in -l|-i|-o|-p|-F) shift 2 ;; -*) shift ;; *) break ;; esac',
-        'done',
-        'shift',
-        'exec sh -c "$*"',
-        '',
-      ].join('\n'),
-    );
-    chmodSync(fakeSsh, 0o755);
-    const remote = join(work, 'remote');
-    const to = `deploy@web1.example:${remote}`;
-    const run = await deployCli('--from', first, '--to', to, '--ssh', fakeSsh);
-    expect(run.code, run.stderr + run.stdout).toBe(0);
-    expect(run.stdout).toContain(`deploy@web1.example:${remote}`);
-    expect(readlinkSync(join(remote, 'current'))).toBe(`releases/${firstId}`);
-    expect(tree(join(remote, 'assets'))).toEqual(releaseAssets(first));
+  it(
+    'runs the same steps over ssh, and reports a failure after the switch as exit 3',
+    { timeout: STEP },
+    async () => {
+      // A stand-in for ssh: drops its options and the host, and runs the command here through a
+      // shell, as sshd does through the login shell. rsync calls it the same way.
+      const fakeSsh = join(work, 'fake-ssh');
+      writeFileSync(
+        fakeSsh,
+        [
+          '#!/bin/sh',
+          'while [ $# -gt 0 ]; do',
+          '  case "$1" in -l|-i|-o|-p|-F) shift 2 ;; -*) shift ;; *) break ;; esac',
+          'done',
+          'shift',
+          'exec sh -c "$*"',
+          '',
+        ].join('\n'),
+      );
+      chmodSync(fakeSsh, 0o755);
+      const remote = join(work, 'remote');
+      const to = `deploy@web1.example:${remote}`;
+      const run = await deployCli('--from', first, '--to', to, '--ssh', fakeSsh);
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      expect(run.stdout).toContain(`deploy@web1.example:${remote}`);
+      expect(readlinkSync(join(remote, 'current'))).toBe(`releases/${firstId}`);
+      expect(tree(join(remote, 'assets'))).toEqual(releaseAssets(first));
 
-    // deploys.jsonl that cannot be written: the switch happens, the record fails.
-    rmSync(join(remote, 'deploys.jsonl'));
-    mkdirSync(join(remote, 'deploys.jsonl'));
-    const failing = await deployCli('--from', second.dir, '--to', to, '--ssh', fakeSsh);
-    expect(failing.code, failing.stderr + failing.stdout).toBe(3);
-    expect(failing.stderr).toContain(`게시는 완료되었습니다 (current → releases/${second.id})`);
-    expect(readlinkSync(join(remote, 'current'))).toBe(`releases/${second.id}`);
-    expect(statSync(join(remote, '.deploy.lock'), { throwIfNoEntry: false })).toBeUndefined();
-  });
+      // deploys.jsonl that cannot be written: the switch happens, the record fails.
+      rmSync(join(remote, 'deploys.jsonl'));
+      mkdirSync(join(remote, 'deploys.jsonl'));
+      const failing = await deployCli('--from', second.dir, '--to', to, '--ssh', fakeSsh);
+      expect(failing.code, failing.stderr + failing.stdout).toBe(3);
+      expect(failing.stderr).toContain(`게시는 완료되었습니다 (current → releases/${second.id})`);
+      expect(readlinkSync(join(remote, 'current'))).toBe(`releases/${second.id}`);
+      expect(statSync(join(remote, '.deploy.lock'), { throwIfNoEntry: false })).toBeUndefined();
+    },
+  );
 });

@@ -15,7 +15,11 @@ export function hashedReferences(text: string, folders: readonly string[]): stri
 /** Imports between chunks (`"./react.CvnImTBr.js"`), as addresses beside `from`. */
 function relativeImports(text: string, from: string): string[] {
   const dir = from.slice(0, from.lastIndexOf('/') + 1);
-  return [...new Set([...text.matchAll(/["'`]\.\/([A-Za-z0-9._@~+-]+\.js)["'`]/g)].map((match) => `${dir}${match[1]}`))];
+  return [
+    ...new Set(
+      [...text.matchAll(/["'`]\.\/([A-Za-z0-9._@~+-]+\.js)["'`]/g)].map((match) => `${dir}${match[1]}`),
+    ),
+  ];
 }
 
 export interface Miss {
@@ -92,7 +96,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             result.misses.push({ page, url, status, at: elapsed() });
             return [];
           }
-          if (text) parsed.set(url, [...hashedReferences(body, options.folders), ...relativeImports(body, url)]);
+          if (text)
+            parsed.set(url, [...hashedReferences(body, options.folders), ...relativeImports(body, url)]);
           return parsed.get(url) ?? [];
         }),
       );

@@ -80,7 +80,9 @@ export async function startNginx(target: string, { headersFile = HEADERS_FILE } 
     command: 'tests/deploy/nginx.ts',
   });
   writeFileSync(join(prefix, 'site.conf'), siteConfig);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${prefix}/tmp/${name};`);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+    (name) => `  ${name}_temp_path ${prefix}/tmp/${name};`,
+  );
   // As root, nginx would run its workers as `nobody`, who cannot read a private temporary folder.
   const isRoot = process.getuid?.() === 0;
   writeFileSync(

@@ -18,7 +18,10 @@ import { buildSite, type BuiltSite } from './site.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const STEP = 300_000;
-const missing = [nginxMissing(), spawnSync('rsync', ['--version']).status === 0 ? null : 'rsync가 없습니다'].filter(Boolean);
+const missing = [
+  nginxMissing(),
+  spawnSync('rsync', ['--version']).status === 0 ? null : 'rsync가 없습니다',
+].filter(Boolean);
 const skip = missing.length > 0 && process.getuid?.() !== 0;
 
 function deploy(from: string, to: string): Promise<{ code: number; output: string }> {
@@ -70,20 +73,29 @@ const hydrated = (page: Page) =>
   page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null, null, { timeout: 30_000 });
 
 describe.skipIf(skip)('an open page across a deploy (nginx, Chromium)', () => {
-  it('still starts its islands after a code-changing release was switched in', { timeout: STEP }, async () => {
-    const page = await openNewsRoom();
-    const second = makeCodeChangedRelease(site!.release, join(work, 'out/releases', `${site!.release.split('/').pop()}-b`));
-    const run = await deploy(second.dir, target);
-    expect(run.code, run.output).toBe(0);
-    // The host now serves the new release's pages, which name other script files.
-    const fresh = await (await fetch(`${nginx!.url}/newsRoom`)).text();
-    expect([...second.renamed.values()].some((name) => fresh.includes(name))).toBe(true);
+  it(
+    'still starts its islands after a code-changing release was switched in',
+    { timeout: STEP },
+    async () => {
+      const page = await openNewsRoom();
+      const second = makeCodeChangedRelease(
+        site!.release,
+        join(work, 'out/releases', `${site!.release.split('/').pop()}-b`),
+      );
+      const run = await deploy(second.dir, target);
+      expect(run.code, run.output).toBe(0);
+      // The host now serves the new release's pages, which name other script files.
+      const fresh = await (await fetch(`${nginx!.url}/newsRoom`)).text();
+      expect([...second.renamed.values()].some((name) => fresh.includes(name))).toBe(true);
 
-    await page.getByRole('region', { name: '뉴스 목록', exact: true }).hover();
-    await hydrated(page);
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: '새 버전' }).count(), { timeout: 5_000 }).toBe(0);
-    await page.close();
-  });
+      await page.getByRole('region', { name: '뉴스 목록', exact: true }).hover();
+      await hydrated(page);
+      await expect
+        .poll(() => page.getByRole('alert').filter({ hasText: '새 버전' }).count(), { timeout: 5_000 })
+        .toBe(0);
+      await page.close();
+    },
+  );
 
   it(
     'says a new version is out, with a reload button, when its files were deleted from the host',
@@ -92,7 +104,9 @@ describe.skipIf(skip)('an open page across a deploy (nginx, Chromium)', () => {
       const page = await openNewsRoom();
       // What a prune does to files no kept release names: the page's own scripts are gone.
       const scripts = await page.evaluate(() =>
-        [...document.querySelectorAll('astro-island')].map((island) => island.getAttribute('component-url') ?? ''),
+        [...document.querySelectorAll('astro-island')].map(
+          (island) => island.getAttribute('component-url') ?? '',
+        ),
       );
       for (const url of scripts) rmSync(join(target, 'assets', url), { force: true });
       expect((await fetch(`${nginx!.url}${scripts[0]}`)).status).toBe(404);

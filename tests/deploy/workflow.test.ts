@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const workflow = readFileSync(fileURLToPath(new URL('../../.github/workflows/nightly-rebuild.yml', import.meta.url)), 'utf8');
+const workflow = readFileSync(
+  fileURLToPath(new URL('../../.github/workflows/nightly-rebuild.yml', import.meta.url)),
+  'utf8',
+);
 /** The shell scripts of the `run:` steps. */
 const scripts = [...workflow.matchAll(/run: \|\n((?: {10}.*\n|\n)+)/g)].map((match) => match[1]!);
 
@@ -23,7 +26,9 @@ describe('the rebuild workflow', () => {
   });
 
   it('runs a rollback in a concurrency group of its own, so no queued hook can replace it', () => {
-    expect(workflow).toMatch(/group: site-rebuild-\$\{\{ inputs\.action == 'rollback' && 'rollback' \|\| 'publish' \}\}/);
+    expect(workflow).toMatch(
+      /group: site-rebuild-\$\{\{ inputs\.action == 'rollback' && 'rollback' \|\| 'publish' \}\}/,
+    );
     expect(workflow).toContain('cancel-in-progress: false');
   });
 

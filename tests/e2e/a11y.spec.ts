@@ -10,7 +10,11 @@ import { detailIds } from './support/built-site';
 const pages = () => [
   { name: '성공 사례 상세', path: `/cad_archive/${detailIds('cad_archive')[0]}` },
   { name: '특허 상세', path: `/info/patent/${detailIds('info/patent')[0]}` },
-  { name: 'HR 이야기 상세 (쿼리 주소)', path: `/info/blog?portal=${detailIds('info/blog')[0]}`, ready: 'article h1' },
+  {
+    name: 'HR 이야기 상세 (쿼리 주소)',
+    path: `/info/blog?portal=${detailIds('info/blog')[0]}`,
+    ready: 'article h1',
+  },
   { name: '404', path: '/no-such-page' },
 ];
 

@@ -68,7 +68,10 @@ test('Nu HTML 검사기: 빌드된 모든 페이지에 오류가 없다', async 
 test('빌드된 모든 페이지가 </html>로 끝난다 (그 뒤의 스크립트는 검사기를 멈춘다)', () => {
   const late = builtPages().filter(({ html }) => !/<\/html>\s*$/.test(html));
   expect(
-    late.map(({ path, html }) => `${path}: …${html.slice(html.lastIndexOf('</html>'), html.lastIndexOf('</html>') + 80)}`),
+    late.map(
+      ({ path, html }) =>
+        `${path}: …${html.slice(html.lastIndexOf('</html>'), html.lastIndexOf('</html>') + 80)}`,
+    ),
   ).toEqual([]);
 });
 
@@ -88,6 +91,8 @@ test('검사기 자체 점검: </html> 뒤의 스크립트와 거르지 않는 C
     "CSS: “widht”: Property “widht” doesn't exist.",
     'CSS: “--broken-width”: Parse Error.',
   ]);
-  const gaps = messages.filter((m) => m.url.endsWith('/css-gaps.html') && knownGapOf(m)).map((m) => knownGapOf(m)!.name);
+  const gaps = messages
+    .filter((m) => m.url.endsWith('/css-gaps.html') && knownGapOf(m))
+    .map((m) => knownGapOf(m)!.name);
   expect(gaps).toEqual(['container-type', 'container query units']);
 });

@@ -62,7 +62,14 @@ async function stayOffline(page: Page) {
 
 /** A blog detail answer for intercepted calls. */
 function fakeBlog(title: string, content = '<p>방금 올라온 글의 본문입니다.</p>'): BlogDetail {
-  return { title, author: '테스트 작성자', date: '2026-11-20T10:00:00+09:00', img: null, content, tags: ['새 글'] };
+  return {
+    title,
+    author: '테스트 작성자',
+    date: '2026-11-20T10:00:00+09:00',
+    img: null,
+    content,
+    tags: ['새 글'],
+  };
 }
 
 /**
@@ -119,7 +126,11 @@ test.describe('미리 렌더링된 상세', () => {
     expect(x.searchParams.get('text')).toBe(detail.title);
   });
 
-  test('목록으로는 방문자가 온 HR 이야기 목록의 페이지와 주제로 돌아간다', async ({ page, site, request }) => {
+  test('목록으로는 방문자가 온 HR 이야기 목록의 페이지와 주제로 돌아간다', async ({
+    page,
+    site,
+    request,
+  }) => {
     const first = await apiList(request, '/hrcontents/tags?page=2');
     const id = first.objects[0]!.analytics_page_id;
     const topic = (await apiList(request, '/hrcontents/tags?page=1')).tags!.at(-1)!;
@@ -171,7 +182,11 @@ test.describe('미리 렌더링된 상세', () => {
     await expect(list.getByRole('heading', { level: 2, name: detail.title })).toBeVisible();
   });
 
-  test('특허 상세는 제목, 날짜, 이미지, 내용을 보여 주고 /tech?page=N 으로 돌아간다', async ({ page, site, request }) => {
+  test('특허 상세는 제목, 날짜, 이미지, 내용을 보여 주고 /tech?page=N 으로 돌아간다', async ({
+    page,
+    site,
+    request,
+  }) => {
     const item = (await apiList(request, '/tech/search?page=2&term=')).objects[0]!;
     const tag = lastSegment(item.absolute_url);
     const { list } = await apiJson<PatentDetail>(request, `/skillInfo/detail?tag=${encodeURIComponent(tag)}`);
@@ -182,7 +197,8 @@ test.describe('미리 렌더링된 상세', () => {
     await expectArticleImage(page, list.img);
     if (list.content) {
       const heading = /<h2>(.*?)<\/h2>/.exec(list.content)?.[1];
-      if (heading) await expect(article(page).getByRole('heading', { level: 2, name: heading }).first()).toBeVisible();
+      if (heading)
+        await expect(article(page).getByRole('heading', { level: 2, name: heading }).first()).toBeVisible();
     }
     await expect(page.getByRole('link', { name: 'X(트위터)에 공유' })).toHaveCount(0);
     await expect(backLink(page)).toHaveAttribute('href', '/tech?page=2');
@@ -271,13 +287,15 @@ test.describe('실시간 대체 (빌드 이후의 글)', () => {
     const id = (await apiList(request, '/hrcontents/tags?page=1')).objects[0]!.analytics_page_id;
     await site.goto(`/info/blog/${id}`);
     const staticText = await article(page).innerText();
-    const staticClasses = await article(page).evaluate((el) => [...el.querySelectorAll('[class]')].map((n) => n.className));
+    const staticClasses = await article(page).evaluate((el) =>
+      [...el.querySelectorAll('[class]')].map((n) => n.className),
+    );
     await site.goto(`/info/blog?portal=${id}`);
     await expect(article(page)).toBeVisible();
     expect(await article(page).innerText()).toBe(staticText);
-    expect(await article(page).evaluate((el) => [...el.querySelectorAll('[class]')].map((n) => n.className))).toEqual(
-      staticClasses,
-    );
+    expect(
+      await article(page).evaluate((el) => [...el.querySelectorAll('[class]')].map((n) => n.className)),
+    ).toEqual(staticClasses);
   });
 
   test('?id= 로 성공 사례를, ?tag= 로 특허를 보여 준다', async ({ page, site, request }) => {
@@ -293,7 +311,12 @@ test.describe('실시간 대체 (빌드 이후의 글)', () => {
   });
 
   test('없는 글과 빈 id는 찾을 수 없다는 안내를 보여 준다', async ({ page, site }) => {
-    for (const path of ['/info/blog?portal=no-such-story', '/cad_archive?portal=', '/info/patent', '/info/patent?tag=nope']) {
+    for (const path of [
+      '/info/blog?portal=no-such-story',
+      '/cad_archive?portal=',
+      '/info/patent',
+      '/info/patent?tag=nope',
+    ]) {
       await site.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(NOT_FOUND);
       await expect(page.getByRole('alert')).toHaveCount(0);
@@ -320,7 +343,9 @@ test.describe('실시간 대체 (빌드 이후의 글)', () => {
   });
 
   test('미리 렌더링되지 않은 상세 주소는 404 페이지에서 글을 불러온다', async ({ page, site }) => {
-    await page.route('**/blog/detail?id=new-item-123*', (route) => route.fulfill({ json: fakeBlog('빌드 뒤에 올라온 새 글') }));
+    await page.route('**/blog/detail?id=new-item-123*', (route) =>
+      route.fulfill({ json: fakeBlog('빌드 뒤에 올라온 새 글') }),
+    );
     const response = await site.goto('/info/blog/new-item-123?page=2&topic_id=1&name=x');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('빌드 뒤에 올라온 새 글');
@@ -336,7 +361,9 @@ test.describe('실시간 대체 (빌드 이후의 글)', () => {
 
   test('새 특허와 성공 사례 주소도 404 페이지에서 불러오고, 없는 글은 안내한다', async ({ page, site }) => {
     await page.route('**/skillInfo/detail?tag=kr-10-0000001*', (route) =>
-      route.fulfill({ json: { list: { title: '새로 등록된 특허', date: '2026-11-21', content: '<h2>기술 요약</h2>' } } }),
+      route.fulfill({
+        json: { list: { title: '새로 등록된 특허', date: '2026-11-21', content: '<h2>기술 요약</h2>' } },
+      }),
     );
     await site.goto('/info/patent/kr-10-0000001?page=2');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('새로 등록된 특허');
@@ -377,15 +404,23 @@ test.describe('XSS', () => {
     await expect(link).toHaveAttribute('href', 'https://www.insighthire.example/guide');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(link).toHaveAttribute('target', '_blank');
-    await expect(scope.locator('img[src="https://api.insighthire.example/images/safe.svg"]').first()).toHaveCount(1);
-    await expect(scope.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]').first()).toHaveCount(1);
+    await expect(
+      scope.locator('img[src="https://api.insighthire.example/images/safe.svg"]').first(),
+    ).toHaveCount(1);
+    await expect(scope.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]').first()).toHaveCount(
+      1,
+    );
     const leftovers = await scope.evaluate((root) => {
       const found: string[] = [];
       for (const el of root.querySelectorAll('*')) {
         const tag = el.tagName.toLowerCase();
-        if (['script', 'style', 'svg', 'math', 'form', 'object', 'embed', 'base', 'meta', 'link'].includes(tag)) found.push(tag);
+        if (
+          ['script', 'style', 'svg', 'math', 'form', 'object', 'embed', 'base', 'meta', 'link'].includes(tag)
+        )
+          found.push(tag);
         for (const attr of el.attributes) {
-          if (/^on/i.test(attr.name) || attr.name === 'style' || attr.name === 'srcdoc') found.push(`${tag}[${attr.name}]`);
+          if (/^on/i.test(attr.name) || attr.name === 'style' || attr.name === 'srcdoc')
+            found.push(`${tag}[${attr.name}]`);
           if (/^\s*(javascript|vbscript|data):/i.test(attr.value.replace(/[\u0000-\u0020]/g, '')))
             found.push(`${tag}[${attr.name}=${attr.value}]`);
         }
@@ -406,7 +441,9 @@ test.describe('XSS', () => {
     await stayOffline(page);
     const content = `${harmlessMarkup}\n${xssPayloads.join('\n')}\n${harmlessMarkup}`;
     await page.route('**/blog/detail?id=xss-test*', (route) =>
-      route.fulfill({ json: { ...fakeBlog('XSS 시험 글', content), tags: ['<img src=x onerror=alert(1)>'] } }),
+      route.fulfill({
+        json: { ...fakeBlog('XSS 시험 글', content), tags: ['<img src=x onerror=alert(1)>'] },
+      }),
     );
     await site.goto('/info/blog?portal=xss-test');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('XSS 시험 글');
@@ -423,7 +460,9 @@ test.describe('XSS', () => {
     });
     await stayOffline(page);
     const html = sanitizeHtmlServer(`${harmlessMarkup}\n${xssPayloads.join('\n')}\n${harmlessMarkup}`);
-    await page.setContent(`<!doctype html><html lang="ko"><body><main id="content">${html}</main></body></html>`);
+    await page.setContent(
+      `<!doctype html><html lang="ko"><body><main id="content">${html}</main></body></html>`,
+    );
     await expectHarmlessMarkup(page.locator('#content'));
     await expectNothingRan(page, dialogs);
   });

@@ -14,7 +14,10 @@ test('분류를 고르면 검색 모드를 벗어나고 검색창이 빈다', as
   await searchBox(page).fill('면접');
   await searchBox(page).press('Enter');
   await expect(page).toHaveURL(/term=/);
-  await expect(categories(page).getByRole('button', { name: '전체' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(categories(page).getByRole('button', { name: '전체' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   const topic = categories(page).getByRole('button').nth(1);
   await topic.click();
@@ -31,7 +34,10 @@ test('분류를 고르면 제출하지 않고 입력만 한 검색어도 지운�
     const button = categories(page).getByRole('button').nth(index);
     await button.click();
     await expect(button).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true })).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
     await expect(searchBox(page)).toHaveValue('');
   }
 });
@@ -89,7 +95,10 @@ test.describe('JavaScript 없이', () => {
  * with no pointer or key event before it (assistive technology, a script's click()) is no
  * interaction for the hydration directive; the row opens by itself.
  */
-test('하이드레이션 전: 스크립트의 click()만으로 질문이 답을 열고, 하이드레이션 뒤에도 열려 있다', async ({ page, request }) => {
+test('하이드레이션 전: 스크립트의 click()만으로 질문이 답을 열고, 하이드레이션 뒤에도 열려 있다', async ({
+  page,
+  request,
+}) => {
   const [first, second] = await firstTitles(request, 2);
   await page.goto('/faq');
   const island = page.locator('astro-island', { has: page.locator('details') });
@@ -121,7 +130,11 @@ test('하이드레이션 전: 스크립트의 click()만으로 질문이 답을 
   await expect(answerOf(page, first!)).toBeHidden();
 });
 
-test('하이드레이션 뒤: 여러 답을 함께 열고 닫으며, 분류를 바꿨다 돌아와도 그대로다', async ({ page, site, request }) => {
+test('하이드레이션 뒤: 여러 답을 함께 열고 닫으며, 분류를 바꿨다 돌아와도 그대로다', async ({
+  page,
+  site,
+  request,
+}) => {
   const [first, second, third] = await firstTitles(request, 3);
   await site.goto('/faq');
   await questionOf(page, first!).click();

@@ -26,9 +26,13 @@ for (const path of pages) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     // On a busy machine the first paint can be recorded after the network has gone quiet.
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
-      timeout: 10_000,
-    });
+    await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint').length > 0,
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    );
     const { fcp, early } = await page.evaluate(() => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
       const fetched = performance
@@ -36,7 +40,9 @@ for (const path of pages) {
         .filter((entry) => /\.(js|css)(\?|$)/.test(new URL(entry.name).pathname));
       return {
         fcp: paint?.startTime ?? null,
-        early: fetched.filter((entry) => paint && entry.startTime < paint.startTime).map((entry) => entry.name),
+        early: fetched
+          .filter((entry) => paint && entry.startTime < paint.startTime)
+          .map((entry) => entry.name),
       };
     });
     expect(fcp).not.toBeNull();

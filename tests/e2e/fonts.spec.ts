@@ -5,13 +5,17 @@
  */
 import { test, expect } from './support/test.ts';
 
-test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Pretendard를 쓴다', async ({ page, site }, testInfo) => {
+test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Pretendard를 쓴다', async ({
+  page,
+  site,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', '화면 폭과 관계없는 동작입니다.');
   const fontRequests: { url: string; beforeLoad: boolean }[] = [];
   let loaded = false;
   page.on('load', () => (loaded = true));
   page.on('request', (request) => {
-    if (/\.woff2$|\/fonts\/pretendard-/.test(request.url())) fontRequests.push({ url: request.url(), beforeLoad: !loaded });
+    if (/\.woff2$|\/fonts\/pretendard-/.test(request.url()))
+      fontRequests.push({ url: request.url(), beforeLoad: !loaded });
   });
   // Records every stylesheet or style element added to the document after the load event.
   await page.addInitScript(() => {
@@ -21,7 +25,10 @@ test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Preten
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of record.addedNodes) {
-            if (node instanceof HTMLStyleElement || (node instanceof HTMLLinkElement && /stylesheet|preload/.test(node.rel))) {
+            if (
+              node instanceof HTMLStyleElement ||
+              (node instanceof HTMLLinkElement && /stylesheet|preload/.test(node.rel))
+            ) {
               added.push(node.outerHTML.slice(0, 120));
             }
           }
@@ -44,19 +51,27 @@ test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Preten
 
   // The next page: the head script adds the stylesheet, render-blocking, and the text uses it,
   // with every font file of the first page's text taken from the HTTP cache.
-  const firstFiles = new Set(fontRequests.filter((r) => r.url.endsWith('.woff2')).map((r) => new URL(r.url).pathname));
+  const firstFiles = new Set(
+    fontRequests.filter((r) => r.url.endsWith('.woff2')).map((r) => new URL(r.url).pathname),
+  );
   await site.goto('/hrcontents', { waitUntil: 'load' });
   await expect(page.locator('html')).toHaveAttribute('data-web-fonts-applied', '');
   await expect(page.locator('link[rel="stylesheet"][href^="/fonts/"]')).toHaveAttribute('blocking', 'render');
-  await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Pretendard Variable"', 'HR 이야기'))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.fonts.check('16px "Pretendard Variable"', 'HR 이야기')))
+    .toBe(true);
   const loadedFamilies = await page.evaluate(() =>
-    [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', '')),
+    [...document.fonts]
+      .filter((face) => face.status === 'loaded')
+      .map((face) => face.family.replaceAll('"', '')),
   );
   expect(loadedFamilies).toContain('Pretendard Variable');
   const fromNetwork = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
-      .filter((entry) => entry.name.endsWith('.woff2') && (entry as PerformanceResourceTiming).transferSize > 0)
+      .filter(
+        (entry) => entry.name.endsWith('.woff2') && (entry as PerformanceResourceTiming).transferSize > 0,
+      )
       .map((entry) => new URL(entry.name).pathname),
   );
   expect(fromNetwork.filter((path) => firstFiles.has(path))).toEqual([]);

@@ -32,7 +32,9 @@ test.beforeEach(async ({ site }) => {
 
 test('배너 다음에 스펙 순서대로 섹션이 이어진다', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.banner.title.replace('\n', ''));
-  const ids = await page.locator('main > section').evaluateAll((elements) => elements.map((element) => element.id));
+  const ids = await page
+    .locator('main > section')
+    .evaluateAll((elements) => elements.map((element) => element.id));
   expect(ids).toEqual(['banner', ...sections.map(([id]) => id)]);
   await expect(page.locator('main h2')).toHaveText(sections.map(([, title]) => title));
   for (const [id, title] of sections) {
@@ -55,7 +57,10 @@ test('배너: 새 창 간편 문의 버튼과 HTML에 들어 있는 대표 이�
   await expect(page.locator('main img:not([src^="data:"]):not([loading="lazy"])')).toHaveCount(0);
   const unsized = await page
     .locator('main img')
-    .evaluateAll((images) => images.filter((image) => !image.getAttribute('width') || !image.getAttribute('height')).length);
+    .evaluateAll(
+      (images) =>
+        images.filter((image) => !image.getAttribute('width') || !image.getAttribute('height')).length,
+    );
   expect(unsized).toBe(0);
 });
 
@@ -118,7 +123,9 @@ test('솔루션 이미지: 1440에서는 세 칸, 390에서는 슬라이더', as
   if (testInfo.project.name === 'desktop') {
     await page.waitForTimeout(600);
     await expect(slider.locator('.swiper')).not.toHaveClass(/swiper-initialized/);
-    const boxes = await slides.evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().toJSON()));
+    const boxes = await slides.evaluateAll((elements) =>
+      elements.map((e) => e.getBoundingClientRect().toJSON()),
+    );
     expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
     expect(boxes[0].right).toBeLessThan(boxes[1].left);
     for (const box of boxes) expect(box.width).toBeGreaterThan(300);

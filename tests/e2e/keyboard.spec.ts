@@ -28,7 +28,10 @@ function focused(page: Page): Promise<Focused | null> {
     // A field may draw its ring on its wrapper (:focus-within), as the search box does.
     const wrapper = el.parentElement;
     const wrapperRing =
-      !!wrapper && wrapper.matches(':focus-within') && ring(getComputedStyle(wrapper)) && el.matches('input, select, textarea');
+      !!wrapper &&
+      wrapper.matches(':focus-within') &&
+      ring(getComputedStyle(wrapper)) &&
+      el.matches('input, select, textarea');
     return {
       tag: el.tagName.toLowerCase(),
       role: el.getAttribute('role'),
@@ -67,7 +70,9 @@ test('본문 바로가기: 첫 Tab에 보이고, Enter로 본문으로 건너뛴
   expect((await focused(page))?.id).toBe('main');
   // The next Tab continues inside the main content, not in the header.
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.getElementById('main')!.contains(document.activeElement))).toBe(true);
+  expect(await page.evaluate(() => document.getElementById('main')!.contains(document.activeElement))).toBe(
+    true,
+  );
 });
 
 test('헤더 메뉴를 키보드로 열고 Escape로 닫는다', async ({ page, site }, testInfo) => {
@@ -93,7 +98,11 @@ test('헤더 메뉴를 키보드로 열고 Escape로 닫는다', async ({ page, 
     return;
   }
   await expect(nav).toBeVisible();
-  const group = await tabTo(page, (el) => el.tag === 'button' && el.name === '서비스 소개', '서비스 소개 그룹');
+  const group = await tabTo(
+    page,
+    (el) => el.tag === 'button' && el.name === '서비스 소개',
+    '서비스 소개 그룹',
+  );
   expect(group.expanded).toBe('false');
   const submenu = nav.getByRole('link', { name: 'AI 역량검사' });
   await expect(submenu).toBeHidden();
@@ -176,10 +185,15 @@ test('슬라이더: 점 버튼에 Tab으로 닿고 Enter로 슬라이드를 바�
   const before = await active.getAttribute('aria-label');
   await page.keyboard.press('Enter');
   await expect(active).not.toHaveAttribute('aria-label', before ?? '');
-  await expect(carousel.locator('.swiper-pagination-bullet-active')).toHaveAttribute('aria-label', /2번 슬라이드로 이동/);
+  await expect(carousel.locator('.swiper-pagination-bullet-active')).toHaveAttribute(
+    'aria-label',
+    /2번 슬라이드로 이동/,
+  );
   // Swiper ignores a new slide while the 1 s transition runs; it resets the duration when done.
   await expect
-    .poll(() => carousel.locator('.swiper-wrapper').evaluate((el) => (el as HTMLElement).style.transitionDuration))
+    .poll(() =>
+      carousel.locator('.swiper-wrapper').evaluate((el) => (el as HTMLElement).style.transitionDuration),
+    )
     .toBe('0ms');
   // And back with the first dot.
   await page.keyboard.down('Shift');
@@ -187,7 +201,10 @@ test('슬라이더: 점 버튼에 Tab으로 닿고 Enter로 슬라이드를 바�
   await page.keyboard.up('Shift');
   expect((await focused(page))?.name).toMatch(/1번 슬라이드로 이동/);
   await page.keyboard.press('Enter');
-  await expect(carousel.locator('.swiper-pagination-bullet-active')).toHaveAttribute('aria-label', /1번 슬라이드로 이동/);
+  await expect(carousel.locator('.swiper-pagination-bullet-active')).toHaveAttribute(
+    'aria-label',
+    /1번 슬라이드로 이동/,
+  );
 });
 
 test('HR 이야기 주제: 390px은 드롭다운, 1440px은 더보기와 주제 버튼', async ({ page, site }, testInfo) => {
@@ -244,7 +261,9 @@ test('동작 줄이기 설정에서는 전환과 슬라이드 애니메이션이
   await tabTo(page, (el) => /2번 슬라이드로 이동/.test(el.name), '2번 점 버튼');
   await expect(carousel.locator('.swiper-initialized')).toBeAttached();
   await page.keyboard.press('Enter');
-  expect(await carousel.locator('.swiper-wrapper').evaluate((el) => (el as HTMLElement).style.transitionDuration)).toBe('0ms');
+  expect(
+    await carousel.locator('.swiper-wrapper').evaluate((el) => (el as HTMLElement).style.transitionDuration),
+  ).toBe('0ms');
 });
 
 test('모든 Tab 정지점에 포커스가 보인다 (홈, 목록, 상세)', async ({ page, site }) => {

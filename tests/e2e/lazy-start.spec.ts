@@ -15,7 +15,9 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((resolve) =>
-        requestIdleCallback(() => requestIdleCallback(() => setTimeout(resolve, 400), { timeout: 3000 }), { timeout: 3000 }),
+        requestIdleCallback(() => requestIdleCallback(() => setTimeout(resolve, 400), { timeout: 3000 }), {
+          timeout: 3000,
+        }),
       ),
   );
 }
@@ -24,12 +26,14 @@ async function settle(page: Page): Promise<void> {
  * A script the page itself runs. The web font download's worker (fonts.spec.ts) starts after
  * the load event on every page and runs off the page's main thread.
  */
-const isPageScript = (request: Request) => request.resourceType() === 'script' && !/\/font-cache\.worker-/.test(request.url());
+const isPageScript = (request: Request) =>
+  request.resourceType() === 'script' && !/\/font-cache\.worker-/.test(request.url());
 
 const island = (page: Page) => page.locator('astro-island').first();
 const hydrated = (page: Page) =>
   page.waitForFunction(
-    () => document.querySelector('astro-island') !== null && document.querySelector('astro-island[ssr]') === null,
+    () =>
+      document.querySelector('astro-island') !== null && document.querySelector('astro-island[ssr]') === null,
   );
 
 /** Holds every request for a script file until the returned function is called. */
@@ -62,9 +66,14 @@ test.describe('목록 섬', () => {
     expect(scripts.length).toBeGreaterThan(0);
     // Hydrated: paging is handled in the page, without a new document.
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-    await page.getByRole('navigation', { name: '페이지' }).getByRole('link', { name: '2', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: '페이지' })
+      .getByRole('link', { name: '2', exact: true })
+      .click();
     await expect(page).toHaveURL(/[?&]page=2/);
-    await expect(page.getByRole('navigation', { name: '페이지' }).locator('[aria-current="page"]')).toHaveText('2');
+    await expect(
+      page.getByRole('navigation', { name: '페이지' }).locator('[aria-current="page"]'),
+    ).toHaveText('2');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 
@@ -75,8 +84,15 @@ test.describe('목록 섬', () => {
     await hydrated(page);
   });
 
-  for (const address of ['/newsRoom?page=2', '/faq?term=면접', '/hrcontents?page=1&topic_id=1', '/faq?term=']) {
-    test(`${address}: HTML과 다른 것을 묻는 주소는 상호작용 없이 곧바로 하이드레이션한다`, async ({ page }) => {
+  for (const address of [
+    '/newsRoom?page=2',
+    '/faq?term=면접',
+    '/hrcontents?page=1&topic_id=1',
+    '/faq?term=',
+  ]) {
+    test(`${address}: HTML과 다른 것을 묻는 주소는 상호작용 없이 곧바로 하이드레이션한다`, async ({
+      page,
+    }) => {
       await page.goto(address);
       await hydrated(page);
     });
@@ -151,7 +167,9 @@ test.describe('슬라이더', () => {
     await dots.nth(2).click();
     await expect(slider(page).locator('.swiper')).toHaveClass(/swiper-initialized/);
     await expect.poll(() => settledIndex(slider(page))).toBe(2);
-    await expect(slider(page).locator('.swiper-pagination-bullet').nth(2)).toHaveClass(/swiper-pagination-bullet-active/);
+    await expect(slider(page).locator('.swiper-pagination-bullet').nth(2)).toHaveClass(
+      /swiper-pagination-bullet-active/,
+    );
   });
 
   test('시작 전에는 뒤 슬라이드의 그림을 받지 않지만 그 이름은 보조 기술에 남고, 그 슬라이드로 가면 그림이 보인다', async ({
@@ -167,9 +185,12 @@ test.describe('슬라이더', () => {
     const later = slider(page).locator('[data-picture-wait="slider"]');
     await expect(later).toHaveCount(2);
     // The name is on the box, which stays in the accessibility tree while its content waits.
-    const names = await later.evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label') ?? ''));
+    const names = await later.evaluateAll((boxes) =>
+      boxes.map((box) => box.getAttribute('aria-label') ?? ''),
+    );
     expect(names.every((name) => name.length > 0)).toBe(true);
-    for (const name of names) await expect(slider(page).getByRole('img', { name, exact: true })).toHaveCount(1);
+    for (const name of names)
+      await expect(slider(page).getByRole('img', { name, exact: true })).toHaveCount(1);
 
     await slider(page).getByRole('button', { name: '다음 슬라이드' }).click();
     await expect.poll(() => settledIndex(slider(page))).toBe(1);
@@ -210,7 +231,9 @@ test.describe('아래쪽 그림', () => {
   const cards = (page: Page) => page.locator('#more-products .waiting-picture');
   const thumbnails = /\/(bei|guider|free-interview|result|self-introduction)-1\./;
 
-  test('화면에서 먼 카드 그림은 처음에 받지 않고, 스크롤해서 다가가면 받아 보여 준다 (390px)', async ({ page }, testInfo) => {
+  test('화면에서 먼 카드 그림은 처음에 받지 않고, 스크롤해서 다가가면 받아 보여 준다 (390px)', async ({
+    page,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== 'mobile', '카드가 첫 화면에서 먼 휴대폰 폭에서 확인합니다.');
     const pictures: string[] = [];
     page.on('request', (request) => {
@@ -228,7 +251,9 @@ test.describe('아래쪽 그림', () => {
     expect(pictures.length).toBeGreaterThan(0);
   });
 
-  test('홈의 문제 아이콘은 다가가면 받고, 고객사 로고는 이름을 지닌 채 보인다 (390px)', async ({ page }, testInfo) => {
+  test('홈의 문제 아이콘은 다가가면 받고, 고객사 로고는 이름을 지닌 채 보인다 (390px)', async ({
+    page,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== 'mobile', '아이콘이 첫 화면에서 먼 휴대폰 폭에서 확인합니다.');
     const icons: string[] = [];
     page.on('request', (request) => {
@@ -242,7 +267,11 @@ test.describe('아래쪽 그림', () => {
     await expect(logos).toHaveCount(12);
     await expect(page.locator('#customers').getByRole('img', { name: '가람은행' })).toBeVisible();
     await expect
-      .poll(() => logos.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .poll(() =>
+        logos
+          .locator('img')
+          .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
+      )
       .toBe(true);
 
     await page.locator('#pain-points').scrollIntoViewIfNeeded();

@@ -9,7 +9,11 @@ const paging = (page: Page) => page.getByRole('navigation', { name: '페이지' 
 const current = (page: Page) => paging(page).locator('[aria-current="page"]');
 
 for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === '/hrcontents')) {
-  test(`${screen.name}: 첫 카드의 작은 이미지는 HTML에 들어 있어 따로 요청하지 않는다`, async ({ page, site, request }) => {
+  test(`${screen.name}: 첫 카드의 작은 이미지는 HTML에 들어 있어 따로 요청하지 않는다`, async ({
+    page,
+    site,
+    request,
+  }) => {
     test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
     const lead = (await apiList(request, screen.firstPage)).objects[0]!;
     const image = lead.featured_image || lead.thumb;
@@ -86,7 +90,10 @@ test('카드 제목은 두 줄까지 온전히 보이고 셋째 줄이 비치지
 for (const screen of screens) {
   test.describe(screen.name, () => {
     test('첫 페이지가 스크립트 없이 HTML에 들어 있다', async ({ request }) => {
-      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+      test.skip(
+        test.info().project.name === 'mobile',
+        '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.',
+      );
       const first = await apiList(request, screen.firstPage);
       const html = await (await request.get(screen.path)).text();
       expect(first.objects.length).toBeGreaterThan(0);
@@ -97,7 +104,10 @@ for (const screen of screens) {
     });
 
     test('미리 렌더링된 첫 페이지는 다시 불러오지 않는다', async ({ page, site }) => {
-      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+      test.skip(
+        test.info().project.name === 'mobile',
+        '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.',
+      );
       const calls: string[] = [];
       page.on('request', (r) => {
         if (r.url().startsWith(`${API}/`)) calls.push(r.url());
@@ -134,7 +144,9 @@ for (const screen of screens) {
       const expected = Math.min(2, Math.ceil(first.paging.page_size / screen.perPage));
       let fail = true;
       await page.route(API + screen.route, (route) =>
-        fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }) : route.fallback(),
+        fail
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' })
+          : route.fallback(),
       );
       await site.goto(`${screen.path}?page=2`);
       const alert = page.getByRole('alert');
@@ -155,7 +167,10 @@ for (const screen of screens) {
       site,
       request,
     }) => {
-      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+      test.skip(
+        test.info().project.name === 'mobile',
+        '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.',
+      );
       await page.addInitScript(() => {
         // @ts-expect-error: removed on purpose, as in older Safari.
         delete AbortSignal.any;
@@ -164,7 +179,10 @@ for (const screen of screens) {
     });
 
     test('깨진 JSON도 알림으로 보여 준다', async ({ page, site }) => {
-      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+      test.skip(
+        test.info().project.name === 'mobile',
+        '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.',
+      );
       await page.route(API + screen.route, (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"objects": [' }),
       );
@@ -173,7 +191,10 @@ for (const screen of screens) {
     });
 
     test('블록을 넘어 앞뒤로 넘기고, 뒤로 가기로 되돌린다', async ({ page, site }) => {
-      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+      test.skip(
+        test.info().project.name === 'mobile',
+        '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.',
+      );
       const prefix = screen.path.slice(1);
       await page.route(API + screen.route, (route) => {
         const requested = Number(new URL(route.request().url()).searchParams.get('page') ?? 1);
@@ -199,7 +220,10 @@ for (const screen of screens) {
     });
 
     test('응답 시간이 초과되면 알림을 보여 준다', async ({ page, site }) => {
-      test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+      test.skip(
+        test.info().project.name === 'mobile',
+        '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.',
+      );
       await page.clock.install();
       await page.route(API + screen.route, () => {
         /* never answers */

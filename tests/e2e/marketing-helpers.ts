@@ -30,7 +30,11 @@ async function drag(page: Page, target: Locator, direction: 'left' | 'right'): P
  * A three-slide Swiper carousel: initialised once pointed at, moves by dot, by mouse drag (both
  * ways, looping) and, when it has them, by its arrows.
  */
-export async function expectSliderWorks(page: Page, slider: Locator, { arrows }: { arrows: boolean }): Promise<void> {
+export async function expectSliderWorks(
+  page: Page,
+  slider: Locator,
+  { arrows }: { arrows: boolean },
+): Promise<void> {
   await slider.scrollIntoViewIfNeeded();
   const swiper = slider.locator('.swiper');
   // A slider on screen from the start waits for the visitor: pointing at it starts it.
@@ -73,7 +77,8 @@ export async function expectTabsWork(page: Page, tablist: Locator): Promise<void
   const tabs = tablist.getByRole('tab');
   const count = await tabs.count();
   expect(count).toBeGreaterThanOrEqual(2);
-  const panel = async (index: number) => page.locator(`#${await tabs.nth(index).getAttribute('aria-controls')}`);
+  const panel = async (index: number) =>
+    page.locator(`#${await tabs.nth(index).getAttribute('aria-controls')}`);
 
   const expectSelected = async (selected: number, focused: boolean) => {
     for (let index = 0; index < count; index++) {

@@ -40,7 +40,8 @@ test.describe('운영 프로세스 /operation', () => {
     // The link covers x 880–1160, y 548–604 of the 1200×640 image, and the area's coords follow the scale.
     // Both boxes measured at the same moment (the phone layout's scroll box may still be moving).
     const [imageBox, linkBox] = await page.evaluate(() => {
-      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().toJSON() as DOMRect;
+      const box = (selector: string) =>
+        document.querySelector(selector)!.getBoundingClientRect().toJSON() as DOMRect;
       return [box('img[usemap]'), box('[data-process-link]')];
     });
     const scale = imageBox.width / 1200;
@@ -106,7 +107,8 @@ for (const slug of productSlugs) {
 }
 
 test.describe('AI 공정성 백서 /whitepaper', () => {
-  const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'AI 공정성 백서 목차' });
+  const nav = (page: import('@playwright/test').Page) =>
+    page.getByRole('navigation', { name: 'AI 공정성 백서 목차' });
 
   test.beforeEach(async ({ site }) => {
     await site.goto('/whitepaper');
@@ -115,9 +117,13 @@ test.describe('AI 공정성 백서 /whitepaper', () => {
   test('목차: 제목, 여덟 항목과 목적·배경 아래 네 항목, 수정일', async ({ page }, testInfo) => {
     if (testInfo.project.name === 'mobile') await page.locator('[data-toc] summary').click();
     await expect(nav(page).getByRole('heading', { name: 'AI 공정성 백서' })).toHaveCount(1);
-    await expect(nav(page).locator(':scope > ol > li > a')).toHaveText(whitepaper.sections.map((s) => s.title));
+    await expect(nav(page).locator(':scope > ol > li > a')).toHaveText(
+      whitepaper.sections.map((s) => s.title),
+    );
     const purpose = whitepaper.sections.find((section) => section.id === 'purpose')!;
-    await expect(nav(page).locator('a[href="#purpose"] + ol a')).toHaveText(purpose.children!.map((c) => c.title));
+    await expect(nav(page).locator('a[href="#purpose"] + ol a')).toHaveText(
+      purpose.children!.map((c) => c.title),
+    );
     await expect(page.locator('.page-hero time')).toHaveText('2025.06.30');
     for (const section of whitepaper.sections) {
       await expect(page.locator(`#${section.id} > h2`)).toHaveText(section.title);

@@ -27,11 +27,16 @@ function printReport(label: string, report: ObservatoryReport): void {
   console.log(`MDN HTTP Observatory · ${label}: ${report.scan.grade} (${report.scan.score}점)`);
   for (const [name, result] of Object.entries(report.tests)) {
     const modifier = result.scoreModifier > 0 ? `+${result.scoreModifier}` : String(result.scoreModifier);
-    console.log(`  ${result.pass ? '통과' : '실패'}  ${name.padEnd(30)} ${modifier.padStart(3)}  ${result.result}`);
+    console.log(
+      `  ${result.pass ? '통과' : '실패'}  ${name.padEnd(30)} ${modifier.padStart(3)}  ${result.result}`,
+    );
   }
 }
 
-test('MDN HTTP Observatory: 정적 호스트처럼 HTTPS 뒤에 둔 사이트는 A 이상', async ({ request, baseURL }, testInfo) => {
+test('MDN HTTP Observatory: 정적 호스트처럼 HTTPS 뒤에 둔 사이트는 A 이상', async ({
+  request,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(180_000);
   const dir = testInfo.outputPath('observatory');
   mkdirSync(dir, { recursive: true });
@@ -53,14 +58,17 @@ test('MDN HTTP Observatory: 정적 호스트처럼 HTTPS 뒤에 둔 사이트는
     // its origin is in `connect-src`: on an HTTPS page that is an insecure scheme (-20), which a
     // production build, whose PUBLIC_CONTENT_API_URL is HTTPS, does not have.
     const home = await (await request.get('/')).text();
-    const metaPolicy = decodeEntities(attrOf(home, /<meta http-equiv="content-security-policy"[^>]*>/, 'content') ?? '');
+    const metaPolicy = decodeEntities(
+      attrOf(home, /<meta http-equiv="content-security-policy"[^>]*>/, 'content') ?? '',
+    );
     const headerPolicy = report.scan.responseHeaders['content-security-policy'] ?? '';
     expect(headerPolicy).toBe("frame-ancestors 'none'");
     const buildApi = /connect-src 'self' (http:\/\/127\.0\.0\.1:\d+);/.exec(metaPolicy)?.[1];
     expect(buildApi, metaPolicy).toBeTruthy();
     const builtDirectives = cspDirectives(buildApi).join(';');
     expect(metaPolicy.startsWith(builtDirectives), metaPolicy).toBe(true);
-    const productionPolicy = cspDirectives(PRODUCTION_API).join(';') + metaPolicy.slice(builtDirectives.length);
+    const productionPolicy =
+      cspDirectives(PRODUCTION_API).join(';') + metaPolicy.slice(builtDirectives.length);
 
     const gradeWith = (label: string, policy: string) => {
       const csp = cspAsOnePolicy(headerPolicy, policy, `https://${front.host}/`);
@@ -75,7 +83,9 @@ test('MDN HTTP Observatory: 정적 호스트처럼 HTTPS 뒤에 둔 사이트는
     };
     const testBuild = gradeWith(`이 빌드, API ${buildApi}`, metaPolicy);
     const production = gradeWith(`운영 빌드, API ${PRODUCTION_API}`, productionPolicy);
-    console.log(`MDN HTTP Observatory 등급 (운영 빌드의 헤더와 정책): ${production.grade} (${production.score}점)`);
+    console.log(
+      `MDN HTTP Observatory 등급 (운영 빌드의 헤더와 정책): ${production.grade} (${production.score}점)`,
+    );
 
     expect(report.scan.statusCode).toBe(200);
     expect(Object.entries(report.tests).filter(([, t]) => !t.pass)).toEqual([]);
@@ -88,12 +98,17 @@ test('MDN HTTP Observatory: 정적 호스트처럼 HTTPS 뒤에 둔 사이트는
   }
 });
 
-test('MDN HTTP Observatory: 평문 HTTP로는 전송 두 항목(HTTPS 리디렉션, HSTS)만 실패한다', async ({ baseURL }) => {
+test('MDN HTTP Observatory: 평문 HTTP로는 전송 두 항목(HTTPS 리디렉션, HSTS)만 실패한다', async ({
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const report = await observatoryScan(new URL(baseURL!).host);
   printReport(`${baseURL} (평문 HTTP, TLS 없음)`, report);
   const failed = Object.entries(report.tests)
     .filter(([, t]) => !t.pass)
     .map(([name, t]) => `${name}: ${t.result}`);
-  expect(failed.sort()).toEqual(['redirection: redirection-missing', 'strict-transport-security: hsts-not-implemented-no-https']);
+  expect(failed.sort()).toEqual([
+    'redirection: redirection-missing',
+    'strict-transport-security: hsts-not-implemented-no-https',
+  ]);
 });

@@ -21,7 +21,13 @@ test.describe('헤더와 링크 (한 번만)', () => {
   });
 
   test('페이지: 보안 헤더와 짧은 캐시', async ({ request }) => {
-    for (const path of ['/', '/faq', `/info/blog/${detailIds('info/blog')[0]}`, '/rss.xml', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/faq',
+      `/info/blog/${detailIds('info/blog')[0]}`,
+      '/rss.xml',
+      '/no-such-page',
+    ]) {
       const response = await request.get(path);
       expect(response.headers(), path).toMatchObject({
         ...securityHeaders,
@@ -64,7 +70,9 @@ test.describe('헤더와 링크 (한 번만)', () => {
 
   test('페이지마다 스크립트에 unsafe-inline 없는 CSP <meta>가 있다', () => {
     for (const { path, html } of builtPages()) {
-      const csp = /<meta http-equiv="content-security-policy" content="([^"]+)">/.exec(html)?.[1]?.replaceAll('&#39;', "'");
+      const csp = /<meta http-equiv="content-security-policy" content="([^"]+)">/
+        .exec(html)?.[1]
+        ?.replaceAll('&#39;', "'");
       expect(csp, path).toBeTruthy();
       const directives = new Map(
         csp!
@@ -98,19 +106,24 @@ test.describe('헤더와 링크 (한 번만)', () => {
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   const messages: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) messages.push(`console: ${message.text().slice(0, 300)}`);
+    if (/Content Security Policy/i.test(message.text()))
+      messages.push(`console: ${message.text().slice(0, 300)}`);
   });
   await page.addInitScript(() => {
     const list: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = list;
     document.addEventListener('securitypolicyviolation', (event) => {
-      list.push(`${event.violatedDirective} ${event.blockedURI || '(inline)'} ${event.sourceFile}:${event.lineNumber}`);
+      list.push(
+        `${event.violatedDirective} ${event.blockedURI || '(inline)'} ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   // Drains what was seen so far (console messages) plus the current document's events.
   return async () => [
     ...messages.splice(0),
-    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations?.splice(0) ?? [])),
+    ...(await page.evaluate(
+      () => (window as unknown as { __cspViolations?: string[] }).__cspViolations?.splice(0) ?? [],
+    )),
   ];
 }
 

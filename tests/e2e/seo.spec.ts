@@ -5,7 +5,15 @@
  */
 import sharp from 'sharp';
 import { test, expect, type APIRequestContext } from './support/test.ts';
-import { builtPages, canonicalOf, decodeEntities, detailIds, isNoindex, jsonLdOf, metaOf } from './support/built-site';
+import {
+  builtPages,
+  canonicalOf,
+  decodeEntities,
+  detailIds,
+  isNoindex,
+  jsonLdOf,
+  metaOf,
+} from './support/built-site';
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'HTML와 XML만 읽는 검사라 한 번만 실행합니다.');
@@ -56,7 +64,9 @@ test('표본 페이지의 제목, 설명, 정규 주소, Open Graph와 트위터
     expect(decodeEntities(metaOf(page, 'twitter:title') ?? ''), path).toBe(fullTitle);
     expect(metaOf(page, 'twitter:image'), path).toBe(image);
     expect(page, path).toContain('<link rel="sitemap" type="application/xml" href="/sitemap-index.xml">');
-    expect(page, path).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="[^"]+" href="\/rss\.xml">/);
+    expect(page, path).toMatch(
+      /<link rel="alternate" type="application\/rss\+xml" title="[^"]+" href="\/rss\.xml">/,
+    );
     expect(page, path).toMatch(/^<!DOCTYPE html><html lang="ko"/i);
   }
   // The default share image is a real 1200×630 PNG.
@@ -134,7 +144,10 @@ test('모든 페이지의 JSON-LD가 파싱되고 스크립트를 닫을 수 있
 });
 
 test('모든 페이지의 HTML에 h1이 하나씩 있다 (브라우저에서 글을 불러오는 상세 주소도)', () => {
-  const counts = builtPages().map(({ path, html: page }) => ({ path, h1: page.match(/<h1[\s>]/g)?.length ?? 0 }));
+  const counts = builtPages().map(({ path, html: page }) => ({
+    path,
+    h1: page.match(/<h1[\s>]/g)?.length ?? 0,
+  }));
   expect(counts.filter(({ h1 }) => h1 !== 1)).toEqual([]);
   // The query forms of a detail are pre-rendered in their loading state: the section is their heading.
   for (const [path, heading] of [
@@ -162,7 +175,10 @@ test('색인할 페이지의 제목과 설명은 페이지마다 다르고, 같�
     for (const page of indexable) {
       const value = titleAndDescription(page.html)[key];
       expect(value, `${page.path} ${key}`).toBeTruthy();
-      byValue.set(value, [...(byValue.get(value) ?? []), { path: page.path, canonical: canonicalOf(page.html) }]);
+      byValue.set(value, [
+        ...(byValue.get(value) ?? []),
+        { path: page.path, canonical: canonicalOf(page.html) },
+      ]);
     }
     // Pages that share a title or description are one page for search engines: the same canonical address.
     const shared = [...byValue].filter(([, pages]) => new Set(pages.map((page) => page.canonical)).size > 1);
@@ -174,7 +190,9 @@ test('/helloty, /helloty/page, /success_story: 같은 제목과 설명이지만 
   request,
 }) => {
   const site = await siteUrl(request);
-  const trio = ['/helloty/', '/helloty/page/', '/success_story/'].map((path) => builtPages().find((page) => page.path === path)!);
+  const trio = ['/helloty/', '/helloty/page/', '/success_story/'].map((path) =>
+    builtPages().find((page) => page.path === path)!,
+  );
   const [first, ...others] = trio.map((page) => titleAndDescription(page.html));
   for (const other of others) expect(other).toEqual(first);
   for (const page of trio) {
@@ -188,7 +206,9 @@ test('/helloty, /helloty/page, /success_story: 같은 제목과 설명이지만 
   expect(urls.filter((url) => url.startsWith(`${site}helloty`))).toEqual([]);
 });
 
-test('모든 og:image가 200으로 답하고, 선언한 형식과 og:image:width × og:image:height 크기다', async ({ request }) => {
+test('모든 og:image가 200으로 답하고, 선언한 형식과 og:image:width × og:image:height 크기다', async ({
+  request,
+}) => {
   const declared = new Map<string, { type: string; width: number; height: number; pages: string[] }>();
   for (const { path, html: page } of builtPages()) {
     const image = metaOf(page, 'og:image');
@@ -236,9 +256,9 @@ test('사이트맵: 색인할 모든 페이지의 정규 주소가 있고, 그 �
   const pages = builtPages();
   const indexable = pages.filter((page) => !isNoindex(page.html));
   // Details are in: every pre-rendered HR story, success story and patent.
-  expect(indexable.filter((page) => /^\/(info\/blog|cad_archive|info\/patent)\/[^/]+\/$/.test(page.path)).length).toBe(
-    detailIds('info/blog').length + detailIds('cad_archive').length + detailIds('info/patent').length,
-  );
+  expect(
+    indexable.filter((page) => /^\/(info\/blog|cad_archive|info\/patent)\/[^/]+\/$/.test(page.path)).length,
+  ).toBe(detailIds('info/blog').length + detailIds('cad_archive').length + detailIds('info/patent').length);
   for (const page of indexable) {
     const canonical = canonicalOf(page.html);
     expect(canonical, page.path).toBeTruthy();
@@ -270,7 +290,11 @@ test('robots.txt는 모두 허용하고 사이트맵을 알려 준다', async ({
   expect(text).toContain(`Sitemap: ${site}sitemap-index.xml`);
 });
 
-test('RSS: HR 이야기마다 항목 하나, 자기 주소(atom:link rel="self"), 올바른 XML', async ({ request, page, site }) => {
+test('RSS: HR 이야기마다 항목 하나, 자기 주소(atom:link rel="self"), 올바른 XML', async ({
+  request,
+  page,
+  site,
+}) => {
   const siteAddress = await siteUrl(request);
   const response = await request.get('/rss.xml');
   expect(response.status()).toBe(200);
@@ -304,10 +328,14 @@ test('RSS: HR 이야기마다 항목 하나, 자기 주소(atom:link rel="self")
   expect(feed.title).toContain('HR 이야기');
   expect(feed.link).toBe(siteAddress);
   // The feed names its own address (RSS best practice, asked for by the W3C feed validator).
-  expect(feed.self).toEqual([{ parent: 'channel', href: `${siteAddress}rss.xml`, rel: 'self', type: 'application/rss+xml' }]);
+  expect(feed.self).toEqual([
+    { parent: 'channel', href: `${siteAddress}rss.xml`, rel: 'self', type: 'application/rss+xml' },
+  ]);
   const ids = detailIds('info/blog');
   expect(feed.items).toHaveLength(ids.length);
-  expect(feed.items.map((item) => item.link).sort()).toEqual(ids.map((id) => `${siteAddress}info/blog/${id}/`).sort());
+  expect(feed.items.map((item) => item.link).sort()).toEqual(
+    ids.map((id) => `${siteAddress}info/blog/${id}/`).sort(),
+  );
   const dates = feed.items.map((item) => Date.parse(item.pubDate));
   expect(dates.every((date) => !Number.isNaN(date))).toBe(true);
   expect([...dates].sort((a, b) => b - a)).toEqual(dates);

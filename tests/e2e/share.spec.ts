@@ -9,7 +9,16 @@ import sharp from 'sharp';
 import { test, expect, type Page } from './support/test.ts';
 import { builtPages, canonicalOf, decodeEntities, detailIds, distDir, metaOf } from './support/built-site';
 
-const PRODUCT_PAGES = ['soft-skill', 'bei', 'guider', 'free-interview', 'result', 'self-introduction', 'operation', 'whitepaper'];
+const PRODUCT_PAGES = [
+  'soft-skill',
+  'bei',
+  'guider',
+  'free-interview',
+  'result',
+  'self-introduction',
+  'operation',
+  'whitepaper',
+];
 const DETAIL_PAGE = /^\/(info\/blog|cad_archive|info\/patent)\/[^/]+\/$/;
 const MAX_BYTES = 100 * 1024;
 
@@ -21,9 +30,14 @@ test.describe('공유 이미지', () => {
   test('상세·제품 페이지마다 고유한 1200×630 공유 이미지가 빌드에 있다', async ({ request }) => {
     const pages = builtPages();
     const site = canonicalOf(pages.find((page) => page.path === '/')!.html)!;
-    const own = pages.filter((page) => DETAIL_PAGE.test(page.path) || PRODUCT_PAGES.includes(page.path.replace(/^\/|\/$/g, '')));
+    const own = pages.filter(
+      (page) => DETAIL_PAGE.test(page.path) || PRODUCT_PAGES.includes(page.path.replace(/^\/|\/$/g, '')),
+    );
     // Every detail of the build and every product page is checked.
-    const details = ['info/blog', 'cad_archive', 'info/patent'].reduce((sum, prefix) => sum + detailIds(prefix).length, 0);
+    const details = ['info/blog', 'cad_archive', 'info/patent'].reduce(
+      (sum, prefix) => sum + detailIds(prefix).length,
+      0,
+    );
     expect(own.length).toBe(details + PRODUCT_PAGES.length);
 
     const seen = new Map<string, string>();
@@ -68,7 +82,12 @@ const shareButton = (page: Page) => page.getByRole('button', { name: '공유하�
 const canonical = (page: Page) => page.locator('link[rel="canonical"]').getAttribute('href');
 
 test.describe('공유 버튼', () => {
-  test('링크 복사는 정규 주소를 복사하고 화면과 스크린 리더에 알린다', async ({ page, site, context, baseURL }) => {
+  test('링크 복사는 정규 주소를 복사하고 화면과 스크린 리더에 알린다', async ({
+    page,
+    site,
+    context,
+    baseURL,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
     await site.goto(blogPath());
     const status = page.locator('[data-share-status]');

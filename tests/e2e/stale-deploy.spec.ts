@@ -11,12 +11,18 @@ import { detailIds } from './support/built-site';
 /** From now on the host has none of the page's hashed script files. */
 async function deleteChunks(page: Page): Promise<void> {
   await page.route(/\/_astro\/.*\.js(\?.*)?$/, (route) =>
-    route.fulfill({ status: 404, contentType: 'text/plain', headers: { 'cache-control': 'no-store' }, body: 'Not found' }),
+    route.fulfill({
+      status: 404,
+      contentType: 'text/plain',
+      headers: { 'cache-control': 'no-store' },
+      body: 'Not found',
+    }),
   );
 }
 
 // Astro retries a failed import once, a second later, before it gives up; a busy machine adds to that.
-const notice = (page: Page) => page.getByRole('alert').filter({ hasText: '사이트가 새 버전으로 업데이트되었습니다.' });
+const notice = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: '사이트가 새 버전으로 업데이트되었습니다.' });
 
 test('목록 섬: 파일이 사라진 뒤 첫 상호작용에 새 버전 안내와 새로 고침 버튼을 보이고, 다음 상호작용에 다시 시도한다', async ({
   page,
@@ -59,5 +65,7 @@ test('새로 고침 뒤에도 곧바로 다시 실패하면 되풀이 대신 잠
   await notice(page).getByRole('button', { name: '새로 고침' }).click();
   await page.waitForLoadState('load');
   await expect(notice(page)).toBeVisible({ timeout: 15_000 });
-  await expect(notice(page)).toContainText('새 버전을 아직 불러오지 못했습니다. 잠시 후 다시 새로 고쳐 주세요.');
+  await expect(notice(page)).toContainText(
+    '새 버전을 아직 불러오지 못했습니다. 잠시 후 다시 새로 고쳐 주세요.',
+  );
 });

@@ -33,7 +33,9 @@ async function addressShape(page: Page, selector: string): Promise<string[]> {
       [...root.querySelectorAll('a, img, iframe')].map((element) =>
         [
           element.tagName.toLowerCase(),
-          ...['href', 'src', 'allow', 'sandbox', 'target', 'rel'].map((name) => `${name}=${element.getAttribute(name) ?? ''}`),
+          ...['href', 'src', 'allow', 'sandbox', 'target', 'rel'].map(
+            (name) => `${name}=${element.getAttribute(name) ?? ''}`,
+          ),
         ].join(' '),
       ),
     );
@@ -56,9 +58,14 @@ async function dropSanitizerFile(page: Page): Promise<{ restore(): void }> {
   return { restore: () => (gone = false) };
 }
 
-test('두 새니타이저가 주소와 임베드를 똑같이 다룬다 (다른 호스트로 가는 주소, 스크립트, iframe 권한)', async ({ page, site }) => {
+test('두 새니타이저가 주소와 임베드를 똑같이 다룬다 (다른 호스트로 가는 주소, 스크립트, iframe 권한)', async ({
+  page,
+  site,
+}) => {
   await page.route(/youtube-nocookie|evil\.example/, (route) => route.fulfill({ status: 204, body: '' }));
-  await page.route(`${API}/blog/detail?id=address-test*`, (route) => route.fulfill({ json: blog(addressCases) }));
+  await page.route(`${API}/blog/detail?id=address-test*`, (route) =>
+    route.fulfill({ json: blog(addressCases) }),
+  );
   await site.goto('/info/blog?portal=address-test');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('주소 시험 글');
   const browser = await addressShape(page, '[data-article-body]');
@@ -121,12 +128,19 @@ test('DOMPurify 파일이 사라져도 FAQ 검색은 알림으로 끝나고, 다
   await Promise.all([page.waitForEvent('load'), alert.getByRole('button', { name: '다시 시도' }).click()]);
   await expect(page.getByRole('alert')).toHaveCount(0);
   // The questions are back (each the <summary> of a native <details>, which has no ARIA role).
-  await expect(page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true }).locator('summary').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true }).locator('summary').first(),
+  ).toBeVisible();
 });
 
-test('DOMPurify 파일이 사라져도 실시간 상세는 알림으로 끝나고, 다시 시도하면 회복한다', async ({ page, site }) => {
+test('DOMPurify 파일이 사라져도 실시간 상세는 알림으로 끝나고, 다시 시도하면 회복한다', async ({
+  page,
+  site,
+}) => {
   const file = await dropSanitizerFile(page);
-  await page.route(`${API}/blog/detail?id=stale-test*`, (route) => route.fulfill({ json: blog('<p>새 글의 본문</p>') }));
+  await page.route(`${API}/blog/detail?id=stale-test*`, (route) =>
+    route.fulfill({ json: blog('<p>새 글의 본문</p>') }),
+  );
   await site.goto('/info/blog?portal=stale-test');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('새 버전');
@@ -141,7 +155,9 @@ test('AbortSignal.any가 없는 브라우저에서도 실시간 상세가 뜬다
     // @ts-expect-error: removed on purpose, as in Safari before 17.4.
     delete AbortSignal.any;
   });
-  await page.route(`${API}/blog/detail?id=old-safari*`, (route) => route.fulfill({ json: blog('<p>오래된 사파리의 본문</p>') }));
+  await page.route(`${API}/blog/detail?id=old-safari*`, (route) =>
+    route.fulfill({ json: blog('<p>오래된 사파리의 본문</p>') }),
+  );
   await site.goto('/info/blog?portal=old-safari');
   await expect(page.getByText('오래된 사파리의 본문')).toBeVisible();
 });

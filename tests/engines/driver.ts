@@ -29,7 +29,10 @@ export interface Driver {
   /** Presses a key on the focused element: `Enter`, `Tab`, `ArrowRight`, `ArrowLeft`, `ArrowDown`, `Home`, `End`, `Escape`. */
   press(key: Key): Promise<void>;
   /** Runs a function in the page with JSON arguments and returns its JSON result. */
-  evaluate<T, A extends unknown[] = unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<Awaited<T>>;
+  evaluate<T, A extends unknown[] = unknown[]>(
+    fn: (...args: A) => T | Promise<T>,
+    ...args: A
+  ): Promise<Awaited<T>>;
   /** A PNG of the viewport, or of the whole page when `fullPage`. */
   screenshot(options?: { fullPage?: boolean }): Promise<Buffer>;
   /** Errors the engine itself reported since the last call (Firefox only; WebKit has no such channel). */
@@ -37,7 +40,17 @@ export interface Driver {
   close(): Promise<void>;
 }
 
-export type Key = 'Enter' | 'Tab' | 'ArrowRight' | 'ArrowLeft' | 'ArrowDown' | 'ArrowUp' | 'Home' | 'End' | 'Escape' | 'Space';
+export type Key =
+  | 'Enter'
+  | 'Tab'
+  | 'ArrowRight'
+  | 'ArrowLeft'
+  | 'ArrowDown'
+  | 'ArrowUp'
+  | 'Home'
+  | 'End'
+  | 'Escape'
+  | 'Space';
 
 /**
  * Runs in the page: scrolls the `index`-th match of `selector` to the centre of the screen and
@@ -54,7 +67,8 @@ export async function scrollIntoViewSettled(selector: string, index: number): Pr
   for (let attempt = 0; attempt < 10; attempt++) {
     element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     const before = element.getBoundingClientRect();
-    for (let frames = 0; frames < 2; frames++) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    for (let frames = 0; frames < 2; frames++)
+      await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     const after = element.getBoundingClientRect();
     if (before.top === after.top && before.left === after.left) return;
   }

@@ -28,7 +28,9 @@ export async function launchFirefox(): Promise<Driver> {
   page.setDefaultTimeout(30_000);
   page.setDefaultNavigationTimeout(60_000);
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error instanceof Error ? error.message : String(error)}`));
+  page.on('pageerror', (error) =>
+    errors.push(`pageerror: ${error instanceof Error ? error.message : String(error)}`),
+  );
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
   });
@@ -73,7 +75,8 @@ export async function launchFirefox(): Promise<Driver> {
     async press(key: Key) {
       await page.keyboard.press(key === 'Space' ? ' ' : key);
     },
-    evaluate: ((fn: (...args: unknown[]) => unknown, ...args: unknown[]) => page.evaluate(fn, ...args)) as Driver['evaluate'],
+    evaluate: ((fn: (...args: unknown[]) => unknown, ...args: unknown[]) =>
+      page.evaluate(fn, ...args)) as Driver['evaluate'],
     async screenshot({ fullPage = false } = {}) {
       return Buffer.from(await page.screenshot({ fullPage, type: 'png' }));
     },

@@ -29,18 +29,29 @@ export class Site {
         if (!('Astro' in window)) return true;
         const waiting = [...document.querySelectorAll('astro-island[ssr]')];
         if (!waiting.every((island) => island.hasAttribute('data-hydrate-on-interaction'))) return false;
-        for (const island of waiting) island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+        for (const island of waiting)
+          island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
         return true;
       },
       [],
       '아일랜드 준비',
       20_000,
     );
-    await this.waitFor(() => document.querySelector('astro-island[ssr]') === null, [], '아일랜드 하이드레이션', 20_000);
+    await this.waitFor(
+      () => document.querySelector('astro-island[ssr]') === null,
+      [],
+      '아일랜드 하이드레이션',
+      20_000,
+    );
   }
 
   /** Polls a function in the page until it returns a truthy value; returns that value. */
-  async waitFor<T, A extends unknown[]>(fn: (...args: A) => T, args: A, what: string, timeout = 10_000): Promise<T> {
+  async waitFor<T, A extends unknown[]>(
+    fn: (...args: A) => T,
+    args: A,
+    what: string,
+    timeout = 10_000,
+  ): Promise<T> {
     const deadline = Date.now() + timeout;
     let last: unknown;
     for (;;) {
@@ -89,7 +100,9 @@ export class Site {
   async indexOf(selector: string, text: string): Promise<number> {
     const index = await this.waitFor(
       (sel: string, wanted: string) =>
-        [...document.querySelectorAll(sel)].findIndex((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted) + 1,
+        [...document.querySelectorAll(sel)].findIndex(
+          (el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted,
+        ) + 1,
       [selector, text],
       `${selector} 중 "${text}"`,
     );
@@ -103,15 +116,21 @@ export class Site {
   /** Script errors, failed loads of the site's own files and CSP violations since the page opened. */
   async errors(): Promise<string[]> {
     const host = new URL(this.siteUrl).hostname;
-    const inPage = await this.driver.evaluate(() => (window as unknown as { __engineErrors?: string[] }).__engineErrors ?? []);
+    const inPage = await this.driver.evaluate(
+      () => (window as unknown as { __engineErrors?: string[] }).__engineErrors ?? [],
+    );
     const engine = this.driver.takeEngineErrors();
     // Pictures and embeds on other hosts cannot load on this offline machine; they are not the site's fault.
-    const offline = (message: string) => /^load failed: https?:\/\//.test(message) && !message.includes(`//${host}`);
+    const offline = (message: string) =>
+      /^load failed: https?:\/\//.test(message) && !message.includes(`//${host}`);
     // Firefox reports through puppeteer what the page it is leaving could not finish: a font
     // download cut short (NS_BINDING_ABORTED), a chunk import cut off by the navigation. A chunk
     // that fails on a live page shows in the page's own record (an island error or rejection).
     const aborted = (message: string) =>
       /NS_BINDING_ABORTED|status=2152398850|error loading dynamically imported module/.test(message);
-    return [...inPage.filter((message) => !offline(message)), ...engine.filter((message) => !aborted(message))];
+    return [
+      ...inPage.filter((message) => !offline(message)),
+      ...engine.filter((message) => !aborted(message)),
+    ];
   }
 }

@@ -51,26 +51,36 @@ interface ProxyOptions {
   rewriteHtml?: (html: string) => string;
 }
 
-function proxy(port: number, upstreamPort: number, { intercept, rewriteHtml }: ProxyOptions): Promise<Server> {
+function proxy(
+  port: number,
+  upstreamPort: number,
+  { intercept, rewriteHtml }: ProxyOptions,
+): Promise<Server> {
   const server = createServer((req, res) => {
     if (intercept?.(req, res)) return;
     const headers = { ...req.headers };
     if (rewriteHtml) headers['accept-encoding'] = 'identity';
-    const upstream = request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers }, (answer) => {
-      const type = String(answer.headers['content-type'] ?? '');
-      if (!rewriteHtml || !type.startsWith('text/html')) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        return;
-      }
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        const body = Buffer.from(rewriteHtml(Buffer.concat(chunks).toString('utf8')));
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': String(body.length) });
-        res.end(req.method === 'HEAD' ? undefined : body);
-      });
-    });
+    const upstream = request(
+      { host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers },
+      (answer) => {
+        const type = String(answer.headers['content-type'] ?? '');
+        if (!rewriteHtml || !type.startsWith('text/html')) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.from(rewriteHtml(Buffer.concat(chunks).toString('utf8')));
+          res.writeHead(answer.statusCode ?? 502, {
+            ...answer.headers,
+            'content-length': String(body.length),
+          });
+          res.end(req.method === 'HEAD' ? undefined : body);
+        });
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
@@ -137,9 +147,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
         });
         return true;
       }
-      const status = req.method === 'OPTIONS' ? undefined : [...faults].find(([prefix]) => path.startsWith(prefix))?.[1];
+      const status =
+        req.method === 'OPTIONS' ? undefined : [...faults].find(([prefix]) => path.startsWith(prefix))?.[1];
       if (!status) return false;
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });
+      res.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        'access-control-allow-origin': '*',
+      });
       res.end(JSON.stringify({ error: '엔진 테스트가 일부러 낸 오류입니다.' }));
       return true;
     },
@@ -152,18 +166,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
     cwd: root,
     env: {
       ...process.env,
-      ...siteServerEnv({ apiPort: ports.api, sitePort: ports.site, publicApiUrl: apiUrl, outDir: `${root}.cache/engines/dist` }),
+      ...siteServerEnv({
+        apiPort: ports.api,
+        sitePort: ports.site,
+        publicApiUrl: apiUrl,
+        outDir: `${root}.cache/engines/dist`,
+      }),
       ASTRO_CACHE_DIR: `${root}.cache/engines/astro`,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let serverLog = '';
-  siteServer.stderr?.on('data', (chunk: Buffer) => (serverLog = (serverLog + chunk.toString()).slice(-8_000)));
+  siteServer.stderr?.on(
+    'data',
+    (chunk: Buffer) => (serverLog = (serverLog + chunk.toString()).slice(-8_000)),
+  );
   const stopSite = () => {
     if (siteServer.exitCode === null) siteServer.kill('SIGTERM');
   };
   process.once('exit', stopSite);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => (stopSite(), process.exit(1)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => (stopSite(), process.exit(1)));
   try {
     await waitForUrl(`http://127.0.0.1:${ports.site}/`, 300_000, siteServer);
   } catch (error) {
@@ -182,7 +205,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('siteUrl', `http://127.0.0.1:${ports.site + 1}`);
   project.provide('apiUrl', apiUrl);
   project.provide('display', xvfb?.display ?? '');
-  console.log(`엔진 테스트 서버 준비: ${((Date.now() - started) / 1000).toFixed(1)}초 (사이트 ${ports.site}, API ${ports.api})`);
+  console.log(
+    `엔진 테스트 서버 준비: ${((Date.now() - started) / 1000).toFixed(1)}초 (사이트 ${ports.site}, API ${ports.api})`,
+  );
 
   return async () => {
     xvfb?.child.kill('SIGTERM');

@@ -148,7 +148,10 @@ for (const engine of engines) {
             );
             await ready();
             expect(
-              await driver.evaluate((sel: string) => (document.querySelector(sel) as HTMLInputElement).value, SEARCH_BOX),
+              await driver.evaluate(
+                (sel: string) => (document.querySelector(sel) as HTMLInputElement).value,
+                SEARCH_BOX,
+              ),
             ).toBe('');
             await driver.back();
             await site.waitFor(
@@ -224,7 +227,11 @@ for (const engine of engines) {
           expect(await pressed()).toEqual([topics[2]]);
 
           // Accordion: a question (the <summary> of a native <details>) opens and closes its answer.
-          await site.waitFor((sel: string) => document.querySelector(sel) !== null, [FAQ_QUESTION], 'FAQ 질문');
+          await site.waitFor(
+            (sel: string) => document.querySelector(sel) !== null,
+            [FAQ_QUESTION],
+            'FAQ 질문',
+          );
           await driver.click(FAQ_QUESTION);
           expect(await site.waitFor(faqAnswerShown, [FAQ_QUESTION, true], '답 열기')).toBe(true);
           await driver.click(FAQ_QUESTION);
@@ -239,7 +246,8 @@ for (const engine of engines) {
           await driver.click('h1');
           await driver.goto(`${siteUrl}/faq`);
           await site.waitFor(
-            (sel: string) => document.querySelector(sel)?.closest('astro-island[data-hydrate-on-interaction]') != null,
+            (sel: string) =>
+              document.querySelector(sel)?.closest('astro-island[data-hydrate-on-interaction]') != null,
             [FAQ_QUESTION],
             '하이드레이션을 기다리는 FAQ',
           );
@@ -282,7 +290,10 @@ for (const engine of engines) {
           } else {
             await site.clickText('button[aria-controls="hr-topic-chips"]', '더보기');
             await site.waitFor(
-              () => document.querySelector('button[aria-controls="hr-topic-chips"]')?.getAttribute('aria-expanded') === 'true',
+              () =>
+                document
+                  .querySelector('button[aria-controls="hr-topic-chips"]')
+                  ?.getAttribute('aria-expanded') === 'true',
               [],
               '더보기 펼침',
             );
@@ -290,12 +301,15 @@ for (const engine of engines) {
           }
           await site.waitForLocation(new RegExp(`topic_id=${value}`));
           await site.waitFor(
-            (title: string) => document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() === title,
+            (title: string) =>
+              document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() === title,
             [`HR 이야기 #${name}`],
             '제목의 주제',
           );
           await site.waitFor(
-            () => document.querySelector('section[aria-label="HR 이야기 목록"]')?.getAttribute('aria-busy') === 'false',
+            () =>
+              document.querySelector('section[aria-label="HR 이야기 목록"]')?.getAttribute('aria-busy') ===
+              'false',
             [],
             '목록 준비',
           );
@@ -317,7 +331,11 @@ for (const engine of engines) {
               };
             }, tabs);
           // The tab script starts after the first paint (src/components/ui/tabs.ts marks its root).
-          await site.waitFor(() => document.querySelector('#competency [data-tabs-ready]') !== null, [], '탭 스크립트');
+          await site.waitFor(
+            () => document.querySelector('#competency [data-tabs-ready]') !== null,
+            [],
+            '탭 스크립트',
+          );
           expect((await state()).selected).toBe(0);
           await driver.click(`${tabs}:nth-child(2)`);
           await site.waitFor(
@@ -338,7 +356,8 @@ for (const engine of engines) {
           await driver.press('ArrowLeft');
           const count = await driver.evaluate((sel: string) => document.querySelectorAll(sel).length, tabs);
           await site.waitFor(
-            (sel: string, last: number) => document.querySelectorAll(sel)[last]?.getAttribute('aria-selected') === 'true',
+            (sel: string, last: number) =>
+              document.querySelectorAll(sel)[last]?.getAttribute('aria-selected') === 'true',
             [tabs, count - 1],
             'ArrowLeft 두 번 (처음에서 끝으로)',
           );
@@ -362,7 +381,9 @@ for (const engine of engines) {
               const root = document.querySelector(`${sel} .swiper-initialized`) as
                 (HTMLElement & { swiper?: { pagination?: { bullets?: ArrayLike<Element> } } }) | null;
               const bullets = root?.swiper?.pagination?.bullets;
-              return !!bullets && bullets.length > 0 && Array.from(bullets).every((bullet) => bullet.isConnected);
+              return (
+                !!bullets && bullets.length > 0 && Array.from(bullets).every((bullet) => bullet.isConnected)
+              );
             },
             [carousel],
             'Swiper 시작',
@@ -378,7 +399,9 @@ for (const engine of engines) {
           await site.waitFor(
             (sel: string, i: number) => {
               const swiper = (
-                document.querySelector(`${sel} .swiper`) as HTMLElement & { swiper?: { realIndex: number; animating: boolean } }
+                document.querySelector(`${sel} .swiper`) as HTMLElement & {
+                  swiper?: { realIndex: number; animating: boolean };
+                }
               ).swiper;
               const bullets = document.querySelectorAll(`${sel} .swiper-pagination-bullet`);
               const active = bullets[i]!.classList.contains('swiper-pagination-bullet-active');
@@ -412,7 +435,9 @@ for (const engine of engines) {
             15_000,
           );
           const back = await driver.evaluate(() =>
-            [...document.querySelectorAll('a')].find((a) => a.textContent?.trim() === '목록으로')?.getAttribute('href'),
+            [...document.querySelectorAll('a')]
+              .find((a) => a.textContent?.trim() === '목록으로')
+              ?.getAttribute('href'),
           );
           expect(back).toBe('/hrcontents?page=2');
           await expectNoErrors('?portal=');
@@ -422,14 +447,22 @@ for (const engine of engines) {
           await setFaults({ '/news/search': 500 });
           try {
             await site.open('/newsRoom?page=2');
-            const alert = await site.waitFor(() => document.querySelector('[role="alert"]')?.textContent ?? '', [], '오류 알림');
+            const alert = await site.waitFor(
+              () => document.querySelector('[role="alert"]')?.textContent ?? '',
+              [],
+              '오류 알림',
+            );
             expect(alert).toContain('오류 코드 500');
           } finally {
             await setFaults({});
           }
           await site.clickText('[role="alert"] button', '다시 시도');
           await site.waitFor(() => document.querySelector('[role="alert"]') === null, [], '알림 사라짐');
-          await site.waitFor((sel: string) => document.querySelector(sel)?.textContent?.trim() === '2', [CURRENT], '2페이지');
+          await site.waitFor(
+            (sel: string) => document.querySelector(sel)?.textContent?.trim() === '2',
+            [CURRENT],
+            '2페이지',
+          );
           // The failed call is the test's doing; only other errors count.
           expect((await site.errors()).filter((message) => !/500|news\/search/.test(message))).toEqual([]);
         });

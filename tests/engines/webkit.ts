@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scrollIntoViewSettled, type Driver, type Key } from './driver.ts';
 
-export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+export const MINIBROWSER =
+  process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const ELEMENT = 'element-6066-11e4-a52f-4a8d6d1d4a1d';
 const KEYS: Record<Key, string> = {
   Enter: '\uE007',
@@ -30,7 +31,8 @@ class WebDriverError extends Error {}
 async function waitForDriver(base: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`WebKitWebDriver가 종료되었습니다 (코드 ${child.exitCode}).`);
+    if (child.exitCode !== null)
+      throw new Error(`WebKitWebDriver가 종료되었습니다 (코드 ${child.exitCode}).`);
     try {
       if ((await fetch(`${base}/status`, { signal: AbortSignal.timeout(1_000) })).ok) return;
     } catch {
@@ -57,7 +59,8 @@ function gtkConfig(): string {
 }
 
 export async function launchWebKit({ port, display }: { port: number; display: string }): Promise<Driver> {
-  if (!existsSync(MINIBROWSER)) throw new Error(`MiniBrowser가 없습니다: ${MINIBROWSER} (webkit2gtk-driver 패키지)`);
+  if (!existsSync(MINIBROWSER))
+    throw new Error(`MiniBrowser가 없습니다: ${MINIBROWSER} (webkit2gtk-driver 패키지)`);
   const config = gtkConfig();
   const child = spawn('WebKitWebDriver', [`--port=${port}`], {
     env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: config },
@@ -73,28 +76,43 @@ export async function launchWebKit({ port, display }: { port: number; display: s
     throw new Error(`${(error as Error).message}\n${driverLog}`);
   }
 
-  async function call<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  async function call<T = unknown>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const response = await fetch(base + path, {
       method,
-      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(60_000),
     });
     const json = (await response.json()) as { value: T & { error?: string; message?: string } };
-    if (!response.ok || (json.value && typeof json.value === 'object' && 'error' in json.value && json.value.error)) {
-      throw new WebDriverError(`WebDriver ${method} ${path}: ${json.value?.error} ${json.value?.message ?? ''}`);
+    if (
+      !response.ok ||
+      (json.value && typeof json.value === 'object' && 'error' in json.value && json.value.error)
+    ) {
+      throw new WebDriverError(
+        `WebDriver ${method} ${path}: ${json.value?.error} ${json.value?.message ?? ''}`,
+      );
     }
     return json.value;
   }
 
-  const session = await call<{ sessionId: string; capabilities: { browserVersion: string } }>('POST', '/session', {
-    capabilities: {
-      alwaysMatch: {
-        browserName: 'MiniBrowser',
-        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-        pageLoadStrategy: 'normal',
+  const session = await call<{ sessionId: string; capabilities: { browserVersion: string } }>(
+    'POST',
+    '/session',
+    {
+      capabilities: {
+        alwaysMatch: {
+          browserName: 'MiniBrowser',
+          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+          pageLoadStrategy: 'normal',
+        },
       },
     },
-  });
+  );
   const s = `/session/${session.sessionId}`;
   await call('POST', `${s}/timeouts`, { script: 30_000, pageLoad: 60_000, implicit: 0 });
 
@@ -112,7 +130,8 @@ export async function launchWebKit({ port, display }: { port: number; display: s
         if (!id) throw new Error(`${elements.length}개 중 ${index}번째가 없습니다.`);
         return id;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`요소가 없습니다: ${selector} (${(error as Error).message})`);
+        if (Date.now() > deadline)
+          throw new Error(`요소가 없습니다: ${selector} (${(error as Error).message})`);
         await new Promise((r) => setTimeout(r, 100));
       }
     }
@@ -124,7 +143,10 @@ export async function launchWebKit({ port, display }: { port: number; display: s
       Promise.resolve().then(() => (${fn.toString()}).apply(null, args)).then(
         (value) => done({ ok: value === undefined ? null : value }),
         (error) => done({ error: String(error && error.stack || error) }));`;
-    const result = await call<{ ok?: Awaited<T>; error?: string }>('POST', `${s}/execute/async`, { script, args });
+    const result = await call<{ ok?: Awaited<T>; error?: string }>('POST', `${s}/execute/async`, {
+      script,
+      args,
+    });
     if (result && typeof result === 'object' && 'error' in result && result.error)
       throw new Error(`페이지 스크립트 오류: ${result.error}`);
     return (result as { ok: Awaited<T> }).ok;
@@ -143,7 +165,9 @@ export async function launchWebKit({ port, display }: { port: number; display: s
         outer = { width: outer.width + width - inner.width, height: outer.height + height - inner.height };
       }
       const inner = await evaluate(() => ({ width: innerWidth, height: innerHeight }));
-      throw new Error(`WebKit 창 크기를 맞추지 못했습니다: ${inner.width}×${inner.height} (목표 ${width}×${height})`);
+      throw new Error(
+        `WebKit 창 크기를 맞추지 못했습니다: ${inner.width}×${inner.height} (목표 ${width}×${height})`,
+      );
     },
     async goto(url) {
       await call('POST', `${s}/url`, { url });
@@ -164,7 +188,8 @@ export async function launchWebKit({ port, display }: { port: number; display: s
     async type(selector, text, { clear = false } = {}) {
       const element = await find(selector);
       await evaluate(
-        (sel: string) => document.querySelector(sel)!.scrollIntoView({ block: 'center', behavior: 'instant' }),
+        (sel: string) =>
+          document.querySelector(sel)!.scrollIntoView({ block: 'center', behavior: 'instant' }),
         selector,
       );
       if (clear) await call('POST', `${s}/element/${element}/clear`, {});

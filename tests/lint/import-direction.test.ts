@@ -23,22 +23,37 @@ const broken = (ids: (string | null)[]) => ids.filter((id) => id !== null && DIR
 describe('import direction', () => {
   it.each([
     ['src/lib/routes-example.ts', "export { listKinds } from '../features/lists/list-kinds.ts';\n"],
-    ['src/components/ui/Example.astro', "---\nimport ListPage from '../../features/lists/ListPage.astro';\n---\n<ListPage />\n"],
+    [
+      'src/components/ui/Example.astro',
+      "---\nimport ListPage from '../../features/lists/ListPage.astro';\n---\n<ListPage />\n",
+    ],
     [
       'src/integrations/page-scripts/example.ts',
       "import type { ListKind } from '../../features/lists/list-kinds.ts';\nexport type K = ListKind;\n",
     ],
-    ['src/layouts/Example.astro', "<script>\n  import '../features/detail/detail-page.client.ts';\n</script>\n"],
-    ['scripts/rebuild/example.ts', "export const load = () => import('../../src/features/lists/list-kinds.ts');\n"],
+    [
+      'src/layouts/Example.astro',
+      "<script>\n  import '../features/detail/detail-page.client.ts';\n</script>\n",
+    ],
+    [
+      'scripts/rebuild/example.ts',
+      "export const load = () => import('../../src/features/lists/list-kinds.ts');\n",
+    ],
     ['src/features/detail/example.ts', "export { listKinds } from '../lists/list-kinds.ts';\n"],
     ['src/features/detail/Example.astro', "<script>\n  import '../lists/list.store.ts';\n</script>\n"],
-    ['src/features/detail/parts/example.ts', "export const load = () => import('../../lists/list.store.ts');\n"],
+    [
+      'src/features/detail/parts/example.ts',
+      "export const load = () => import('../../lists/list.store.ts');\n",
+    ],
   ])('%s may not import a feature', async (filePath, code) => {
     expect(broken(await ruleIds(filePath, code))).toHaveLength(1);
   });
 
   it.each([
-    ['src/pages/example.astro', "---\nimport ListPage from '../features/lists/ListPage.astro';\n---\n<ListPage />\n"],
+    [
+      'src/pages/example.astro',
+      "---\nimport ListPage from '../features/lists/ListPage.astro';\n---\n<ListPage />\n",
+    ],
     [
       'src/features/detail/example.ts',
       "export { detailKinds } from './detail-route.ts';\nexport { defaultQuery } from '../../lib/list-query.ts';\n",

@@ -12,7 +12,16 @@
  * HR story.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -186,9 +195,13 @@ describe('npm run rebuild on hostile content', () => {
     expect(run.code, run.stderr + run.stdout).toBe(0);
     expect(run.stdout).toContain('게시 · current →');
     expect(run.stdout).toContain('"hr-bad?x": 상세 페이지를 만들지 않습니다');
-    expect(run.stdout).toContain(`${JSON.stringify(ODD_ID)}: 상세 페이지를 만들지 않습니다 (id에 주소에 쓸 수 없는 문자`);
+    expect(run.stdout).toContain(
+      `${JSON.stringify(ODD_ID)}: 상세 페이지를 만들지 않습니다 (id에 주소에 쓸 수 없는 문자`,
+    );
     expect(run.stdout).toContain('콘텐츠의 링크가 없는 페이지를 가리킵니다: /info/blog/없는-글');
-    const changed = JSON.parse(readFileSync(join(current(), 'changed-routes.json'), 'utf8')) as ChangedRoutesFile;
+    const changed = JSON.parse(
+      readFileSync(join(current(), 'changed-routes.json'), 'utf8'),
+    ) as ChangedRoutesFile;
     const manifest = JSON.parse(readFileSync(join(current(), 'manifest.json'), 'utf8')) as ReleaseManifest;
     expect(changed.warnings).toEqual(manifest.warnings);
     expect(changed.warnings.join('\n')).toContain('hr-bad?x');
@@ -198,9 +211,13 @@ describe('npm run rebuild on hostile content', () => {
 
   it('still publishes every other item', () => {
     const hr = JSON.parse(readFileSync(join(contentDir, 'hr-stories.json'), 'utf8')) as { items: Json[] };
-    const good = hr.items.filter((item) => item.analytics_page_id !== 'hr-bad?x' && item.analytics_page_id !== ODD_ID);
+    const good = hr.items.filter(
+      (item) => item.analytics_page_id !== 'hr-bad?x' && item.analytics_page_id !== ODD_ID,
+    );
     for (const item of good)
-      expect(existsSync(join(current(), 'info/blog', String(item.analytics_page_id), 'index.html'))).toBe(true);
+      expect(existsSync(join(current(), 'info/blog', String(item.analytics_page_id), 'index.html'))).toBe(
+        true,
+      );
     expect(existsSync(join(current(), 'info/blog/hr-bad'))).toBe(false);
   });
 
@@ -225,8 +242,12 @@ describe('npm run rebuild on hostile content', () => {
       `og/info/patent/${DOTTED_PATENT}.jpg`,
     ])
       expect(existsSync(join(current(), file)), file).toBe(true);
-    const changed = JSON.parse(readFileSync(join(current(), 'changed-routes.json'), 'utf8')) as ChangedRoutesFile;
-    expect(changed.added).toEqual(expect.arrayContaining([`/info/blog/${DOTTED_ID}`, `/info/patent/${DOTTED_PATENT}`]));
+    const changed = JSON.parse(
+      readFileSync(join(current(), 'changed-routes.json'), 'utf8'),
+    ) as ChangedRoutesFile;
+    expect(changed.added).toEqual(
+      expect.arrayContaining([`/info/blog/${DOTTED_ID}`, `/info/patent/${DOTTED_PATENT}`]),
+    );
     // A page file taken for a non-page one would be listed as a file of its own.
     expect(changed.added.filter((route) => route.endsWith('/index.html'))).toEqual([]);
   });
@@ -235,9 +256,12 @@ describe('npm run rebuild on hostile content', () => {
     const lines = `${run.stdout}\n${run.stderr}`.split(/\r\n|[\n\r\u0085\u2028\u2029]/);
     expect(lines.filter((line) => /^\s*::/.test(line))).toEqual([]);
     expect(run.stdout).toContain('콘텐츠의 링크가 없는 페이지를 가리킵니다: /info/blog/\\n::add-mask::x');
-    const changed = JSON.parse(readFileSync(join(current(), 'changed-routes.json'), 'utf8')) as ChangedRoutesFile;
+    const changed = JSON.parse(
+      readFileSync(join(current(), 'changed-routes.json'), 'utf8'),
+    ) as ChangedRoutesFile;
     // The workflow prints them with `jq -r '.warnings[]' | sed 's/^/::warning::/'`.
-    for (const warning of changed.warnings) expect(warning.split(/\r\n|[\n\r\u0085\u2028\u2029]/), warning).toHaveLength(1);
+    for (const warning of changed.warnings)
+      expect(warning.split(/\r\n|[\n\r\u0085\u2028\u2029]/), warning).toHaveLength(1);
     expect(changed.warnings.join('\n')).toContain('/info/blog/\\n::add-mask::x');
   });
 
@@ -249,7 +273,9 @@ describe('npm run rebuild on hostile content', () => {
 
   it('writes a feed and sitemaps that parse as XML, without the control characters', () => {
     const xml = listFiles(current()).filter((file) => file.endsWith('.xml'));
-    expect(xml.map((file) => relative(current(), file))).toEqual(expect.arrayContaining(['rss.xml', 'sitemap-index.xml']));
+    expect(xml.map((file) => relative(current(), file))).toEqual(
+      expect.arrayContaining(['rss.xml', 'sitemap-index.xml']),
+    );
     for (const file of xml) expect(xmlErrors(readFileSync(file, 'utf8')), file).toEqual([]);
     expect(readFileSync(join(current(), 'rss.xml'), 'utf8')).toContain('외톨이 서로게이트  제목');
   });

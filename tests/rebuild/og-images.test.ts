@@ -77,50 +77,67 @@ afterAll(async () => {
 describe('share pictures in the nightly rebuild', () => {
   let before: Map<string, Buffer>;
 
-  it('publishes a 1200×630 picture under 100 KB for every detail and product page', { timeout: STEP_TIMEOUT }, async () => {
-    const run = await rebuild();
-    expect(run.code, run.stderr + run.stdout).toBe(0);
-    before = pictures();
-    const read = (name: string) => JSON.parse(readFileSync(join(contentDir, name), 'utf8')) as ItemsFile;
-    const patents = JSON.parse(readFileSync(join(contentDir, 'patents.json'), 'utf8')) as { tag: string }[];
-    const expected = [
-      ...read('hr-stories.json').items.map((item) => `info/blog/${item.analytics_page_id}.jpg`),
-      ...read('success.json').items.map((item) => `cad_archive/${item.analytics_page_id}.jpg`),
-      ...patents.map((patent) => `info/patent/${patent.tag}.jpg`),
-      ...['soft-skill', 'bei', 'guider', 'free-interview', 'result', 'self-introduction', 'operation', 'whitepaper'].map(
-        (page) => `${page}.jpg`,
-      ),
-    ];
-    expect([...before.keys()].sort()).toEqual(expected.sort());
-    for (const [name, bytes] of before) {
-      expect(bytes.byteLength, name).toBeLessThanOrEqual(100 * 1024);
-      const meta = await sharp(bytes).metadata();
-      expect([meta.format, meta.width, meta.height], name).toEqual(['jpeg', 1200, 630]);
-    }
-  });
+  it(
+    'publishes a 1200×630 picture under 100 KB for every detail and product page',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const run = await rebuild();
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      before = pictures();
+      const read = (name: string) => JSON.parse(readFileSync(join(contentDir, name), 'utf8')) as ItemsFile;
+      const patents = JSON.parse(readFileSync(join(contentDir, 'patents.json'), 'utf8')) as { tag: string }[];
+      const expected = [
+        ...read('hr-stories.json').items.map((item) => `info/blog/${item.analytics_page_id}.jpg`),
+        ...read('success.json').items.map((item) => `cad_archive/${item.analytics_page_id}.jpg`),
+        ...patents.map((patent) => `info/patent/${patent.tag}.jpg`),
+        ...[
+          'soft-skill',
+          'bei',
+          'guider',
+          'free-interview',
+          'result',
+          'self-introduction',
+          'operation',
+          'whitepaper',
+        ].map((page) => `${page}.jpg`),
+      ];
+      expect([...before.keys()].sort()).toEqual(expected.sort());
+      for (const [name, bytes] of before) {
+        expect(bytes.byteLength, name).toBeLessThanOrEqual(100 * 1024);
+        const meta = await sharp(bytes).metadata();
+        expect([meta.format, meta.width, meta.height], name).toEqual(['jpeg', 1200, 630]);
+      }
+    },
+  );
 
-  it("after one HR story's title changes, only its picture is drawn again", { timeout: STEP_TIMEOUT }, async () => {
-    const file = join(contentDir, 'hr-stories.json');
-    const hr = JSON.parse(readFileSync(file, 'utf8')) as ItemsFile;
-    const story = hr.items[hr.items.length - 1]!;
-    story.title = `${story.title} (개정판)`;
-    writeFileSync(file, `${JSON.stringify(hr, null, 2)}\n`);
-    await api?.close();
-    api = await startServer({ contentDir, port });
+  it(
+    "after one HR story's title changes, only its picture is drawn again",
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const file = join(contentDir, 'hr-stories.json');
+      const hr = JSON.parse(readFileSync(file, 'utf8')) as ItemsFile;
+      const story = hr.items[hr.items.length - 1]!;
+      story.title = `${story.title} (개정판)`;
+      writeFileSync(file, `${JSON.stringify(hr, null, 2)}\n`);
+      await api?.close();
+      api = await startServer({ contentDir, port });
 
-    // The last story in the file may sit far down the list, where only a full read looks.
-    const run = await rebuild('--full');
-    expect(run.code, run.stderr + run.stdout).toBe(0);
-    const edited = `info/blog/${story.analytics_page_id}.jpg`;
-    const after = pictures();
-    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
-    const redrawn = [...after].filter(([name, bytes]) => !bytes.equals(before.get(name)!)).map(([name]) => name);
-    expect(redrawn).toEqual([edited]);
+      // The last story in the file may sit far down the list, where only a full read looks.
+      const run = await rebuild('--full');
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      const edited = `info/blog/${story.analytics_page_id}.jpg`;
+      const after = pictures();
+      expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+      const redrawn = [...after]
+        .filter(([name, bytes]) => !bytes.equals(before.get(name)!))
+        .map(([name]) => name);
+      expect(redrawn).toEqual([edited]);
 
-    // The release says so (for the CDN purge), and Astro rendered no other picture.
-    const changed = readJson<ChangedRoutes>('changed-routes.json');
-    expect(changed.changed.filter((route) => route.startsWith('/og/'))).toEqual([`/og/${edited}`]);
-    const renderedLine = /getStaticPaths 페이지 \d+개 중 렌더링 \d+개(: .*)?/.exec(run.stdout)?.[0] ?? '';
-    expect(renderedLine.match(/\/og\/\S+/g)).toEqual([`/og/${edited}`]);
-  });
+      // The release says so (for the CDN purge), and Astro rendered no other picture.
+      const changed = readJson<ChangedRoutes>('changed-routes.json');
+      expect(changed.changed.filter((route) => route.startsWith('/og/'))).toEqual([`/og/${edited}`]);
+      const renderedLine = /getStaticPaths 페이지 \d+개 중 렌더링 \d+개(: .*)?/.exec(run.stdout)?.[0] ?? '';
+      expect(renderedLine.match(/\/og\/\S+/g)).toEqual([`/og/${edited}`]);
+    },
+  );
 });

@@ -37,7 +37,13 @@ const STEP_TIMEOUT = 240_000;
 
 interface HrStoriesFile {
   topics: unknown[];
-  items: { analytics_page_id: string; absolute_url: string; title: string; created_time: string; [key: string]: unknown }[];
+  items: {
+    analytics_page_id: string;
+    absolute_url: string;
+    title: string;
+    created_time: string;
+    [key: string]: unknown;
+  }[];
 }
 
 let work: string;
@@ -187,39 +193,45 @@ describe('npm run rebuild', () => {
   let editedRelease = '';
   let deletedId = '';
 
-  it('publishes the first release with a manifest and every detail page', { timeout: STEP_TIMEOUT }, async () => {
-    const run = await rebuild();
-    expect(run.code, run.stderr + run.stdout).toBe(0);
-    console.log(`첫 빌드: ${run.seconds.toFixed(1)}초`);
+  it(
+    'publishes the first release with a manifest and every detail page',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const run = await rebuild();
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      console.log(`첫 빌드: ${run.seconds.toFixed(1)}초`);
 
-    expect(lstatSync(current()).isSymbolicLink()).toBe(true);
-    firstRelease = currentTarget();
-    expect(firstRelease).toMatch(/^releases\//);
-    const manifest = readJson<ReleaseManifest>('manifest.json');
-    expect(manifest.files).toContain('hrcontents/index.html');
-    expect(manifest.contentDigest).toMatch(/^[0-9a-f]{20}$/);
-    expect(manifest.counts.hrStory).toBe(readHr().items.length);
+      expect(lstatSync(current()).isSymbolicLink()).toBe(true);
+      firstRelease = currentTarget();
+      expect(firstRelease).toMatch(/^releases\//);
+      const manifest = readJson<ReleaseManifest>('manifest.json');
+      expect(manifest.files).toContain('hrcontents/index.html');
+      expect(manifest.contentDigest).toMatch(/^[0-9a-f]{20}$/);
+      expect(manifest.counts.hrStory).toBe(readHr().items.length);
 
-    for (const item of readHr().items) expect(existsSync(page(`info/blog/${item.analytics_page_id}`))).toBe(true);
-    const success = JSON.parse(readFileSync(join(contentDir, 'success.json'), 'utf8')) as HrStoriesFile;
-    for (const item of success.items) expect(existsSync(page(`cad_archive/${item.analytics_page_id}`))).toBe(true);
-    const patents = JSON.parse(readFileSync(join(contentDir, 'patents.json'), 'utf8')) as { tag: string }[];
-    for (const patent of patents) expect(existsSync(page(`info/patent/${patent.tag}`))).toBe(true);
+      for (const item of readHr().items)
+        expect(existsSync(page(`info/blog/${item.analytics_page_id}`))).toBe(true);
+      const success = JSON.parse(readFileSync(join(contentDir, 'success.json'), 'utf8')) as HrStoriesFile;
+      for (const item of success.items)
+        expect(existsSync(page(`cad_archive/${item.analytics_page_id}`))).toBe(true);
+      const patents = JSON.parse(readFileSync(join(contentDir, 'patents.json'), 'utf8')) as { tag: string }[];
+      for (const patent of patents) expect(existsSync(page(`info/patent/${patent.tag}`))).toBe(true);
 
-    const changed = readJson<ChangedRoutes>('changed-routes.json');
-    // Every file of the first release is new, named by its route; hashed assets never need purging.
-    expect(changed.added).toEqual(
-      manifest.files
-        .filter((file) => !file.startsWith('_astro/'))
-        .map(fileRoute)
-        .sort(),
-    );
-    expect(changed.added).toEqual(
-      expect.arrayContaining(['/', '/hrcontents', '/rss.xml', '/sitemap-0.xml', '/og/soft-skill.jpg']),
-    );
-    expect(changed.changed).toEqual([]);
-    expect(run.stdout).toMatch(/렌더링 \d+개, 캐시에서 복원 0개/);
-  });
+      const changed = readJson<ChangedRoutes>('changed-routes.json');
+      // Every file of the first release is new, named by its route; hashed assets never need purging.
+      expect(changed.added).toEqual(
+        manifest.files
+          .filter((file) => !file.startsWith('_astro/'))
+          .map(fileRoute)
+          .sort(),
+      );
+      expect(changed.added).toEqual(
+        expect.arrayContaining(['/', '/hrcontents', '/rss.xml', '/sitemap-0.xml', '/og/soft-skill.jpg']),
+      );
+      expect(changed.changed).toEqual([]);
+      expect(run.stdout).toMatch(/렌더링 \d+개, 캐시에서 복원 0개/);
+    },
+  );
 
   it('builds nothing when nothing changed', { timeout: STEP_TIMEOUT }, async () => {
     const before = releases();
@@ -259,14 +271,23 @@ describe('npm run rebuild', () => {
       const lists = ['/hrcontents', ...(manifest.files.includes('rss.xml') ? ['/rss.xml'] : [])];
       // The story's share picture shows its title too (tests/rebuild/og-images.test.ts).
       const picture = `/og/info/blog/${id}.jpg`;
-      expect(changed).toEqual({ added: [], changed: [...lists, `/info/blog/${id}`, picture].sort(), removed: [], warnings: [] });
+      expect(changed).toEqual({
+        added: [],
+        changed: [...lists, `/info/blog/${id}`, picture].sort(),
+        removed: [],
+        warnings: [],
+      });
       // Among the getStaticPaths pages only the edited story (and its picture) was rendered; the rest were restored.
       const dynamicTotal = manifest.files
         .map(fileRoute)
         .filter(
-          (route) => /^\/(og\/)?(info\/blog|cad_archive|info\/patent)\/[^/]+$/.test(route) || /^\/og\/[^/]+\.jpg$/.test(route),
+          (route) =>
+            /^\/(og\/)?(info\/blog|cad_archive|info\/patent)\/[^/]+$/.test(route) ||
+            /^\/og\/[^/]+\.jpg$/.test(route),
         ).length;
-      expect(run.stdout).toContain(`getStaticPaths 페이지 ${dynamicTotal}개 중 렌더링 2개: /info/blog/${id} ${picture}`);
+      expect(run.stdout).toContain(
+        `getStaticPaths 페이지 ${dynamicTotal}개 중 렌더링 2개: /info/blog/${id} ${picture}`,
+      );
       expect(readFileSync(page(`info/blog/${id}`), 'utf8')).toContain('(개정판)');
       // The release is still complete.
       for (const item of hr.items) expect(existsSync(page(`info/blog/${item.analytics_page_id}`))).toBe(true);
@@ -316,7 +337,9 @@ describe('npm run rebuild', () => {
     async () => {
       const firstPage = await hrFirstPageIds();
       const hr = readHr();
-      const story = hr.items.find((item) => !firstPage.includes(item.analytics_page_id) && item.analytics_page_id !== 'hr-9001')!;
+      const story = hr.items.find(
+        (item) => !firstPage.includes(item.analytics_page_id) && item.analytics_page_id !== 'hr-9001',
+      )!;
       story.content = `${String(story.content)}<p>본문만 고친 문단입니다.</p>`;
       writeHr(hr);
       await restartApi();
@@ -325,8 +348,12 @@ describe('npm run rebuild', () => {
       expect(poll.stdout).toContain('변경 사항이 없어 빌드하지 않습니다.');
       const hook = await rebuild('--item', story.analytics_page_id);
       expect(hook.code, hook.stderr + hook.stdout).toBe(0);
-      expect(readJson<ChangedRoutes>('changed-routes.json').changed).toContain(`/info/blog/${story.analytics_page_id}`);
-      expect(readFileSync(page(`info/blog/${story.analytics_page_id}`), 'utf8')).toContain('본문만 고친 문단입니다.');
+      expect(readJson<ChangedRoutes>('changed-routes.json').changed).toContain(
+        `/info/blog/${story.analytics_page_id}`,
+      );
+      expect(readFileSync(page(`info/blog/${story.analytics_page_id}`), 'utf8')).toContain(
+        '본문만 고친 문단입니다.',
+      );
       // Eleven first-page calls and the one detail.
       expect(hook.stdout).toMatch(/API 호출 12건/);
     },
@@ -365,7 +392,9 @@ describe('npm run rebuild', () => {
         expect(run.stdout).toMatch(/hr-9002.*건너뜁니다/);
         expect(readFileSync(page(`info/blog/${kept.analytics_page_id}`), 'utf8')).toBe(keptPage);
         expect(existsSync(page('info/blog/hr-9002'))).toBe(false);
-        expect(readJson<ChangedRoutesFile>('changed-routes.json').warnings.join('\n')).toContain(kept.analytics_page_id);
+        expect(readJson<ChangedRoutesFile>('changed-routes.json').warnings.join('\n')).toContain(
+          kept.analytics_page_id,
+        );
       } finally {
         await stopApi();
         await upstream.close();
@@ -382,7 +411,8 @@ describe('npm run rebuild', () => {
     const upstream = await startServer({ contentDir, port: 0 });
     try {
       await startFake(
-        (req) => (req.url?.startsWith('/blog/detail') ? { status: 503, body: '{"error":"점검 중"}' } : 'proxy'),
+        (req) =>
+          req.url?.startsWith('/blog/detail') ? { status: 503, body: '{"error":"점검 중"}' } : 'proxy',
         upstream.url,
       );
       const run = await rebuild('--full');
@@ -421,23 +451,27 @@ describe('npm run rebuild', () => {
     },
   );
 
-  it('keeps the shrink guard on when the live manifest is unreadable', { timeout: STEP_TIMEOUT }, async () => {
-    const manifestFile = join(current(), 'manifest.json');
-    const saved = readFileSync(manifestFile, 'utf8');
-    const savedHr = readFileSync(hrFile(), 'utf8');
-    writeFileSync(manifestFile, '');
-    writeHr({ ...readHr(), items: [] });
-    await restartApi();
-    try {
-      const run = await rebuild();
-      expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/크게 줄어|비어 있는 목록/);
-    } finally {
-      writeFileSync(manifestFile, saved);
-      writeFileSync(hrFile(), savedHr);
+  it(
+    'keeps the shrink guard on when the live manifest is unreadable',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const manifestFile = join(current(), 'manifest.json');
+      const saved = readFileSync(manifestFile, 'utf8');
+      const savedHr = readFileSync(hrFile(), 'utf8');
+      writeFileSync(manifestFile, '');
+      writeHr({ ...readHr(), items: [] });
       await restartApi();
-    }
-  });
+      try {
+        const run = await rebuild();
+        expect(run.code).toBe(1);
+        expect(run.stderr).toMatch(/크게 줄어|비어 있는 목록/);
+      } finally {
+        writeFileSync(manifestFile, saved);
+        writeFileSync(hrFile(), savedHr);
+        await restartApi();
+      }
+    },
+  );
 
   describe('against an API across the internet: 100 ms a call, 2 % answered 503, at most 20 calls a second', () => {
     beforeAll(async () => {
@@ -458,13 +492,17 @@ describe('npm run rebuild', () => {
       expect(api!.stats().failed).toBeGreaterThan(0);
     });
 
-    it('polls twenty times in a row without a failure, each poll a handful of calls', { timeout: STEP_TIMEOUT }, async () => {
-      for (let poll = 0; poll < 20; poll++) {
-        const run = await rebuild();
-        expect(run.code, `${poll + 1}번째: ${run.stderr}`).toBe(0);
-        expect(run.stdout).toContain('(API 호출 11건');
-      }
-    });
+    it(
+      'polls twenty times in a row without a failure, each poll a handful of calls',
+      { timeout: STEP_TIMEOUT },
+      async () => {
+        for (let poll = 0; poll < 20; poll++) {
+          const run = await rebuild();
+          expect(run.code, `${poll + 1}번째: ${run.stderr}`).toBe(0);
+          expect(run.stdout).toContain('(API 호출 11건');
+        }
+      },
+    );
 
     it('publishes an edit at the next poll', { timeout: STEP_TIMEOUT }, async () => {
       const [id] = await hrFirstPageIds();
@@ -628,7 +666,9 @@ describe('npm run rebuild', () => {
       const run = await rebuild('--rollback');
       expect(run.code, run.stderr).toBe(0);
       expect(currentTarget()).toBe(beforeConfigChange);
-      expect(run.stdout).toContain(`${from.replace('releases/', '')} → ${beforeConfigChange.replace('releases/', '')}`);
+      expect(run.stdout).toContain(
+        `${from.replace('releases/', '')} → ${beforeConfigChange.replace('releases/', '')}`,
+      );
       expect(readFileSync(page('faq'), 'utf8')).not.toContain('other-host');
 
       // The next run (content changed meanwhile) must not publish again while held.
@@ -646,7 +686,9 @@ describe('npm run rebuild', () => {
       expect(resumed.code, resumed.stderr + resumed.stdout).toBe(0);
       expect(resumed.stdout).toContain('유지를 풀었습니다');
       expect(currentTarget()).not.toBe(beforeConfigChange);
-      expect(readFileSync(page(`info/blog/${hr.items[0]!.analytics_page_id}`), 'utf8')).toContain('(보류 중 수정)');
+      expect(readFileSync(page(`info/blog/${hr.items[0]!.analytics_page_id}`), 'utf8')).toContain(
+        '(보류 중 수정)',
+      );
     },
   );
 });

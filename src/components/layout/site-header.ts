@@ -22,7 +22,8 @@ export function initSiteHeader(root: HTMLElement): void {
     menuButton.setAttribute('aria-expanded', String(open));
     root.toggleAttribute('data-menu-open', open);
     // The two labels come from the button's data attributes (MenuButton.astro), set from ko.json.
-    if (menuLabel) menuLabel.textContent = (open ? menuButton.dataset.labelClose : menuButton.dataset.labelOpen) ?? '';
+    if (menuLabel)
+      menuLabel.textContent = (open ? menuButton.dataset.labelClose : menuButton.dataset.labelOpen) ?? '';
   };
 
   menuButton?.addEventListener('click', () => {

@@ -16,7 +16,11 @@ const article: Article = {
 
 describe('ArticleView (static rendering of the pre-rendered pages)', () => {
   const html = renderToStaticMarkup(
-    <ArticleView article={article} backHref="/hrcontents" shareUrl="https://www.insighthire.example/info/blog/hr-0033" />,
+    <ArticleView
+      article={article}
+      backHref="/hrcontents"
+      shareUrl="https://www.insighthire.example/info/blog/hr-0033"
+    />,
   );
 
   it('renders every field', () => {

@@ -48,7 +48,9 @@ export function ArticleView({ article, backHref, shareUrl }: ArticleViewProps) {
         </div>
       </header>
       <ArticleImage src={article.image} />
-      {article.html && <div className={styles.prose} data-article-body dangerouslySetInnerHTML={{ __html: article.html }} />}
+      {article.html && (
+        <div className={styles.prose} data-article-body dangerouslySetInnerHTML={{ __html: article.html }} />
+      )}
       <footer className={styles.footer}>
         <a href={backHref} className={styles.back} data-back-link={article.kind}>
           <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">

@@ -13,7 +13,8 @@ const story = {
   author: '인사이트하이어 HR연구소',
   date: '2026-11-20T10:00:00+09:00',
   img: 'https://api.example/images/new.svg',
-  content: '<p>본문 <strong>강조</strong></p><img src=x onerror="window.__xss=1"><script>window.__xss=1</script>',
+  content:
+    '<p>본문 <strong>강조</strong></p><img src=x onerror="window.__xss=1"><script>window.__xss=1</script>',
   tags: ['AI 채용'],
 };
 const site = 'https://www.insighthire.example/';
@@ -48,9 +49,13 @@ describe('DetailIsland (query form)', () => {
     // the real browser keeps the markup (tests/e2e/detail.spec.ts).
     expect(container.textContent).toContain('본문 강조');
     expect(screen.getByText('#AI 채용')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '목록으로' }).getAttribute('href')).toBe('/hrcontents?page=2&topic_id=3&name=AI');
+    expect(screen.getByRole('link', { name: '목록으로' }).getAttribute('href')).toBe(
+      '/hrcontents?page=2&topic_id=3&name=AI',
+    );
     const x = screen.getByRole('link', { name: 'X(트위터)에 공유' });
-    expect(x.getAttribute('href')).toContain(encodeURIComponent('https://www.insighthire.example/info/blog/hr-new/'));
+    expect(x.getAttribute('href')).toContain(
+      encodeURIComponent('https://www.insighthire.example/info/blog/hr-new/'),
+    );
   });
 
   it('says not found for a missing id without asking the API', async () => {

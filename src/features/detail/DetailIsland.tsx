@@ -31,7 +31,8 @@ export type DetailIslandProps =
 
 /** What the current address asks for; `undefined` when this island has nothing to do here. */
 function targetFromLocation(props: DetailIslandProps): WantedDetail | undefined {
-  if (props.source === 'query') return { kind: props.kind, key: keyFromQuery(props.kind, window.location.search) };
+  if (props.source === 'query')
+    return { kind: props.kind, key: keyFromQuery(props.kind, window.location.search) };
   return matchDetailPath(window.location.pathname) ?? undefined;
 }
 
@@ -69,7 +70,8 @@ function DetailIsland(props: DetailIslandProps) {
 
   if (state.status === 'idle') return null;
   const kind = state.target?.kind ?? (props.source === 'query' ? props.kind : 'blog');
-  const backHref = typeof window === 'undefined' ? detailRoutes[kind].listPath : backLinkHref(kind, window.location.search);
+  const backHref =
+    typeof window === 'undefined' ? detailRoutes[kind].listPath : backLinkHref(kind, window.location.search);
 
   switch (state.status) {
     case 'loading':

@@ -80,7 +80,8 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
       timer.current = setTimeout(() => setStatus(''), STATUS_MS);
     });
   };
-  const copy = async () => say((await copyToClipboard(url, navigator, document)) ? t('share.copied') : t('share.copyFailed'));
+  const copy = async () =>
+    say((await copyToClipboard(url, navigator, document)) ? t('share.copied') : t('share.copyFailed'));
   const share = async () => {
     if ((await shareNatively(navigator, title, url)) === 'failed') say(t('share.failed'));
   };

@@ -23,7 +23,12 @@ export interface Article {
 }
 
 /** An HR story or success story. `html` must already be sanitised. */
-export function blogArticle(kind: 'blog' | 'success', key: string, detail: BlogDetail, html: string): Article {
+export function blogArticle(
+  kind: 'blog' | 'success',
+  key: string,
+  detail: BlogDetail,
+  html: string,
+): Article {
   return {
     kind,
     key,
@@ -38,5 +43,13 @@ export function blogArticle(kind: 'blog' | 'success', key: string, detail: BlogD
 
 /** A patent. `html` must already be sanitised. */
 export function patentArticle(key: string, detail: PatentDetail['list'], html: string): Article {
-  return { kind: 'patent', key, title: detail.title, date: detail.date, image: detail.img || null, tags: [], html };
+  return {
+    kind: 'patent',
+    key,
+    title: detail.title,
+    date: detail.date,
+    image: detail.img || null,
+    tags: [],
+    html,
+  };
 }

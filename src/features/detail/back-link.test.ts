@@ -38,7 +38,11 @@ describe('backLinkHref', () => {
   });
 
   it('never leaves the site', () => {
-    for (const search of ['?page=//evil.example', '?page=2&name=https://evil.example', '?topic_id=1&name=%0d%0a']) {
+    for (const search of [
+      '?page=//evil.example',
+      '?page=2&name=https://evil.example',
+      '?topic_id=1&name=%0d%0a',
+    ]) {
       for (const kind of ['blog', 'success', 'patent'] as const) {
         expect(backLinkHref(kind, search)).toMatch(/^\/[a-z]/);
       }

@@ -10,9 +10,12 @@ import { detailRoutes, type DetailKind } from '../../lib/routes.ts';
 export function backLinkHref(kind: DetailKind, search: string): string {
   const config = detailRoutes[kind];
   const params = new URLSearchParams(search);
-  if (!params.has('page') && !(config.carries === 'page-topic' && params.has('topic_id'))) return config.listPath;
+  if (!params.has('page') && !(config.carries === 'page-topic' && params.has('topic_id')))
+    return config.listPath;
   const query = parseListQuery(params);
   const carried =
-    config.carries === 'page-topic' ? { ...query, term: null } : { page: query.page, term: null, topicId: null, name: '' };
+    config.carries === 'page-topic'
+      ? { ...query, term: null }
+      : { page: query.page, term: null, topicId: null, name: '' };
   return `${config.listPath}${serializeListQuery(carried)}`;
 }

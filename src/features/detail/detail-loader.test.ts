@@ -17,7 +17,11 @@ function env(answer: Awaited<ReturnType<ApiClient>>): DetailLoaderEnv & { calls:
     calls.push(args);
     return answer;
   }) as ApiClient;
-  return { calls, request, loadSanitizer: async () => (html: string) => html.replace(/<script>.*?<\/script>/g, '') };
+  return {
+    calls,
+    request,
+    loadSanitizer: async () => (html: string) => html.replace(/<script>.*?<\/script>/g, ''),
+  };
 }
 
 describe('loadDetail', () => {
@@ -41,17 +45,26 @@ describe('loadDetail', () => {
   });
 
   it('asks for patents by tag and skips the sanitiser without content', async () => {
-    const e = env({ ok: true, data: { list: { title: '특허', date: '2026-01-02', img: 'https://api.example/a.svg' } } });
+    const e = env({
+      ok: true,
+      data: { list: { title: '특허', date: '2026-01-02', img: 'https://api.example/a.svg' } },
+    });
     const spy = vi.spyOn(e, 'loadSanitizer');
     const outcome = await loadDetail({ kind: 'patent', key: 'kr-1' }, e);
     expect(e.calls[0]?.slice(0, 2)).toEqual(['patentDetail', { tag: 'kr-1' }]);
     expect(spy).not.toHaveBeenCalled();
-    expect(outcome).toMatchObject({ status: 'ready', article: { kind: 'patent', html: '', image: 'https://api.example/a.svg' } });
+    expect(outcome).toMatchObject({
+      status: 'ready',
+      article: { kind: 'patent', html: '', image: 'https://api.example/a.svg' },
+    });
   });
 
   it('maps failures to the screen states', async () => {
     expect(
-      await loadDetail({ kind: 'blog', key: 'x' }, env({ ok: false, error: new ApiError('not-found', { status: 404 }) })),
+      await loadDetail(
+        { kind: 'blog', key: 'x' },
+        env({ ok: false, error: new ApiError('not-found', { status: 404 }) }),
+      ),
     ).toEqual({
       status: 'not-found',
     });
@@ -60,7 +73,9 @@ describe('loadDetail', () => {
       status: 'error',
       message: http.message,
     });
-    expect(await loadDetail({ kind: 'blog', key: 'x' }, env({ ok: false, error: new ApiError('aborted') }))).toEqual({
+    expect(
+      await loadDetail({ kind: 'blog', key: 'x' }, env({ ok: false, error: new ApiError('aborted') })),
+    ).toEqual({
       status: 'aborted',
     });
   });

@@ -23,7 +23,11 @@ export interface DetailLoaderEnv {
 }
 
 /** Fetches, validates and sanitises the detail named by `target`. Never rejects. */
-export async function loadDetail(target: DetailTarget, env: DetailLoaderEnv, signal?: AbortSignal): Promise<DetailOutcome> {
+export async function loadDetail(
+  target: DetailTarget,
+  env: DetailLoaderEnv,
+  signal?: AbortSignal,
+): Promise<DetailOutcome> {
   try {
     return await fetchDetail(target, env, signal);
   } catch (error) {
@@ -32,7 +36,11 @@ export async function loadDetail(target: DetailTarget, env: DetailLoaderEnv, sig
   }
 }
 
-async function fetchDetail(target: DetailTarget, env: DetailLoaderEnv, signal?: AbortSignal): Promise<DetailOutcome> {
+async function fetchDetail(
+  target: DetailTarget,
+  env: DetailLoaderEnv,
+  signal?: AbortSignal,
+): Promise<DetailOutcome> {
   const { kind, key } = target;
   const result =
     kind === 'patent'

@@ -9,7 +9,9 @@ describe('rewriteBackLinks', () => {
       <a id="patent" href="/tech" data-back-link="patent">목록으로</a>
       <a id="odd" href="/x" data-back-link="constructor">?</a>`;
     rewriteBackLinks(document, '?page=2&topic_id=3&name=AI');
-    expect(document.getElementById('blog')!.getAttribute('href')).toBe('/hrcontents?page=2&topic_id=3&name=AI');
+    expect(document.getElementById('blog')!.getAttribute('href')).toBe(
+      '/hrcontents?page=2&topic_id=3&name=AI',
+    );
     expect(document.getElementById('patent')!.getAttribute('href')).toBe('/tech?page=2');
     expect(document.getElementById('odd')!.getAttribute('href')).toBe('/x');
   });

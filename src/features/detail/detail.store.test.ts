@@ -23,7 +23,9 @@ function pendingApi() {
   return { calls, request };
 }
 
-function environment(overrides: Partial<DetailEnvironment> = {}): DetailEnvironment & { reload: ReturnType<typeof vi.fn> } {
+function environment(
+  overrides: Partial<DetailEnvironment> = {},
+): DetailEnvironment & { reload: ReturnType<typeof vi.fn> } {
   return {
     request: (async () => ({ ok: true, data: blog })) as unknown as ApiClient,
     loadSanitizer: async () => (html: string) => html,
@@ -90,7 +92,11 @@ describe('the detail store', () => {
     const http = new ApiError('http', { status: 500 });
     api.calls[0]?.answer({ ok: false, error: http });
     await settled();
-    expect(store.$state.get()).toEqual({ status: 'error', message: http.message, target: { kind: 'blog', key: 'x' } });
+    expect(store.$state.get()).toEqual({
+      status: 'error',
+      message: http.message,
+      target: { kind: 'blog', key: 'x' },
+    });
     store.retry();
     expect(store.$state.get().status).toBe('loading');
     expect(api.calls[1]?.args).toEqual(['blogDetail', { id: 'x' }]);
@@ -101,7 +107,9 @@ describe('the detail store', () => {
   });
 
   it('reloads the page on retry when a file of the site is gone', async () => {
-    const env = environment({ loadSanitizer: () => Promise.reject(new ChunkLoadError(new TypeError('Failed to fetch'))) });
+    const env = environment({
+      loadSanitizer: () => Promise.reject(new ChunkLoadError(new TypeError('Failed to fetch'))),
+    });
     const store = createDetailStore('loading', env);
     store.show({ kind: 'blog', key: 'x' });
     await settled();

@@ -15,7 +15,8 @@ export interface WantedDetail {
   key: string | null;
 }
 
-export type DetailView = { status: 'idle' } | { status: 'loading' } | Exclude<DetailOutcome, { status: 'aborted' }>;
+export type DetailView =
+  { status: 'idle' } | { status: 'loading' } | Exclude<DetailOutcome, { status: 'aborted' }>;
 
 /** The view, and the item it is about (`null` until the island has read the address). */
 export type DetailState = DetailView & { target: WantedDetail | null };

@@ -21,7 +21,11 @@ export function canShareNatively(nav: ShareNavigator | undefined): boolean {
  * in-app browser, a page not served over HTTPS) a selected hidden text field and the older copy
  * command. True when one of them reported success.
  */
-export async function copyToClipboard(text: string, nav: ShareNavigator | undefined, doc?: Document): Promise<boolean> {
+export async function copyToClipboard(
+  text: string,
+  nav: ShareNavigator | undefined,
+  doc?: Document,
+): Promise<boolean> {
   try {
     if (nav?.clipboard && typeof nav.clipboard.writeText === 'function') {
       await nav.clipboard.writeText(text);
@@ -59,7 +63,11 @@ export async function copyToClipboard(text: string, nav: ShareNavigator | undefi
 export type NativeShareResult = 'shared' | 'cancelled' | 'failed';
 
 /** Opens the system share sheet with the page's title and canonical address. */
-export async function shareNatively(nav: ShareNavigator | undefined, title: string, url: string): Promise<NativeShareResult> {
+export async function shareNatively(
+  nav: ShareNavigator | undefined,
+  title: string,
+  url: string,
+): Promise<NativeShareResult> {
   if (!canShareNatively(nav)) return 'failed';
   try {
     await nav!.share!({ title, url });

@@ -4,7 +4,13 @@
  * writing the outcome into the row's polite live region. Messages come from the row's `data-`
  * attributes, so the inline script carries no message table.
  */
-import { canShareNatively, copyToClipboard, shareNatively, STATUS_MS, type ShareNavigator } from './share-actions.ts';
+import {
+  canShareNatively,
+  copyToClipboard,
+  shareNatively,
+  STATUS_MS,
+  type ShareNavigator,
+} from './share-actions.ts';
 
 export function enhanceShareButtons(root: ParentNode, nav: ShareNavigator, doc: Document): void {
   for (const row of root.querySelectorAll<HTMLElement>('[data-share-row]')) {

@@ -39,7 +39,9 @@ describe('shareLinks', () => {
   });
 
   it('cannot be broken out of by a title with query syntax', () => {
-    const href = new URL(shareLinks(url, 'a&url=https://evil.example#x').find((l) => l.network === 'x')!.href);
+    const href = new URL(
+      shareLinks(url, 'a&url=https://evil.example#x').find((l) => l.network === 'x')!.href,
+    );
     expect(href.searchParams.getAll('url')).toEqual([url]);
     expect(href.hash).toBe('');
   });

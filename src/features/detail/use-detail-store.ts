@@ -2,7 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/site-client.ts';
 import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
-import { createDetailStore, type DetailEnvironment, type DetailState, type DetailStore } from './detail.store.ts';
+import {
+  createDetailStore,
+  type DetailEnvironment,
+  type DetailState,
+  type DetailStore,
+} from './detail.store.ts';
 
 const browserEnvironment: DetailEnvironment = {
   request: api,

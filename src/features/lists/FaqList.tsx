@@ -58,8 +58,11 @@ function FaqList({ snapshot }: FaqListProps) {
   // Rows opened before hydration are open in the DOM, and their `toggle` events fired while
   // React was not listening yet: take them into the state once, so they survive a re-render.
   useEffect(() => {
-    const opened = accordion.current?.querySelectorAll<HTMLElement>(`details[open] > summary[id^="${QUESTION_ID}"]`);
-    for (const summary of opened ?? []) setOpen((current) => withRow(current, summary.id.slice(QUESTION_ID.length), true));
+    const opened = accordion.current?.querySelectorAll<HTMLElement>(
+      `details[open] > summary[id^="${QUESTION_ID}"]`,
+    );
+    for (const summary of opened ?? [])
+      setOpen((current) => withRow(current, summary.id.slice(QUESTION_ID.length), true));
   }, []);
 
   const categories = (
@@ -81,9 +84,10 @@ function FaqList({ snapshot }: FaqListProps) {
   );
 
   const term = state.query.term;
-  const [beforeCount, afterCount] = splitAround(term ? t('list.faq.count.search') : t('list.faq.count.all'), 'count').map(
-    (part) => interpolate(part, { term: term ?? '' }),
-  );
+  const [beforeCount, afterCount] = splitAround(
+    term ? t('list.faq.count.search') : t('list.faq.count.all'),
+    'count',
+  ).map((part) => interpolate(part, { term: term ?? '' }));
   const countLine = (
     <p className={styles.count} aria-live="polite">
       {beforeCount}
@@ -131,7 +135,13 @@ function FaqList({ snapshot }: FaqListProps) {
                     )}
                     <span className={faq.faqTitle}>{item.title}</span>
                   </span>
-                  <svg className={faq.faqChevron} width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+                  <svg
+                    className={faq.faqChevron}
+                    width="20"
+                    height="20"
+                    viewBox="0 0 20 20"
+                    aria-hidden="true"
+                  >
                     <path d="m5 8 5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
                   </svg>
                 </h2>

@@ -28,7 +28,8 @@ function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
   const [state, store] = useListStore('hrStory', snapshot);
   const [expanded, setExpanded] = useState(false);
   const { topicId } = state.query;
-  const topicName = topicId === null ? '' : (state.topics.find((topic) => topic.id === topicId)?.name ?? state.query.name);
+  const topicName =
+    topicId === null ? '' : (state.topics.find((topic) => topic.id === topicId)?.name ?? state.query.name);
 
   const select = (id: number | null) => {
     const topic = state.topics.find((candidate) => candidate.id === id);
@@ -65,7 +66,12 @@ function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
             {t('common.all')}
           </button>
           {state.topics.map((topic) => (
-            <button type="button" key={topic.id} aria-pressed={topicId === topic.id} onClick={() => select(topic.id)}>
+            <button
+              type="button"
+              key={topic.id}
+              aria-pressed={topicId === topic.id}
+              onClick={() => select(topic.id)}
+            >
               #{topic.name}
             </button>
           ))}
@@ -99,7 +105,9 @@ function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
               <a href={withListContext(item.href, state.query)} className={cards.cardLink}>
                 <CardImage src={item.image} lead={index === 0} />
                 <div className={cards.cardBody}>
-                  {item.tags.length > 0 && <p className={cards.cardTags}>{item.tags.map((tag) => `#${tag}`).join(' ')}</p>}
+                  {item.tags.length > 0 && (
+                    <p className={cards.cardTags}>{item.tags.map((tag) => `#${tag}`).join(' ')}</p>
+                  )}
                   <h2 className={cards.cardTitle}>{item.title}</h2>
                   <p className={cards.cardDescription}>{item.description}</p>
                   <p className={cards.meta}>

@@ -62,7 +62,12 @@ export function ListFrame({
         </div>
       )}
       {countLine}
-      <section className={styles.region} aria-label={config.label} aria-busy={loading} data-status={state.status}>
+      <section
+        className={styles.region}
+        aria-label={config.label}
+        aria-busy={loading}
+        data-status={state.status}
+      >
         {loading && <Skeletons count={config.skeletons} shape={skeleton} />}
         {loading && (
           <p className="visually-hidden" role="status">

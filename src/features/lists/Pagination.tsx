@@ -38,7 +38,11 @@ export function Pagination({ page, total, pageSize, hrefFor, onPage }: Paginatio
       <ol>
         {numbers.map((number) => (
           <li key={number}>
-            <a href={hrefFor(number)} aria-current={number === block.now ? 'page' : undefined} onClick={follow(number)}>
+            <a
+              href={hrefFor(number)}
+              aria-current={number === block.now ? 'page' : undefined}
+              onClick={follow(number)}
+            >
               {number}
             </a>
           </li>

@@ -16,7 +16,13 @@ export interface PatentListProps {
 function PatentList({ snapshot }: PatentListProps) {
   const [state, store] = useListStore('patent', snapshot);
   return (
-    <ListFrame config={listKinds.patent} state={state} store={store} skeleton="row" searchLabel={t('list.patent.search.label')}>
+    <ListFrame
+      config={listKinds.patent}
+      state={state}
+      store={store}
+      skeleton="row"
+      searchLabel={t('list.patent.search.label')}
+    >
       <table className={patent.table}>
         <caption className="visually-hidden">{t('list.patent.caption')}</caption>
         <thead>

@@ -18,11 +18,20 @@ export interface SuccessListProps {
 function SuccessList({ snapshot }: SuccessListProps) {
   const [state, store] = useListStore('success', snapshot);
   return (
-    <ListFrame config={listKinds.success} state={state} store={store} searchLabel={t('list.success.search.label')}>
+    <ListFrame
+      config={listKinds.success}
+      state={state}
+      store={store}
+      searchLabel={t('list.success.search.label')}
+    >
       <ul className={`${styles.grid} ${cards.successCards}`}>
         {state.items.map((item, index) => (
           <li key={item.id} className={cards.card}>
-            <a href={withListContext(item.href, state.query)} className={cards.cardLink} {...newTabProps(item.external)}>
+            <a
+              href={withListContext(item.href, state.query)}
+              className={cards.cardLink}
+              {...newTabProps(item.external)}
+            >
               <CardImage src={item.image} lead={index === 0} />
               <div className={cards.cardBody}>
                 <h2 className={cards.cardTitle}>{item.title}</h2>

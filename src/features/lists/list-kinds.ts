@@ -25,7 +25,10 @@ export interface ListKindConfig {
   request(query: ListQuery): EndpointCall<ListEndpointName>;
 }
 
-const search = (name: ListEndpointName) => (q: ListQuery) => ({ name, query: { page: q.page, term: q.term ?? '' } });
+const search = (name: ListEndpointName) => (q: ListQuery) => ({
+  name,
+  query: { page: q.page, term: q.term ?? '' },
+});
 const size = (name: ListEndpointName) => endpoints[name].pageSize ?? 9;
 
 /** Accessible name of a list's region: `뉴스 목록`. */

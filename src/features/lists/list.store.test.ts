@@ -7,12 +7,20 @@ import { createListStore, type ListEnvironment } from './list.store.ts';
 
 const faqPage = {
   objects: [
-    { analytics_page_id: 'f-1', absolute_url: '/faq#f-1', title: '질문', created_time: '2026-10-01', post_body: '<p>답</p>' },
+    {
+      analytics_page_id: 'f-1',
+      absolute_url: '/faq#f-1',
+      title: '질문',
+      created_time: '2026-10-01',
+      post_body: '<p>답</p>',
+    },
   ],
   paging: { page_size: 1, start_page: 1, end_page: 1 },
 };
 
-function environment(overrides: Partial<ListEnvironment> = {}): ListEnvironment & { reload: ReturnType<typeof vi.fn> } {
+function environment(
+  overrides: Partial<ListEnvironment> = {},
+): ListEnvironment & { reload: ReturnType<typeof vi.fn> } {
   return {
     request: (async () => ({ ok: true, data: faqPage })) as unknown as ApiClient,
     loadSanitizer: async () => (html: string) => html,
@@ -28,7 +36,8 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('the list store', () => {
   it('shows an error whose retry reloads the page when the sanitiser file is gone', async () => {
     const env = environment({
-      loadSanitizer: () => Promise.reject(new ChunkLoadError(new TypeError('Failed to fetch dynamically imported module'))),
+      loadSanitizer: () =>
+        Promise.reject(new ChunkLoadError(new TypeError('Failed to fetch dynamically imported module'))),
     });
     const store = createListStore(listKinds.faq, { items: [], total: 1, topics: [] }, env);
     store.syncFromLocation();
@@ -61,7 +70,10 @@ describe('the list store', () => {
 
   it('still loads when the browser refuses to change the address', async () => {
     const refuse = () => {
-      throw new DOMException('Attempt to use history.pushState() more than 100 times per 10 seconds', 'SecurityError');
+      throw new DOMException(
+        'Attempt to use history.pushState() more than 100 times per 10 seconds',
+        'SecurityError',
+      );
     };
     const env = environment({ history: { pushState: refuse, replaceState: refuse } });
     const store = createListStore(listKinds.faq, { items: [], total: 1, topics: [] }, env);

@@ -11,7 +11,13 @@ import type { Sanitizer } from '../../lib/html/load-sanitizer.ts';
 import { totalPages, totalPosts } from '../../lib/paging.ts';
 import { toCardItem, type CardItem } from './list-items.ts';
 import type { ListKindConfig } from './list-kinds.ts';
-import { defaultQuery, parseListQuery, sameQuery, serializeListQuery, type ListQuery } from '../../lib/list-query.ts';
+import {
+  defaultQuery,
+  parseListQuery,
+  sameQuery,
+  serializeListQuery,
+  type ListQuery,
+} from '../../lib/list-query.ts';
 
 export type ListStatus = 'ready' | 'loading' | 'error';
 
@@ -61,7 +67,11 @@ export interface ListStore {
   dispose(): void;
 }
 
-export function createListStore(config: ListKindConfig, snapshot: ListSnapshot, env: ListEnvironment): ListStore {
+export function createListStore(
+  config: ListKindConfig,
+  snapshot: ListSnapshot,
+  env: ListEnvironment,
+): ListStore {
   const $state = map<ListState>({
     query: defaultQuery,
     status: 'ready',
@@ -96,7 +106,12 @@ export function createListStore(config: ListKindConfig, snapshot: ListSnapshot, 
     } catch (error) {
       if (mine !== generation) return;
       const stale = error instanceof ChunkLoadError;
-      $state.set({ ...$state.get(), status: 'error', error: stale ? error.message : UNEXPECTED, reloadOnRetry: stale });
+      $state.set({
+        ...$state.get(),
+        status: 'error',
+        error: stale ? error.message : UNEXPECTED,
+        reloadOnRetry: stale,
+      });
     }
   }
 

@@ -4,7 +4,13 @@ import { api } from '../../lib/api/site-client.ts';
 import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
 import type { ListId } from '../../lib/routes.ts';
 import { listKinds } from './list-kinds.ts';
-import { createListStore, type ListEnvironment, type ListSnapshot, type ListState, type ListStore } from './list.store.ts';
+import {
+  createListStore,
+  type ListEnvironment,
+  type ListSnapshot,
+  type ListState,
+  type ListStore,
+} from './list.store.ts';
 
 /** The browser surroundings: read at call time, so creating a store during SSR touches nothing. */
 const browserEnvironment: ListEnvironment = {

@@ -76,7 +76,8 @@ const afterPaint: ClientDirective = (load, _options, el) => {
     el.removeEventListener('click', record, true);
     el.removeEventListener('change', record, true);
     el.removeAttribute(WAITING_ATTRIBUTE);
-    for (const select of changed) if (select.isConnected) select.dispatchEvent(new Event('change', { bubbles: true }));
+    for (const select of changed)
+      if (select.isConnected) select.dispatchEvent(new Event('change', { bubbles: true }));
     if (clicked?.isConnected) clicked.click();
   };
   el.setAttribute(WAITING_ATTRIBUTE, '');

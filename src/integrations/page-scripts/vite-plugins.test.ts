@@ -30,7 +30,11 @@ beforeAll(async () => {
       write: false,
       minify: false,
       rollupOptions: {
-        input: { page: join(root, 'page-entry.ts'), island: join(root, 'island.ts'), loader: join(root, 'loader-entry.ts') },
+        input: {
+          page: join(root, 'page-entry.ts'),
+          island: join(root, 'island.ts'),
+          loader: join(root, 'loader-entry.ts'),
+        },
       },
     },
   });

@@ -51,7 +51,8 @@ export function inlineScriptCopies(): Plugin {
       if (key === undefined) return null;
       const resolved = await this.resolve(source, filePath(importer), { ...options, skipSelf: true });
       // Type-only and external imports, and ids that are not files, stay as they are.
-      if (!resolved || resolved.external || resolved.id.startsWith('\0') || copyKey(resolved.id)) return resolved;
+      if (!resolved || resolved.external || resolved.id.startsWith('\0') || copyKey(resolved.id))
+        return resolved;
       return { ...resolved, id: withCopyKey(resolved.id, key) };
     },
     async load(id) {
@@ -77,9 +78,13 @@ export function chunkUrls(): Plugin {
     },
     async resolveId(source, importer) {
       if (!source.endsWith(CHUNK_URL_QUERY)) return null;
-      const resolved = await this.resolve(source.slice(0, -CHUNK_URL_QUERY.length), importer ? filePath(importer) : undefined, {
-        skipSelf: true,
-      });
+      const resolved = await this.resolve(
+        source.slice(0, -CHUNK_URL_QUERY.length),
+        importer ? filePath(importer) : undefined,
+        {
+          skipSelf: true,
+        },
+      );
       if (!resolved || resolved.external) throw new Error(`chunk-url: cannot resolve ${source}`);
       // The chunk is shared by every page that loads it: never a private copy.
       return CHUNK_URL_PREFIX + filePath(resolved.id);

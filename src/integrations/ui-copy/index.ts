@@ -15,7 +15,11 @@ export function uiCopy(): AstroIntegration {
         if (command !== 'build') return;
         const i18n = new URL('../../i18n/', import.meta.url);
         updateConfig({
-          vite: { plugins: [inlineUiCopy(fileURLToPath(new URL('index.ts', i18n)), fileURLToPath(new URL('ko.json', i18n)))] },
+          vite: {
+            plugins: [
+              inlineUiCopy(fileURLToPath(new URL('index.ts', i18n)), fileURLToPath(new URL('ko.json', i18n))),
+            ],
+          },
         });
       },
     },

@@ -5,7 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build, parseAst, type Rolldown } from 'vite';
 import { importsOfT, inlineCalls, inlineUiCopy } from './inline-ui-copy.ts';
 
-const table = { 'list.empty': '현재 등록된 게시물이 없습니다.', 'error.retry': '다시 시도', 'unused.key': '쓰이지 않는 문장' };
+const table = {
+  'list.empty': '현재 등록된 게시물이 없습니다.',
+  'error.retry': '다시 시도',
+  'unused.key': '쓰이지 않는 문장',
+};
 
 describe('inlineCalls', () => {
   const run = async (code: string) => {
@@ -44,7 +48,9 @@ describe('inlineCalls', () => {
   });
 
   it('does not touch a module where another binding shadows the name', async () => {
-    const result = await run(`import { t } from './i18n';\nconst f = (t) => t('error.retry'); t('error.retry');`);
+    const result = await run(
+      `import { t } from './i18n';\nconst f = (t) => t('error.retry'); t('error.retry');`,
+    );
     expect(result.inlined).toBe(0);
     expect(result.computed).toHaveLength(2);
   });

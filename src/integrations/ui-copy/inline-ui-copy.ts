@@ -59,7 +59,8 @@ function declaredNames(program: Node): Set<string> {
     else if (node.type.startsWith('Function') || node.type === 'ArrowFunctionExpression') {
       if (isNode(node['id'])) names.add(node['id']['name'] as string);
       addPattern(node['params']);
-    } else if (node.type === 'ClassDeclaration' && isNode(node['id'])) names.add(node['id']['name'] as string);
+    } else if (node.type === 'ClassDeclaration' && isNode(node['id']))
+      names.add(node['id']['name'] as string);
     else if (node.type === 'CatchClause') addPattern(node['param']);
   }
   return names;
@@ -111,7 +112,8 @@ export function inlineCalls(
     edits.push({ start: declaration.start, end: declaration.end, text: withoutT(declaration, source) });
   }
   let out = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return { ...result, code: out, inlined: edits.length - imports.length };
 }
 
@@ -122,7 +124,10 @@ export interface TImport {
 }
 
 /** The declarations by which `program` imports `t` from a module `isI18n` accepts. */
-export async function importsOfT(program: Node, isI18n: (source: string) => Promise<boolean>): Promise<TImport[]> {
+export async function importsOfT(
+  program: Node,
+  isI18n: (source: string) => Promise<boolean>,
+): Promise<TImport[]> {
   const found: TImport[] = [];
   for (const statement of program['body'] as Node[]) {
     if (statement.type !== 'ImportDeclaration' || statement['importKind'] === 'type') continue;
@@ -183,7 +188,12 @@ export function inlineUiCopy(i18nModule: string, tableFile: string): Plugin {
     },
     async transform(code, id) {
       const file = withoutQuery(id);
-      if (id.startsWith('\0') || file.includes('/node_modules/') || file === withoutQuery(i18nModule) || !/\bt\b/.test(code)) {
+      if (
+        id.startsWith('\0') ||
+        file.includes('/node_modules/') ||
+        file === withoutQuery(i18nModule) ||
+        !/\bt\b/.test(code)
+      ) {
         return null;
       }
       if (!/\.(m?[jt]sx?|astro)$/.test(file)) return null;
@@ -194,7 +204,8 @@ export function inlineUiCopy(i18nModule: string, tableFile: string): Plugin {
       });
       if (imports.length === 0) return null;
       const result = inlineCalls(code, program, imports, table);
-      if (result.unknown.length > 0) this.error(`${file}: ko.json has no ${result.unknown.map((key) => `'${key}'`).join(', ')}`);
+      if (result.unknown.length > 0)
+        this.error(`${file}: ko.json has no ${result.unknown.map((key) => `'${key}'`).join(', ')}`);
       if (result.computed.length > 0) {
         const where = result.computed.map((call) => position(code, call.start)).join(', ');
         this.error(

@@ -13,7 +13,10 @@ beforeAll(async () => {
     const term = new URL(req.url ?? '/', 'http://x').searchParams.get('term');
     switch (term) {
       case 'slow':
-        setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(validList)), 2_000);
+        setTimeout(
+          () => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(validList)),
+          2_000,
+        );
         return;
       case 'e500':
         res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":"boom"}');
@@ -39,7 +42,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
 const call = (term: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
-  createApiClient({ baseUrl, timeoutMs: options.timeoutMs ?? 5_000 })('newsSearch', { page: 1, term }, options);
+  createApiClient({ baseUrl, timeoutMs: options.timeoutMs ?? 5_000 })(
+    'newsSearch',
+    { page: 1, term },
+    options,
+  );
 
 async function expectFailure(promise: ReturnType<typeof call>, kind: ApiError['kind'], message: RegExp) {
   const result = await promise;
@@ -69,7 +76,8 @@ describe('content API client', () => {
     expect(seen).toBe('https://api.example.com/v1/hrcontents/tags?page=2&topic_id=3&name=%EC%B1%84%EC%9A%A9');
   });
 
-  it('times out with a Korean message', () => expectFailure(call('slow', { timeoutMs: 200 }), 'timeout', /응답이 지연/));
+  it('times out with a Korean message', () =>
+    expectFailure(call('slow', { timeoutMs: 200 }), 'timeout', /응답이 지연/));
 
   it('reports an HTTP 500 with its status', async () => {
     await expectFailure(call('e500'), 'http', /불러오지 못했습니다.*500/);

@@ -4,7 +4,13 @@
  * failure comes back as a typed {@link ApiError} with a Korean message for the screen.
  */
 import { interpolate, t } from '../../i18n/index.ts';
-import { endpoints, endpointUrl, type EndpointData, type EndpointName, type EndpointQuery } from './endpoints.ts';
+import {
+  endpoints,
+  endpointUrl,
+  type EndpointData,
+  type EndpointName,
+  type EndpointQuery,
+} from './endpoints.ts';
 
 export type ApiErrorKind = 'offline' | 'timeout' | 'http' | 'not-found' | 'invalid' | 'aborted';
 
@@ -24,7 +30,8 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
 
   constructor(kind: ApiErrorKind, options: { status?: number; detail?: string } = {}) {
-    const suffix = kind === 'http' && options.status ? interpolate(t('api.error.status'), { status: options.status }) : '';
+    const suffix =
+      kind === 'http' && options.status ? interpolate(t('api.error.status'), { status: options.status }) : '';
     super(messages[kind] + suffix);
     this.name = 'ApiError';
     this.kind = kind;
@@ -59,7 +66,11 @@ export type ApiClient = <N extends EndpointName>(
 ) => Promise<ApiResult<EndpointData<N>>>;
 
 /** Creates a client for one API base address. */
-export function createApiClient({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fetch: fetchImpl }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  baseUrl,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  fetch: fetchImpl,
+}: ApiClientOptions): ApiClient {
   return async function request(name, query = {}, options = {}) {
     const doFetch = fetchImpl ?? globalThis.fetch;
     const timeout = new AbortController();
@@ -78,9 +89,11 @@ export function createApiClient({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fetch
         });
       } catch (cause) {
         if (options.signal?.aborted) return fail(new ApiError('aborted'));
-        if (timeout.signal.aborted || errorName(cause) === 'TimeoutError') return fail(new ApiError('timeout'));
+        if (timeout.signal.aborted || errorName(cause) === 'TimeoutError')
+          return fail(new ApiError('timeout'));
         // An answer over the reader's size cap is the API's fault, like malformed JSON.
-        if (errorName(cause) === 'AnswerTooLargeError') return fail(new ApiError('invalid', { detail: String(cause) }));
+        if (errorName(cause) === 'AnswerTooLargeError')
+          return fail(new ApiError('invalid', { detail: String(cause) }));
         return fail(new ApiError('offline', { detail: String(cause) }));
       }
       if (response.status === 404) return fail(new ApiError('not-found', { status: 404 }));
@@ -97,7 +110,9 @@ export function createApiClient({ baseUrl, timeoutMs = DEFAULT_TIMEOUT_MS, fetch
       const parsed = endpoints[name].schema.safeParse(json);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        return fail(new ApiError('invalid', { detail: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` }));
+        return fail(
+          new ApiError('invalid', { detail: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` }),
+        );
       }
       return { ok: true as const, data: parsed.data as EndpointData<typeof name> };
     } finally {

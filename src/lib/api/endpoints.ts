@@ -27,13 +27,33 @@ function endpoint<S extends z.ZodMiniType>(def: EndpointDef<S>): EndpointDef<S> 
 }
 
 export const endpoints = {
-  newsSearch: endpoint({ path: '/news/search', query: ['page', 'term'], pageSize: 6, schema: ListResponseSchema }),
-  videoSearch: endpoint({ path: '/hrvideo/search', query: ['page', 'term'], pageSize: 9, schema: ListResponseSchema }),
+  newsSearch: endpoint({
+    path: '/news/search',
+    query: ['page', 'term'],
+    pageSize: 6,
+    schema: ListResponseSchema,
+  }),
+  videoSearch: endpoint({
+    path: '/hrvideo/search',
+    query: ['page', 'term'],
+    pageSize: 9,
+    schema: ListResponseSchema,
+  }),
   videoBanner: endpoint({ path: '/hrvideo/banner', query: [], schema: BannerListSchema }),
   seminarList: endpoint({ path: '/seminar', query: ['page'], pageSize: 9, schema: ListResponseSchema }),
   seminarBanner: endpoint({ path: '/seminar/banner', query: [], schema: BannerListSchema }),
-  faqSearch: endpoint({ path: '/faq/search', query: ['page', 'term'], pageSize: 10, schema: ListResponseSchema }),
-  faqTags: endpoint({ path: '/faq/tags', query: ['page', 'topic_id'], pageSize: 10, schema: ListResponseSchema }),
+  faqSearch: endpoint({
+    path: '/faq/search',
+    query: ['page', 'term'],
+    pageSize: 10,
+    schema: ListResponseSchema,
+  }),
+  faqTags: endpoint({
+    path: '/faq/tags',
+    query: ['page', 'topic_id'],
+    pageSize: 10,
+    schema: ListResponseSchema,
+  }),
   faqAllTags: endpoint({ path: '/faq/alltags', query: [], schema: TopicListSchema }),
   hrStoryTags: endpoint({
     path: '/hrcontents/tags',
@@ -41,9 +61,19 @@ export const endpoints = {
     pageSize: 9,
     schema: ListResponseSchema,
   }),
-  successSearch: endpoint({ path: '/success/search', query: ['page', 'term'], pageSize: 9, schema: ListResponseSchema }),
+  successSearch: endpoint({
+    path: '/success/search',
+    query: ['page', 'term'],
+    pageSize: 9,
+    schema: ListResponseSchema,
+  }),
   successBanner: endpoint({ path: '/success/banner', query: [], schema: SuccessSlideListSchema }),
-  techSearch: endpoint({ path: '/tech/search', query: ['page', 'term', 'tag'], pageSize: 9, schema: ListResponseSchema }),
+  techSearch: endpoint({
+    path: '/tech/search',
+    query: ['page', 'term', 'tag'],
+    pageSize: 9,
+    schema: ListResponseSchema,
+  }),
   blogDetail: endpoint({ path: '/blog/detail', query: ['id'], schema: BlogDetailSchema }),
   patentDetail: endpoint({ path: '/skillInfo/detail', query: ['tag'], schema: PatentDetailSchema }),
 } as const;

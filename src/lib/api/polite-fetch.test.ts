@@ -35,7 +35,12 @@ afterEach(async () => {
     });
 });
 
-const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+const json = (
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify(body));
 };
@@ -156,10 +161,16 @@ describe('an API whose limit is below our rate', () => {
         windowStart = now;
         inWindow = 0;
       }
-      if (++inWindow > 3) return json(response, 429, { error: '요청이 너무 많습니다.' }, { 'retry-after': '1' });
+      if (++inWindow > 3)
+        return json(response, 429, { error: '요청이 너무 많습니다.' }, { 'retry-after': '1' });
       json(response, 200, { ok: true });
     });
-    const polite = createPoliteFetch({ ...quick, ratePerSecond: 20, concurrency: 4, retryBudget: { base: 0, share: 0 } });
+    const polite = createPoliteFetch({
+      ...quick,
+      ratePerSecond: 20,
+      concurrency: 4,
+      retryBudget: { base: 0, share: 0 },
+    });
     const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => polite(`${url}/${index}`)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
     const stats = polite.stats();

@@ -89,7 +89,13 @@ class TransientError extends Error {
   readonly timedOut: boolean;
   /** A `429`: the API limits our rate; not a failure of the API. */
   readonly refused: boolean;
-  constructor(message: string, response: Response | null, retryAfterMs: number | null, timedOut = false, refused = false) {
+  constructor(
+    message: string,
+    response: Response | null,
+    retryAfterMs: number | null,
+    timedOut = false,
+    refused = false,
+  ) {
     super(message);
     this.name = 'TransientError';
     this.response = response;
@@ -139,8 +145,16 @@ export function createPoliteFetch({
     concurrency,
     ...(ratePerSecond ? { intervalCap: ratePerSecond, interval: 1000, strict: true } : {}),
   });
-  const stats: PoliteFetchStats = { calls: 0, attempts: 0, retries: 0, failureRetries: 0, throttled: 0, bytes: 0 };
-  const budgetLeft = () => retryBudget.base + Math.floor(stats.calls * retryBudget.share) - stats.failureRetries;
+  const stats: PoliteFetchStats = {
+    calls: 0,
+    attempts: 0,
+    retries: 0,
+    failureRetries: 0,
+    throttled: 0,
+    bytes: 0,
+  };
+  const budgetLeft = () =>
+    retryBudget.base + Math.floor(stats.calls * retryBudget.share) - stats.failureRetries;
   let resumeAt = 0;
   // Adaptive spacing between attempt starts, on top of the fixed rate: 0 until the API refuses.
   let gapMs = 0;
@@ -204,12 +218,20 @@ export function createPoliteFetch({
     });
     if (RETRY_STATUSES.has(response.status)) {
       const wait =
-        response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : null;
+        response.status === 429 || response.status === 503
+          ? parseRetryAfter(response.headers.get('retry-after'))
+          : null;
       if (response.status === 429 || wait !== null) stats.throttled++;
       const refused = response.status === 429;
       if (refused) slowDown();
       // A refusal without a named wait still waits a moment before the call is tried again.
-      throw new TransientError(`HTTP ${response.status}`, copy, refused ? (wait ?? 1000) : wait, false, refused);
+      throw new TransientError(
+        `HTTP ${response.status}`,
+        copy,
+        refused ? (wait ?? 1000) : wait,
+        false,
+        refused,
+      );
     }
     recover();
     return copy;
@@ -224,40 +246,46 @@ export function createPoliteFetch({
     const mayRetry = (error: TransientError) =>
       error.refused ? refusals < MAX_REFUSALS : failures < retries && budgetLeft() > 0;
     try {
-      return await pRetry(() => queue.add(() => attempt(url, init), { signal: init?.signal ?? signal }) as Promise<Response>, {
-        retries,
-        factor: 2,
-        minTimeout: minDelayMs,
-        maxTimeout: maxDelayMs,
-        randomize: true,
-        signal: init?.signal ?? signal,
-        // An API that names its wait is waited for (below), not backed off from on top of it.
-        shouldConsumeRetry: ({ error }) => !(error instanceof TransientError && error.retryAfterMs !== null),
-        onFailedAttempt: async ({ error }) => {
-          if (!(error instanceof TransientError)) return;
-          if (error.retryAfterMs !== null && mayRetry(error)) {
-            const wait = Math.min(error.retryAfterMs, maxDelayMs);
-            holdQueue(wait);
-            await delay(wait, init?.signal ?? signal);
-          }
+      return await pRetry(
+        () => queue.add(() => attempt(url, init), { signal: init?.signal ?? signal }) as Promise<Response>,
+        {
+          retries,
+          factor: 2,
+          minTimeout: minDelayMs,
+          maxTimeout: maxDelayMs,
+          randomize: true,
+          signal: init?.signal ?? signal,
+          // An API that names its wait is waited for (below), not backed off from on top of it.
+          shouldConsumeRetry: ({ error }) =>
+            !(error instanceof TransientError && error.retryAfterMs !== null),
+          onFailedAttempt: async ({ error }) => {
+            if (!(error instanceof TransientError)) return;
+            if (error.retryAfterMs !== null && mayRetry(error)) {
+              const wait = Math.min(error.retryAfterMs, maxDelayMs);
+              holdQueue(wait);
+              await delay(wait, init?.signal ?? signal);
+            }
+          },
+          shouldRetry: ({ error }) => {
+            if (!(error instanceof TransientError) || !mayRetry(error)) return false;
+            stats.retries++;
+            if (error.refused) refusals++;
+            else {
+              failures++;
+              stats.failureRetries++;
+            }
+            return true;
+          },
         },
-        shouldRetry: ({ error }) => {
-          if (!(error instanceof TransientError) || !mayRetry(error)) return false;
-          stats.retries++;
-          if (error.refused) refusals++;
-          else {
-            failures++;
-            stats.failureRetries++;
-          }
-          return true;
-        },
-      });
+      );
     } catch (error) {
       // Out of retries: the last answer goes to the caller as it came (a 503 stays a 503).
       if (error instanceof TransientError && error.response) return error.response;
       // Named like the platform's own time-out, so the client reports it as one.
       if (error instanceof TransientError)
-        throw Object.assign(new Error(error.message), { name: error.timedOut ? 'TimeoutError' : 'NetworkError' });
+        throw Object.assign(new Error(error.message), {
+          name: error.timedOut ? 'TimeoutError' : 'NetworkError',
+        });
       throw error;
     }
   };
@@ -265,7 +293,11 @@ export function createPoliteFetch({
 }
 
 /** Reads a body, failing as soon as it grows past `maxBytes` (a declared length fails at once). */
-async function readCappedOrFail(response: Response, maxBytes: number, url: string): Promise<Uint8Array<ArrayBuffer>> {
+async function readCappedOrFail(
+  response: Response,
+  maxBytes: number,
+  url: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const body = await readCapped(response, maxBytes);
   if (body === null) throw new AnswerTooLargeError(url, maxBytes);
   return body;

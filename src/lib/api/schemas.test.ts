@@ -29,7 +29,9 @@ const range = (length: number) => Array.from({ length }, (_, i) => i);
 
 describe('array caps', () => {
   it('keep at most 100 of an item’s 10,000 tag ids, and keep the item', () => {
-    const parsed = ListResponseSchema.parse(list([item({ tag_ids: range(10_000) }), item({ analytics_page_id: 'hr-2' })]));
+    const parsed = ListResponseSchema.parse(
+      list([item({ tag_ids: range(10_000) }), item({ analytics_page_id: 'hr-2' })]),
+    );
     expect(parsed.objects.map((o) => o.analytics_page_id)).toEqual(['hr-1', 'hr-2']);
     expect(parsed.objects[0]!.tag_ids).toEqual(range(100));
   });
@@ -43,14 +45,24 @@ describe('array caps', () => {
     const tags = range(10_000).map((i) => ({ name: `태그 ${i}` }));
     expect(ContentItemSchema.parse(item({ tags })).tags).toHaveLength(100);
     expect(ContentItemSchema.parse(item({ tags: '채용,면접' })).tags).toBe('채용,면접');
-    const detail = BlogDetailSchema.parse({ title: 't', author: '', date: '', content: '', tags: range(10_000).map(String) });
+    const detail = BlogDetailSchema.parse({
+      title: 't',
+      author: '',
+      date: '',
+      content: '',
+      tags: range(10_000).map(String),
+    });
     expect(detail.tags).toHaveLength(100);
 
     const topics = range(5_000).map((id) => ({ id, name: `주제 ${id}` }));
     expect(TopicListSchema.parse(topics)).toHaveLength(1_000);
     expect(ListResponseSchema.parse(list([], topics)).tags).toHaveLength(1_000);
 
-    const banners = range(500).map((i) => ({ title: `배너 ${i}`, featured_image: '/b.png', absolute_url: '/a' }));
+    const banners = range(500).map((i) => ({
+      title: `배너 ${i}`,
+      featured_image: '/b.png',
+      absolute_url: '/a',
+    }));
     expect(BannerListSchema.parse(banners)).toHaveLength(100);
     const slides = range(500).map((i) => ({ title: `사례 ${i}`, author_name: '', created_time: '' }));
     expect(SuccessSlideListSchema.parse(slides)).toHaveLength(100);
@@ -72,7 +84,8 @@ describe('ADDRESS_FIELDS', () => {
         // A link or image field turns a script address into none and keeps a site path.
         const script = schema.safeParse('javascript:alert(1)');
         const path = schema.safeParse('/x');
-        if (script.success && script.data === undefined && path.success && path.data === '/x') found.add(field);
+        if (script.success && script.data === undefined && path.success && path.data === '/x')
+          found.add(field);
       }
     }
     expect([...found].sort()).toEqual([...ADDRESS_FIELDS].sort());

@@ -69,7 +69,10 @@ export const MAX_BANNERS = 100;
  * of the contract is one of these (a plain `z.array` would reject an item for one bad element,
  * and hand a card 10,000 tag ids).
  */
-function lenientArray<T extends z.ZodMiniType>(element: T, max: number): z.ZodMiniType<z.output<T>[], z.input<T>[]> {
+function lenientArray<T extends z.ZodMiniType>(
+  element: T,
+  max: number,
+): z.ZodMiniType<z.output<T>[], z.input<T>[]> {
   const schema = z.pipe(
     z.array(z.unknown()),
     z.transform((values) => {

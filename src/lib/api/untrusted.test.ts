@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BannerListSchema, BlogDetailSchema, ListResponseSchema, MAX_OBJECTS_PER_PAGE } from './schemas.ts';
-import { classifyAddress, cleanText, isExternalHref, safeHtmlHref, safeImage, safeLink } from './untrusted.ts';
+import {
+  classifyAddress,
+  cleanText,
+  isExternalHref,
+  safeHtmlHref,
+  safeImage,
+  safeLink,
+} from './untrusted.ts';
 
 /** Addresses that would run script, render a document or leave for another host. */
 const hostile = [
@@ -33,7 +40,9 @@ describe('the address policy', () => {
   });
 
   it('keeps http(s) addresses and site paths, normalised so that nothing downstream can throw', () => {
-    expect(safeLink('https://news.example/a b?q=한글')).toBe('https://news.example/a%20b?q=%ED%95%9C%EA%B8%80');
+    expect(safeLink('https://news.example/a b?q=한글')).toBe(
+      'https://news.example/a%20b?q=%ED%95%9C%EA%B8%80',
+    );
     expect(safeLink('HTTP://Example.com/x')).toBe('http://example.com/x');
     expect(safeLink('/info/blog/hr-0001')).toBe('/info/blog/hr-0001');
     expect(safeLink('/info/blog/a b')).toBe('/info/blog/a%20b');
@@ -75,7 +84,10 @@ describe('the contract schemas', () => {
     created_time: '2026-10-02T09:00:00+09:00',
     ...extra,
   });
-  const list = (objects: unknown[]) => ({ objects, paging: { page_size: objects.length, start_page: 1, end_page: 1 } });
+  const list = (objects: unknown[]) => ({
+    objects,
+    paging: { page_size: objects.length, start_page: 1, end_page: 1 },
+  });
 
   it('turn unsafe links and images into none, and clean text', () => {
     const parsed = ListResponseSchema.parse(
@@ -98,7 +110,9 @@ describe('the contract schemas', () => {
   });
 
   it('drop an item that breaks the contract instead of failing the whole answer', () => {
-    const parsed = ListResponseSchema.parse(list([item({}), { title: 'id 없음' }, item({ analytics_page_id: 'n-2' })]));
+    const parsed = ListResponseSchema.parse(
+      list([item({}), { title: 'id 없음' }, item({ analytics_page_id: 'n-2' })]),
+    );
     expect(parsed.objects.map((o) => o.analytics_page_id)).toEqual(['n-1', 'n-2']);
   });
 

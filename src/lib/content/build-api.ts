@@ -26,7 +26,10 @@ let client: ApiClient | undefined;
 let replay: Fetcher | undefined;
 
 /** Calls an endpoint at build time; throws a Korean error naming the call when it fails. */
-export async function fetchForBuild<N extends EndpointName>(name: N, query: EndpointQuery = {}): Promise<EndpointData<N>> {
+export async function fetchForBuild<N extends EndpointName>(
+  name: N,
+  query: EndpointQuery = {},
+): Promise<EndpointData<N>> {
   const snapshotFile = process.env[SNAPSHOT_FILE_ENV];
   if (snapshotFile) {
     replay ??= replayFetcher(readRecordedCalls(snapshotFile));

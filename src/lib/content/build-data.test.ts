@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointName, EndpointQuery } from '../api/endpoints.ts';
-import { fetchArticles, fetchPatents, FetchError, patentTag, routeIdProblem, type Fetcher } from './build-data.ts';
+import {
+  fetchArticles,
+  fetchPatents,
+  FetchError,
+  patentTag,
+  routeIdProblem,
+  type Fetcher,
+} from './build-data.ts';
 import { callKey, replayFetcher } from './recorded-api.ts';
 
 describe('routeIdProblem', () => {
   it('accepts ids that are one address segment on any static host', () => {
-    for (const id of ['hr-0001', 'story_2', '인사이트-채용', 'v1.2', 'a~b']) expect(routeIdProblem(id)).toBeNull();
+    for (const id of ['hr-0001', 'story_2', '인사이트-채용', 'v1.2', 'a~b'])
+      expect(routeIdProblem(id)).toBeNull();
   });
 
   it('refuses ids that would change what the address means, or name another file', () => {
@@ -42,7 +50,10 @@ function fakeApi(ids: string[], missing: string[] = [], down: string[] = []): Fe
       absolute_url: name === 'techSearch' ? `/info/patent/${encodeURIComponent(id)}` : `/info/blog/${id}`,
       created_time: '2026-10-01',
     }));
-    return { objects: query.page === 1 ? objects : [], paging: { page_size: objects.length, start_page: 1, end_page: 1 } };
+    return {
+      objects: query.page === 1 ? objects : [],
+      paging: { page_size: objects.length, start_page: 1, end_page: 1 },
+    };
   }) as Fetcher;
 }
 
@@ -61,7 +72,9 @@ describe('fetchArticles and fetchPatents', () => {
   });
 
   it('still fail the whole run when the API itself fails', async () => {
-    await expect(fetchArticles(fakeApi(['ok-1', 'boom'], [], ['boom']), 'successSearch')).rejects.toThrow('500: boom');
+    await expect(fetchArticles(fakeApi(['ok-1', 'boom'], [], ['boom']), 'successSearch')).rejects.toThrow(
+      '500: boom',
+    );
   });
 
   it('leave out patents with an unusable key', async () => {

@@ -75,20 +75,31 @@ export type ListEntryData = {
 
 /** The first page of every list screen, with its banners and topics, keyed by list id. */
 export async function fetchListFirstPages(fetch: Fetcher): Promise<{ id: ListId; data: ListEntryData }[]> {
-  const [news, video, videoBanners, seminar, seminarBanners, faq, faqTopics, hrStory, success, successBanners, patent] =
-    await Promise.all([
-      fetch('newsSearch', { page: 1, term: '' }),
-      fetch('videoSearch', { page: 1, term: '' }),
-      fetch('videoBanner'),
-      fetch('seminarList', { page: 1 }),
-      fetch('seminarBanner'),
-      fetch('faqTags', { page: 1, topic_id: '' }),
-      fetch('faqAllTags'),
-      fetch('hrStoryTags', { page: 1, topic_id: '', name: '' }),
-      fetch('successSearch', { page: 1, term: '' }),
-      fetch('successBanner'),
-      fetch('techSearch', { page: 1, term: '', tag: '' }),
-    ]);
+  const [
+    news,
+    video,
+    videoBanners,
+    seminar,
+    seminarBanners,
+    faq,
+    faqTopics,
+    hrStory,
+    success,
+    successBanners,
+    patent,
+  ] = await Promise.all([
+    fetch('newsSearch', { page: 1, term: '' }),
+    fetch('videoSearch', { page: 1, term: '' }),
+    fetch('videoBanner'),
+    fetch('seminarList', { page: 1 }),
+    fetch('seminarBanner'),
+    fetch('faqTags', { page: 1, topic_id: '' }),
+    fetch('faqAllTags'),
+    fetch('hrStoryTags', { page: 1, topic_id: '', name: '' }),
+    fetch('successSearch', { page: 1, term: '' }),
+    fetch('successBanner'),
+    fetch('techSearch', { page: 1, term: '', tag: '' }),
+  ]);
   return [
     { id: 'news', data: { first: news } },
     { id: 'video', data: { first: video, banners: videoBanners } },
@@ -123,7 +134,10 @@ export async function fetchAllPages(fetch: Fetcher, name: AllPagesList): Promise
 
 /** Whether a detail call failed because of that item (missing, broken), not because of the API. */
 function isItemProblem(error: unknown): boolean {
-  return error instanceof FetchError && (error.itemProblem || error.kind === 'not-found' || error.kind === 'invalid');
+  return (
+    error instanceof FetchError &&
+    (error.itemProblem || error.kind === 'not-found' || error.kind === 'invalid')
+  );
 }
 
 /** A blog-style article (HR story or success story): its list card and its detail. */
@@ -157,7 +171,9 @@ export async function fetchArticles(
         return { id, item, detail: await fetch('blogDetail', { id }) };
       } catch (error) {
         if (!isItemProblem(error)) throw error;
-        warn(`${LIST_NAMES[list]} ${JSON.stringify(id)}: 상세를 가져오지 못해 건너뜁니다 (${(error as Error).message})`);
+        warn(
+          `${LIST_NAMES[list]} ${JSON.stringify(id)}: 상세를 가져오지 못해 건너뜁니다 (${(error as Error).message})`,
+        );
         return null;
       }
     }),
@@ -206,7 +222,9 @@ export async function fetchPatents(fetch: Fetcher, warnLine: Warn = () => {}): P
         return { id, item, detail: detail.list };
       } catch (error) {
         if (!isItemProblem(error)) throw error;
-        warn(`${listRoutes.patent.label} ${JSON.stringify(id)}: 상세를 가져오지 못해 건너뜁니다 (${(error as Error).message})`);
+        warn(
+          `${listRoutes.patent.label} ${JSON.stringify(id)}: 상세를 가져오지 못해 건너뜁니다 (${(error as Error).message})`,
+        );
         return null;
       }
     }),

@@ -22,13 +22,20 @@ describe('oneLine', () => {
 });
 
 describe('the warnings of the content loaders', () => {
-  const list = (objects: unknown[]) => ({ objects, paging: { page_size: objects.length, start_page: 1, end_page: 1 } });
+  const list = (objects: unknown[]) => ({
+    objects,
+    paging: { page_size: objects.length, start_page: 1, end_page: 1 },
+  });
 
   it('are single lines even when the API error they quote is not', async () => {
     const message = '상세 오류\n::add-mask::secret';
     const fetcher = (async (name: string) => {
       if (name === 'blogDetail' || name === 'patentDetail') throw new FetchError('invalid', message);
-      const item = { analytics_page_id: 'a', absolute_url: '/info/patent/2026.11', created_time: '2026-01-01T00:00:00+09:00' };
+      const item = {
+        analytics_page_id: 'a',
+        absolute_url: '/info/patent/2026.11',
+        created_time: '2026-01-01T00:00:00+09:00',
+      };
       return list([item]);
     }) as unknown as Fetcher;
     const warnings: string[] = [];

@@ -22,6 +22,9 @@ const COMMAND_START = /^(\s*):/;
  * and a leading `::` written as `\u003a:`, so the line can never be read as a workflow command.
  */
 export function oneLine(text: string): string {
-  const escaped = text.replace(UNSAFE, (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = text.replace(
+    UNSAFE,
+    (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return /^\s*::/.test(escaped) ? escaped.replace(COMMAND_START, '$1\\u003a') : escaped;
 }

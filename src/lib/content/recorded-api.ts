@@ -35,7 +35,9 @@ export function replayFetcher(recorded: RecordedCalls): Fetcher {
     const key = callKey(name, query);
     const answer = recorded.calls[key];
     if (!answer) {
-      throw new Error(`재빌드 스냅샷에 없는 호출입니다: ${key} — 로더와 스냅샷이 같은 호출을 하는지 확인해 주세요.`);
+      throw new Error(
+        `재빌드 스냅샷에 없는 호출입니다: ${key} — 로더와 스냅샷이 같은 호출을 하는지 확인해 주세요.`,
+      );
     }
     // A recorded failure is one the snapshot chose to leave out: the build leaves it out too.
     if (!answer.ok) throw new FetchError(answer.kind, answer.message, { itemProblem: true });
@@ -46,6 +48,7 @@ export function replayFetcher(recorded: RecordedCalls): Fetcher {
 /** Reads the record a rebuild wrote. */
 export function readRecordedCalls(file: string): RecordedCalls {
   const value = JSON.parse(readFileSync(file, 'utf8')) as RecordedCalls;
-  if (value.version !== 1 || typeof value.calls !== 'object') throw new Error(`재빌드 스냅샷 형식을 알 수 없습니다: ${file}`);
+  if (value.version !== 1 || typeof value.calls !== 'object')
+    throw new Error(`재빌드 스냅샷 형식을 알 수 없습니다: ${file}`);
   return value;
 }

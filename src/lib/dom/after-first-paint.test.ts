@@ -6,7 +6,11 @@ type PaintName = 'first-paint' | 'first-contentful-paint';
 
 /** A stand-in for the browser's paint timing, frames and idle periods, driven by the test. */
 function fakeBrowser({ paintTiming = true } = {}) {
-  const observers: { callback: PerformanceObserverCallback; options?: PerformanceObserverInit; live: boolean }[] = [];
+  const observers: {
+    callback: PerformanceObserverCallback;
+    options?: PerformanceObserverInit;
+    live: boolean;
+  }[] = [];
   const painted: PaintName[] = [];
   const frames: FrameRequestCallback[] = [];
   const idle: IdleRequestCallback[] = [];
@@ -36,7 +40,8 @@ function fakeBrowser({ paintTiming = true } = {}) {
     observers,
     paint(name: PaintName) {
       painted.push(name);
-      for (const o of observers.filter((o) => o.live && o.options?.type === 'paint')) o.callback(listOf([name]), {} as never);
+      for (const o of observers.filter((o) => o.live && o.options?.type === 'paint'))
+        o.callback(listOf([name]), {} as never);
     },
     nextFrame: () => frames.splice(0).forEach((cb) => cb(0)),
     idle: () => idle.splice(0).forEach((cb) => cb({ didTimeout: false, timeRemaining: () => 10 })),

@@ -10,10 +10,14 @@
  */
 export function afterFirstPaint(callback: () => void, idleTimeout = 2000): void {
   const start = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => callback(), { timeout: idleTimeout });
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => callback(), { timeout: idleTimeout });
     else setTimeout(callback, 1);
   };
-  if (typeof PerformanceObserver !== 'function' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  if (
+    typeof PerformanceObserver !== 'function' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
     // No paint timing (older Safari): the frame after next has been painted in practice.
     requestAnimationFrame(() => requestAnimationFrame(start));
     return;

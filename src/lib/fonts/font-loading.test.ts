@@ -68,7 +68,11 @@ describe('EARLY_FONT_SCRIPT', () => {
   it('adds the stylesheet, render-blocking, when its fonts were cached by an earlier page', () => {
     const { appended, attributes } = run('/fonts/pretendard-1.css');
     expect(appended).toHaveLength(1);
-    expect(appended[0]).toMatchObject({ rel: 'stylesheet', href: '/fonts/pretendard-1.css', blocking: 'render' });
+    expect(appended[0]).toMatchObject({
+      rel: 'stylesheet',
+      href: '/fonts/pretendard-1.css',
+      blocking: 'render',
+    });
     expect(attributes.has('data-web-fonts-applied')).toBe(true);
   });
 

@@ -64,12 +64,14 @@ export function parseFontFaces(css: string): FontFaceRule[] {
 export function rulesForText(rules: readonly FontFaceRule[], text: string): FontFaceRule[] {
   const points = new Set([...text.replace(/\s/g, '')].map((char) => char.codePointAt(0)));
   return rules.filter((rule) =>
-    [...rule.unicodeRange.matchAll(/U\+([0-9a-f]+)(?:-([0-9a-f]+))?/gi)].some(([, first = '', last = first]) => {
-      for (let point = parseInt(first, 16), end = parseInt(last, 16); point <= end; point++) {
-        if (points.has(point)) return true;
-      }
-      return false;
-    }),
+    [...rule.unicodeRange.matchAll(/U\+([0-9a-f]+)(?:-([0-9a-f]+))?/gi)].some(
+      ([, first = '', last = first]) => {
+        for (let point = parseInt(first, 16), end = parseInt(last, 16); point <= end; point++) {
+          if (points.has(point)) return true;
+        }
+        return false;
+      },
+    ),
   );
 }
 

@@ -13,12 +13,15 @@ function fakeWindow(answer: boolean | 'error') {
     postMessage(message: unknown) {
       posted.push(message);
       queueMicrotask(() =>
-        this.dispatchEvent(answer === 'error' ? new Event('error') : Object.assign(new Event('message'), { data: answer })),
+        this.dispatchEvent(
+          answer === 'error' ? new Event('error') : Object.assign(new Event('message'), { data: answer }),
+        ),
       );
     }
     terminate = terminated;
   }
-  const win = { document, fetch, localStorage, FontFace, Worker: FakeWorker } as unknown as Window & typeof globalThis;
+  const win = { document, fetch, localStorage, FontFace, Worker: FakeWorker } as unknown as Window &
+    typeof globalThis;
   return { win, posted, terminated, fetch, FontFace };
 }
 
@@ -28,7 +31,9 @@ describe('prefetchWebFonts', () => {
     const { win, posted, terminated, fetch, FontFace } = fakeWindow(true);
     const before = document.documentElement.innerHTML;
     await prefetchWebFonts('/fonts/pretendard-1.css', '0 5', win);
-    expect(posted).toEqual([{ href: new URL('/fonts/pretendard-1.css', document.baseURI).toString(), subsets: '0 5' }]);
+    expect(posted).toEqual([
+      { href: new URL('/fonts/pretendard-1.css', document.baseURI).toString(), subsets: '0 5' },
+    ]);
     expect(fetch).not.toHaveBeenCalled();
     expect(FontFace).not.toHaveBeenCalled();
     expect(document.documentElement.innerHTML).toBe(before);

@@ -26,7 +26,11 @@ function whenIdleAfterLoad(win: FontWindow, run: () => void): void {
  * the stylesheet is remembered as cached, or not. (Without workers, nothing is downloaded:
  * such a browser keeps the system font.)
  */
-export function prefetchWebFonts(href: string, subsets: string | null | undefined, win: FontWindow = window): Promise<void> {
+export function prefetchWebFonts(
+  href: string,
+  subsets: string | null | undefined,
+  win: FontWindow = window,
+): Promise<void> {
   if (typeof win.Worker !== 'function') return Promise.resolve();
   const request: WarmRequest = { href: new URL(href, win.document.baseURI).toString(), subsets };
   return new Promise((resolve) => {
@@ -48,7 +52,8 @@ export function loadWebFonts(win: FontWindow = window): void {
   const href = root.dataset.webFonts;
   if (!href || root.hasAttribute('data-web-fonts-applied')) return;
   whenIdleAfterLoad(win, () => {
-    const subsets = win.document.querySelector<HTMLElement>('[data-web-font-subsets]')?.dataset.webFontSubsets;
+    const subsets =
+      win.document.querySelector<HTMLElement>('[data-web-font-subsets]')?.dataset.webFontSubsets;
     prefetchWebFonts(href, subsets, win).catch(() => undefined);
   });
 }

@@ -42,7 +42,10 @@ describe('warmFontCache', () => {
   it('goes by the list and skips positions the stylesheet does not have', async () => {
     const { fetcher, requests } = fakeFetch();
     await warmFontCache({ href, subsets: '2 7 x' }, fetcher);
-    expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/fonts/pretendard-1.css', '/_astro/rare.woff2']);
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual([
+      '/fonts/pretendard-1.css',
+      '/_astro/rare.woff2',
+    ]);
   });
 
   it('answers false when the stylesheet or a file failed', async () => {

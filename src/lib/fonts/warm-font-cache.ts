@@ -17,7 +17,10 @@ export interface WarmRequest {
 }
 
 /** True when the stylesheet and every listed file arrived (and so are in the cache). */
-export async function warmFontCache({ href, subsets }: WarmRequest, fetcher: typeof fetch = fetch): Promise<boolean> {
+export async function warmFontCache(
+  { href, subsets }: WarmRequest,
+  fetcher: typeof fetch = fetch,
+): Promise<boolean> {
   const response = await fetcher(href, LOW);
   if (!response.ok) return false;
   const rules = parseFontFaces(await response.text());

@@ -59,14 +59,28 @@ export const allowedAttributes: Record<string, readonly string[]> = {
   th: ['colspan', 'rowspan', 'scope'],
   td: ['colspan', 'rowspan'],
   ol: ['start', 'reversed'],
-  iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen', 'loading', 'sandbox', 'referrerpolicy'],
+  iframe: [
+    'src',
+    'width',
+    'height',
+    'title',
+    'allow',
+    'allowfullscreen',
+    'loading',
+    'sandbox',
+    'referrerpolicy',
+  ],
 };
 
 /** URL schemes allowed in `href` (`src`: http and https); site paths and fragments too. */
 export const allowedSchemes = ['http', 'https', 'mailto', 'tel'] as const;
 
 /** The only hosts an `<iframe>` may load (video embeds). */
-export const allowedIframeHosts = ['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com'] as const;
+export const allowedIframeHosts = [
+  'www.youtube-nocookie.com',
+  'www.youtube.com',
+  'player.vimeo.com',
+] as const;
 
 /**
  * The address a link (`href`) or image (`src`) in content HTML may keep, or `undefined` to drop
@@ -120,4 +134,5 @@ export function safeIframeAllow(value: string): string {
  * screen presentation and opening the video on its site in a new tab; no top navigation, forms
  * or downloads.
  */
-export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox';
+export const IFRAME_SANDBOX =
+  'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox';

@@ -20,7 +20,18 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'xmp', 'noembed', 'noframes'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'template',
+    'title',
+    'xmp',
+    'noembed',
+    'noframes',
+  ],
   exclusiveFilter: (frame) =>
     (frame.tag === 'iframe' && !isAllowedIframe(frame.attribs.src ?? '')) ||
     // The scheme filter has already dropped an unsafe src here, so an image without one goes too

@@ -10,7 +10,17 @@ import { harmlessMarkup, xssPayloads } from '../../../tests/fixtures/xss-payload
 import { allowedTags, isAllowedIframe } from './allow-list.ts';
 import { sanitizeHtmlServer } from './sanitize.server.ts';
 
-const urlAttributes = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'cite'];
+const urlAttributes = [
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'data',
+  'poster',
+  'background',
+  'cite',
+];
 /** A URL a browser would run or render as a document: javascript:, vbscript:, data: (ignoring whitespace tricks). */
 const dangerousUrl = /^(javascript|vbscript|data):/i;
 
@@ -35,7 +45,10 @@ function problems(html: string): string[] {
     }
     if (tag === 'iframe' && !isAllowedIframe(element.getAttribute('src') ?? ''))
       found.push(`iframe ${element.getAttribute('src')}`);
-    if (element.getAttribute('target') === '_blank' && !/\bnoopener\b/.test(element.getAttribute('rel') ?? '')) {
+    if (
+      element.getAttribute('target') === '_blank' &&
+      !/\bnoopener\b/.test(element.getAttribute('rel') ?? '')
+    ) {
       found.push(`${tag} target=_blank without noopener`);
     }
   }
@@ -108,7 +121,11 @@ describe('sanitizeHtmlServer keeps harmless markup', () => {
 
 describe('sanitizeHtmlServer drops what it cannot keep safely', () => {
   it('removes images whose source was unsafe instead of leaving empty boxes', () => {
-    expect(sanitizeHtmlServer('<img src="javascript:alert(1)"><img src="data:image/png;base64,AAAA"><img alt="x">')).toBe('');
+    expect(
+      sanitizeHtmlServer(
+        '<img src="javascript:alert(1)"><img src="data:image/png;base64,AAAA"><img alt="x">',
+      ),
+    ).toBe('');
   });
 });
 

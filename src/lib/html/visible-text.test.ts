@@ -8,6 +8,7 @@ describe('visibleTextOfHtml', () => {
       '<input placeholder="검색어"><!-- 맘 --><template>밥</template><p>&#xD7A3;&#54633;&nbsp;끝</p>';
     const text = visibleTextOfHtml(html);
     for (const kept of ['채용', '&', '평가', '검색어', '힣', '합', '끝']) expect(text).toContain(kept);
-    for (const dropped of ['갑', '녹', '닭', '랄', '맘', '밥', '<', 'amp']) expect(text).not.toContain(dropped);
+    for (const dropped of ['갑', '녹', '닭', '랄', '맘', '밥', '<', 'amp'])
+      expect(text).not.toContain(dropped);
   });
 });

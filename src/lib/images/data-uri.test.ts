@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { imageDataUri, INLINE_IMAGE_LIMIT, svgDataUri } from './data-uri.ts';
 
-const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#3d5afe"/></svg>';
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#3d5afe"/></svg>';
 
 describe('imageDataUri', () => {
   it('turns a small SVG into readable percent-encoded text, not base64', () => {
@@ -13,7 +14,9 @@ describe('imageDataUri', () => {
 
   it('base64-encodes small raster images with their type', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
-    expect(imageDataUri(png, 'image/PNG')).toBe(`data:image/png;base64,${Buffer.from(png).toString('base64')}`);
+    expect(imageDataUri(png, 'image/PNG')).toBe(
+      `data:image/png;base64,${Buffer.from(png).toString('base64')}`,
+    );
   });
 
   it('keeps large images, empty bodies and non-images as requests', () => {

@@ -15,7 +15,9 @@ const RASTER_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/av
 export function svgDataUri(svg: string): string {
   // mini-svg-data-uri turns the `"` around attribute values into `'`; a `'` already inside such
   // a value (font-family="Pretendard, 'Noto Sans KR'") must then become an entity.
-  const text = svg.trim().replace(/="([^"]*)"/g, (_, value: string) => `="${value.replaceAll("'", '&apos;')}"`);
+  const text = svg
+    .trim()
+    .replace(/="([^"]*)"/g, (_, value: string) => `="${value.replaceAll("'", '&apos;')}"`);
   // In HTML the address sits in attributes (an <img src>, an island's props) where `'` is
   // written as a five- or six-character entity, differently by each writer; `%27` is shorter and
   // the same everywhere, so the copy in the island's props compresses to almost nothing.
@@ -30,7 +32,11 @@ export function svgDataUri(svg: string): string {
  * large, or not an image type the site shows. The content type is the server's (parameters
  * such as `charset` are ignored).
  */
-export function imageDataUri(bytes: Uint8Array, contentType: string, limit = INLINE_IMAGE_LIMIT): string | null {
+export function imageDataUri(
+  bytes: Uint8Array,
+  contentType: string,
+  limit = INLINE_IMAGE_LIMIT,
+): string | null {
   if (bytes.byteLength === 0 || bytes.byteLength > limit) return null;
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type === 'image/svg+xml') return svgDataUri(new TextDecoder().decode(bytes));

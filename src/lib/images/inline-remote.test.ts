@@ -23,7 +23,8 @@ beforeAll(async () => {
   });
   otherOrigin = await listen(other);
   api = createServer((req, res): void => {
-    if (req.url === '/small.svg') return void res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg);
+    if (req.url === '/small.svg')
+      return void res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg);
     if (req.url === '/moved.svg') return void res.writeHead(302, { location: '/small.svg' }).end();
     if (req.url === '/away.svg') return void res.writeHead(302, { location: `${otherOrigin}/x.svg` }).end();
     // A huge body with no Content-Length: the cap must hold while reading.
@@ -70,9 +71,9 @@ describe('fetchAllowedImage', () => {
   });
 
   it('fetches from a configured image host', async () => {
-    expect(await fetchAllowedImage(`${otherOrigin}/x.svg`, imageOrigins(apiOrigin, ` ${otherOrigin} , not a url`))).toMatch(
-      /^data:/,
-    );
+    expect(
+      await fetchAllowedImage(`${otherOrigin}/x.svg`, imageOrigins(apiOrigin, ` ${otherOrigin} , not a url`)),
+    ).toMatch(/^data:/);
   });
 
   it('stops reading a body that grows past the cap', async () => {

@@ -20,7 +20,10 @@ const MAX_REDIRECTS = 3;
 const cache = new Map<string, Promise<string | null>>();
 
 /** The origins the build may fetch images from. */
-export function imageOrigins(apiUrl = buildApiUrl(), configured = process.env.CONTENT_IMAGE_HOSTS ?? ''): Set<string> {
+export function imageOrigins(
+  apiUrl = buildApiUrl(),
+  configured = process.env.CONTENT_IMAGE_HOSTS ?? '',
+): Set<string> {
   const origins = new Set<string>();
   for (const value of [apiUrl, ...configured.split(',')]) {
     try {

@@ -22,7 +22,8 @@ beforeAll(async () => {
     if (req.url === '/ok.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1x1);
     else if (req.url === '/huge.png')
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(50 * 1024 * 1024) }).end();
-    else if (req.url === '/broken.png') res.writeHead(200, { 'content-type': 'image/png' }).end('not a picture');
+    else if (req.url === '/broken.png')
+      res.writeHead(200, { 'content-type': 'image/png' }).end('not a picture');
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,28 +48,33 @@ describe('fetchItemPicture', () => {
 describe('renderShareImage', () => {
   const options = () => ({ apiOrigin: origin, brand: '인사이트하이어', host: 'www.insighthire.example' });
 
-  it('draws a 1200×630 JPEG under the limit for long, short, odd and image-less titles', { timeout: 60_000 }, async () => {
-    const cards = [
-      {
-        title: '면접관의 평가 역량을 데이터로 관리하는 법: 구조화 면접 도입 3년 차 공공기관이 배운 일곱 가지 교훈과 다음 과제',
-        eyebrow: 'HR 이야기',
-        image: `${origin}/ok.png`,
-      },
-      { title: 'AI', eyebrow: '특허 기술', image: null },
-      { title: '   ', eyebrow: '', image: `${origin}/broken.png` },
-      {
-        title: '\u0000\u200b😀 제어 문자와 이모지 <script>',
-        eyebrow: '고객 성공 사례',
-        image: 'https://elsewhere.example/x.png',
-      },
-    ];
-    for (const card of cards) {
-      const jpeg = await renderShareImage(card, options());
-      const meta = await sharp(jpeg).metadata();
-      expect([meta.format, meta.width, meta.height], card.title).toEqual(['jpeg', 1200, 630]);
-      expect(jpeg.byteLength).toBeLessThanOrEqual(SHARE_IMAGE_MAX_BYTES);
-    }
-  });
+  it(
+    'draws a 1200×630 JPEG under the limit for long, short, odd and image-less titles',
+    { timeout: 60_000 },
+    async () => {
+      const cards = [
+        {
+          title:
+            '면접관의 평가 역량을 데이터로 관리하는 법: 구조화 면접 도입 3년 차 공공기관이 배운 일곱 가지 교훈과 다음 과제',
+          eyebrow: 'HR 이야기',
+          image: `${origin}/ok.png`,
+        },
+        { title: 'AI', eyebrow: '특허 기술', image: null },
+        { title: '   ', eyebrow: '', image: `${origin}/broken.png` },
+        {
+          title: '\u0000\u200b😀 제어 문자와 이모지 <script>',
+          eyebrow: '고객 성공 사례',
+          image: 'https://elsewhere.example/x.png',
+        },
+      ];
+      for (const card of cards) {
+        const jpeg = await renderShareImage(card, options());
+        const meta = await sharp(jpeg).metadata();
+        expect([meta.format, meta.width, meta.height], card.title).toEqual(['jpeg', 1200, 630]);
+        expect(jpeg.byteLength).toBeLessThanOrEqual(SHARE_IMAGE_MAX_BYTES);
+      }
+    },
+  );
 });
 
 describe('share cards', () => {

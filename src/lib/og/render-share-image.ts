@@ -36,12 +36,20 @@ export interface RenderOptions extends LayoutText {
   root?: string | undefined;
 }
 
-async function draw(card: ShareCard, picture: string | null, options: RenderOptions, root: string): Promise<Buffer> {
-  const svg = await satori(shareImageTree(card, picture, options) as unknown as Parameters<typeof satori>[0], {
-    width: SHARE_IMAGE_WIDTH,
-    height: SHARE_IMAGE_HEIGHT,
-    fonts: loadFonts(root),
-  });
+async function draw(
+  card: ShareCard,
+  picture: string | null,
+  options: RenderOptions,
+  root: string,
+): Promise<Buffer> {
+  const svg = await satori(
+    shareImageTree(card, picture, options) as unknown as Parameters<typeof satori>[0],
+    {
+      width: SHARE_IMAGE_WIDTH,
+      height: SHARE_IMAGE_HEIGHT,
+      fonts: loadFonts(root),
+    },
+  );
   const raster = sharp(Buffer.from(svg)).flatten({ background: SHARE_IMAGE_BACKGROUND });
   for (const quality of [86, 80, 72, 64, 55]) {
     const jpeg = await raster.clone().jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
@@ -69,7 +77,12 @@ export async function renderShareImage(card: ShareCard, options: RenderOptions):
     return await draw(card, picture, options, root);
   } catch {
     try {
-      return await draw({ ...card, title: card.title.replace(/[^\p{L}\p{N}\p{P}\p{Zs}]/gu, '') }, null, options, root);
+      return await draw(
+        { ...card, title: card.title.replace(/[^\p{L}\p{N}\p{P}\p{Zs}]/gu, '') },
+        null,
+        options,
+        root,
+      );
     } catch {
       return defaultPicture(root);
     }

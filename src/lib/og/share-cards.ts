@@ -36,7 +36,10 @@ const detailEyebrows: Readonly<Record<DetailKind, string>> = {
 };
 
 /** The part of a detail the picture shows (and the only part its cache key and route digest read). */
-export function detailShareCard(kind: DetailKind, detail: { title: string; img?: string | null | undefined }): ShareCard {
+export function detailShareCard(
+  kind: DetailKind,
+  detail: { title: string; img?: string | null | undefined },
+): ShareCard {
   return { title: detail.title, eyebrow: detailEyebrows[kind], image: detail.img || null };
 }
 
@@ -55,7 +58,10 @@ export function shareImagePath(page: string): string {
  * Detail paths always have one (every pre-rendered detail gets a picture); other pages only
  * when they are among `pages` (`pageShareCards` of `src/data/share-cards.ts`).
  */
-export function ownShareImagePath(pathname: string, pages: Readonly<Record<string, ShareCard>>): string | undefined {
+export function ownShareImagePath(
+  pathname: string,
+  pages: Readonly<Record<string, ShareCard>>,
+): string | undefined {
   if (DETAIL_PATH_PATTERN.test(pathname)) return shareImagePath(pathname);
   const page = pathname.replace(/^\/+|\/+$/g, '');
   return Object.hasOwn(pages, page) ? shareImagePath(page) : undefined;

@@ -47,7 +47,12 @@ interface Node {
 }
 type Child = Node | string | null;
 
-const h = (type: string, style: Style, children?: Child | Child[], props: Record<string, unknown> = {}): Node => ({
+const h = (
+  type: string,
+  style: Style,
+  children?: Child | Child[],
+  props: Record<string, unknown> = {},
+): Node => ({
   type,
   props: { ...props, style, ...(children === undefined ? {} : { children }) },
 });
@@ -55,7 +60,8 @@ const h = (type: string, style: Style, children?: Child | Child[], props: Record
 /** Visual length of a title in Hangul-width units (Latin letters, digits and spaces count less). */
 export function visualLength(text: string): number {
   let length = 0;
-  for (const char of text) length += /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u4e00-\u9fff]/.test(char) ? 1 : 0.56;
+  for (const char of text)
+    length += /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af\u4e00-\u9fff]/.test(char) ? 1 : 0.56;
   return length;
 }
 
@@ -116,8 +122,16 @@ export function shareImageTree(card: ShareCard, picture: string | null, options:
   }
 
   const brandRow = h('div', { display: 'flex', alignItems: 'center' }, [
-    h('img', { width: 44, height: 44, borderRadius: 10 }, null, { src: svgData(LOGO_MARK), width: 44, height: 44 }),
-    h('div', { marginLeft: 14, fontSize: 30, fontWeight: 800, color: C.onDark, letterSpacing: '-0.02em' }, options.brand),
+    h('img', { width: 44, height: 44, borderRadius: 10 }, null, {
+      src: svgData(LOGO_MARK),
+      width: 44,
+      height: 44,
+    }),
+    h(
+      'div',
+      { marginLeft: 14, fontSize: 30, fontWeight: 800, color: C.onDark, letterSpacing: '-0.02em' },
+      options.brand,
+    ),
   ]);
 
   const eyebrow = h(
@@ -153,10 +167,14 @@ export function shareImageTree(card: ShareCard, picture: string | null, options:
     title,
   );
 
-  const footer = h('div', { display: 'flex', alignItems: 'center', fontSize: 22, fontWeight: 500, color: C.onDarkMuted }, [
-    h('div', { width: 28, height: 4, borderRadius: 4, backgroundColor: C.teal500, marginRight: 14 }),
-    options.host,
-  ]);
+  const footer = h(
+    'div',
+    { display: 'flex', alignItems: 'center', fontSize: 22, fontWeight: 500, color: C.onDarkMuted },
+    [
+      h('div', { width: 28, height: 4, borderRadius: 4, backgroundColor: C.teal500, marginRight: 14 }),
+      options.host,
+    ],
+  );
 
   // Every block is placed absolutely, in paint order after the shapes (satori paints absolute
   // boxes over in-flow ones).

@@ -18,7 +18,10 @@ export async function fetchItemPicture(
   height: number,
 ): Promise<string | null> {
   if (!url) return null;
-  const image = await fetchImageBytes(url, imageOrigins(apiOrigin), { maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS });
+  const image = await fetchImageBytes(url, imageOrigins(apiOrigin), {
+    maxBytes: IMAGE_MAX_BYTES,
+    timeoutMs: IMAGE_TIMEOUT_MS,
+  });
   return image ? pictureDataUri(Buffer.from(image.bytes), width, height) : null;
 }
 
@@ -27,7 +30,10 @@ export async function pictureDataUri(bytes: Buffer, width: number, height: numbe
   try {
     // Vector pictures are drawn at the size they are shown, not drawn large and scaled down.
     const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
-    const density = meta.format === 'svg' && meta.width ? Math.min(288, Math.max(36, (72 * width) / meta.width)) : undefined;
+    const density =
+      meta.format === 'svg' && meta.width
+        ? Math.min(288, Math.max(36, (72 * width) / meta.width))
+        : undefined;
     const jpeg = await sharp(bytes, { limitInputPixels: 40_000_000, ...(density ? { density } : {}) })
       .rotate()
       .resize(width, height, { fit: 'cover', position: 'attention' })

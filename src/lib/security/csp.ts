@@ -11,7 +11,14 @@ import { DEFAULT_CONTENT_API_URL } from '../site-defaults.ts';
 
 /** A directive of the shape Astro's `security.csp.directives` accepts. */
 export type CspDirective = `${
-  'default-src' | 'img-src' | 'connect-src' | 'font-src' | 'frame-src' | 'base-uri' | 'form-action' | 'object-src'} ${string}`;
+  | 'default-src'
+  | 'img-src'
+  | 'connect-src'
+  | 'font-src'
+  | 'frame-src'
+  | 'base-uri'
+  | 'form-action'
+  | 'object-src'} ${string}`;
 
 /** The origin (`scheme://host:port`) of the content API address. */
 export function apiOrigin(apiUrl: string = DEFAULT_CONTENT_API_URL): string {

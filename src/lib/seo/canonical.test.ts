@@ -19,10 +19,16 @@ describe('canonical addresses', () => {
   });
 
   it('are absolute on the site', () => {
-    expect(canonicalUrl('/info/blog/hr-0001', 'https://www.example.kr')).toBe('https://www.example.kr/info/blog/hr-0001/');
+    expect(canonicalUrl('/info/blog/hr-0001', 'https://www.example.kr')).toBe(
+      'https://www.example.kr/info/blog/hr-0001/',
+    );
     expect(canonicalUrl('/', new URL('https://www.example.kr/'))).toBe('https://www.example.kr/');
-    expect(canonicalUrl('/cad_archive/a%20b/', new URL('https://x.example/base/'))).toBe('https://x.example/cad_archive/a%20b/');
-    expect(canonicalUrl('/info/blog/web3.0/', 'https://www.example.kr')).toBe('https://www.example.kr/info/blog/web3.0/');
+    expect(canonicalUrl('/cad_archive/a%20b/', new URL('https://x.example/base/'))).toBe(
+      'https://x.example/cad_archive/a%20b/',
+    );
+    expect(canonicalUrl('/info/blog/web3.0/', 'https://www.example.kr')).toBe(
+      'https://www.example.kr/info/blog/web3.0/',
+    );
   });
 });
 
@@ -41,7 +47,14 @@ describe('isSitemapPage', () => {
   });
 
   it('drops the noindex query forms, the 404 page and second addresses', () => {
-    for (const path of ['/info/blog/', '/info/patent', '/cad_archive/', '/404/', '/helloty/', '/helloty/page/']) {
+    for (const path of [
+      '/info/blog/',
+      '/info/patent',
+      '/cad_archive/',
+      '/404/',
+      '/helloty/',
+      '/helloty/page/',
+    ]) {
       expect(isSitemapPage(path), path).toBe(false);
     }
   });

@@ -29,7 +29,12 @@ describe('serializeJsonLd', () => {
 
 describe('organizationJsonLd and webSiteJsonLd', () => {
   it('link the WebSite to its publisher through the Organization @id', () => {
-    const org = organizationJsonLd({ url: site, name: '인사이트하이어', logo: `${site}logo-512.png`, address: '서울' });
+    const org = organizationJsonLd({
+      url: site,
+      name: '인사이트하이어',
+      logo: `${site}logo-512.png`,
+      address: '서울',
+    });
     const web = webSiteJsonLd({ url: site, name: '인사이트하이어' });
     expect(org).toMatchObject({
       '@context': 'https://schema.org',

@@ -54,7 +54,9 @@ export function organizationJsonLd(input: OrganizationInput): JsonLd {
     logo: input.logo,
     ...(input.email ? { email: input.email } : {}),
     ...(input.telephone ? { telephone: input.telephone } : {}),
-    ...(input.address ? { address: { '@type': 'PostalAddress', streetAddress: input.address, addressCountry: 'KR' } } : {}),
+    ...(input.address
+      ? { address: { '@type': 'PostalAddress', streetAddress: input.address, addressCountry: 'KR' } }
+      : {}),
     ...(input.sameAs?.length ? { sameAs: input.sameAs } : {}),
   };
 }
@@ -135,7 +137,8 @@ export const MAX_HEADLINE = 110;
 
 /** `BlogPosting` (or `Article`) for a detail page, with the properties of Google's article example. */
 export function blogPostingJsonLd(input: BlogPostingInput): JsonLd {
-  const headline = input.headline.length > MAX_HEADLINE ? `${input.headline.slice(0, MAX_HEADLINE - 1)}…` : input.headline;
+  const headline =
+    input.headline.length > MAX_HEADLINE ? `${input.headline.slice(0, MAX_HEADLINE - 1)}…` : input.headline;
   const keywords = input.keywords?.map((k) => k.trim()).filter(Boolean) ?? [];
   return {
     '@context': CONTEXT,
@@ -147,7 +150,9 @@ export function blogPostingJsonLd(input: BlogPostingInput): JsonLd {
     ...(input.images.length ? { image: input.images } : {}),
     datePublished: input.datePublished,
     dateModified: input.dateModified ?? input.datePublished,
-    ...(input.author?.trim() ? { author: [{ '@type': authorTypeOf(input.author), name: input.author.trim() }] } : {}),
+    ...(input.author?.trim()
+      ? { author: [{ '@type': authorTypeOf(input.author), name: input.author.trim() }] }
+      : {}),
     publisher: {
       '@type': 'Organization',
       name: input.publisher.name,

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { BlogDetail, ContentItem } from '../api/schemas.ts';
 import { feedSelfLink, rssItems } from './rss-items.ts';
 
-function story(id: string, created: string, extra: Partial<ContentItem> = {}, detail: Partial<BlogDetail> = {}) {
+function story(
+  id: string,
+  created: string,
+  extra: Partial<ContentItem> = {},
+  detail: Partial<BlogDetail> = {},
+) {
   return {
     id,
     item: { analytics_page_id: id, absolute_url: `/info/blog/${id}`, created_time: created, ...extra },
@@ -45,6 +50,8 @@ describe('feedSelfLink', () => {
     expect(feedSelfLink('https://www.insighthire.example/rss.xml')).toBe(
       '<atom:link href="https://www.insighthire.example/rss.xml" rel="self" type="application/rss+xml"/>',
     );
-    expect(feedSelfLink('https://a.example/rss.xml?x="1"&y')).toContain('href="https://a.example/rss.xml?x=&quot;1&quot;&amp;y"');
+    expect(feedSelfLink('https://a.example/rss.xml?x="1"&y')).toContain(
+      'href="https://a.example/rss.xml?x=&quot;1&quot;&amp;y"',
+    );
   });
 });

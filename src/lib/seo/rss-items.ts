@@ -36,7 +36,9 @@ export function rssItems(stories: StoryForFeed[]): RSSFeedItem[] {
       pubDate: new Date(item.created_time || detail.date),
       ...(item.meta_description ? { description: item.meta_description } : {}),
       // RSS's own <author> must be an e-mail address; the byline goes in Dublin Core's creator.
-      ...(detail.author.trim() ? { customData: `<dc:creator>${escapeXml(detail.author.trim())}</dc:creator>` } : {}),
+      ...(detail.author.trim()
+        ? { customData: `<dc:creator>${escapeXml(detail.author.trim())}</dc:creator>` }
+        : {}),
       categories: detail.tags.map((tag) => tag.trim()).filter(Boolean),
     }))
     .filter((entry) => !Number.isNaN(entry.pubDate.getTime()))

@@ -10,7 +10,10 @@ import { isAlias, withTrailingSlash } from './canonical.ts';
  * screens (`/info/blog?portal=…`, `/cad_archive?portal=…`, `/info/patent?tag=…`), whose
  * canonical addresses are the pre-rendered detail paths, and the 404 page.
  */
-export const noindexPaths: readonly string[] = [...detailKinds.map((kind) => detailRoutes[kind].pathPrefix), '/404/'];
+export const noindexPaths: readonly string[] = [
+  ...detailKinds.map((kind) => detailRoutes[kind].pathPrefix),
+  '/404/',
+];
 
 /** True for a page path that belongs in the sitemap. */
 export function isSitemapPage(pathname: string): boolean {

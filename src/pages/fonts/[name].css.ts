@@ -4,4 +4,5 @@ import { pretendardCss, pretendardCssName } from '../../lib/fonts/pretendard.ts'
 
 export const getStaticPaths = (() => [{ params: { name: pretendardCssName } }]) satisfies GetStaticPaths;
 
-export const GET: APIRoute = () => new Response(pretendardCss, { headers: { 'Content-Type': 'text/css; charset=utf-8' } });
+export const GET: APIRoute = () =>
+  new Response(pretendardCss, { headers: { 'Content-Type': 'text/css; charset=utf-8' } });

@@ -13,5 +13,7 @@ import { expect, type Page } from '@playwright/test';
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }

@@ -30,8 +30,27 @@ export interface Certificate {
 export function makeCertificate(dir: string): Certificate {
   const certFile = join(dir, 'cert.pem');
   const keyFile = join(dir, 'key.pem');
-  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'];
-  args.push('-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile);
+  const args = [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+  ];
+  args.push(
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+  );
   execFileSync('openssl', args, { stdio: 'ignore' });
   return { certFile, cert: readFileSync(certFile), key: readFileSync(keyFile) };
 }
@@ -47,7 +66,13 @@ export async function startHostFront(target: string, { cert, key }: Certificate)
   const upstream = new URL(target);
   const tls = createTlsServer({ cert, key }, (req, res) => {
     const proxied = forward(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
         answer.pipe(res);

@@ -43,7 +43,8 @@ export function runNuChecker(paths: string[]): NuMessage[] {
   return report.messages;
 }
 
-export const isError = (message: NuMessage) => message.type === 'error' || message.type === 'non-document-error';
+export const isError = (message: NuMessage) =>
+  message.type === 'error' || message.type === 'non-document-error';
 
 /** The CSS declaration (`property:value`) a CSS message points at, read from the checked file. */
 export function declarationAt(message: NuMessage): { property: string; value: string } | undefined {

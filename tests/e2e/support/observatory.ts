@@ -30,7 +30,13 @@ export interface ObservatoryTest {
 }
 
 export interface ObservatoryReport {
-  scan: { grade: string; score: number; statusCode: number; testsFailed: number; responseHeaders: Record<string, string> };
+  scan: {
+    grade: string;
+    score: number;
+    statusCode: number;
+    testsFailed: number;
+    responseHeaders: Record<string, string>;
+  };
   tests: Record<string, ObservatoryTest>;
 }
 
@@ -72,7 +78,11 @@ export function gradeOf(modifiers: number[]): { grade: string; score: number } {
  * every directive that only the second policy has comes out as `'none'` and the site is
  * credited with `default-src 'none'` (+10) that it does not have.
  */
-export function cspAsOnePolicy(headerPolicy: string, metaPolicy: string, url: string): { result: string; modifier: number } {
+export function cspAsOnePolicy(
+  headerPolicy: string,
+  metaPolicy: string,
+  url: string,
+): { result: string; modifier: number } {
   const directives = (policy: string) =>
     policy
       .split(';')

@@ -28,9 +28,13 @@ export async function waitForIslands(page: Page): Promise<void> {
     undefined,
     { timeout: 15_000 },
   );
-  await page.waitForFunction(() => !('Astro' in window) || document.querySelector('astro-island[ssr]') === null, undefined, {
-    timeout: 15_000,
-  });
+  await page.waitForFunction(
+    () => !('Astro' in window) || document.querySelector('astro-island[ssr]') === null,
+    undefined,
+    {
+      timeout: 15_000,
+    },
+  );
 }
 
 /** The built site as the test's page opens it: every navigation waits for the islands. */

@@ -44,7 +44,10 @@ describe('HomeSuccess', () => {
     expect(kinds).toHaveLength(3);
     expect(kinds.filter((kind) => kind === 'placeholder')).toHaveLength(placeholders);
     // Real stories come first, placeholders fill the rest.
-    expect(kinds).toEqual([...Array(3 - placeholders).fill('story'), ...Array(placeholders).fill('placeholder')]);
+    expect(kinds).toEqual([
+      ...Array(3 - placeholders).fill('story'),
+      ...Array(placeholders).fill('placeholder'),
+    ]);
     expect(html.match(/>\s*준비 중\s*</g) ?? []).toHaveLength(placeholders);
   });
 

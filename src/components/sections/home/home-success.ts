@@ -12,7 +12,10 @@ export function latestStories(items: readonly ContentItem[], count = HOME_SUCCES
 }
 
 /** Exactly `count` slots: the first stories, then `null` for each placeholder. */
-export function successSlots(items: readonly ContentItem[], count = HOME_SUCCESS_COUNT): (ContentItem | null)[] {
+export function successSlots(
+  items: readonly ContentItem[],
+  count = HOME_SUCCESS_COUNT,
+): (ContentItem | null)[] {
   const stories: (ContentItem | null)[] = items.slice(0, count);
   while (stories.length < count) stories.push(null);
   return stories;

@@ -23,7 +23,8 @@ export function initToc(details: HTMLDetailsElement): void {
   // The reading line sits just below the sticky header; the current section is the last one
   // whose top has passed it. The observer's root is that line (1px high), so it fires exactly
   // when a section's top or bottom crosses it, in either direction.
-  const header = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height')) || 72;
+  const header =
+    parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height')) || 72;
   const line = header + 32;
   const update = () => {
     const passed = targets.filter((target) => target.getBoundingClientRect().top <= line);

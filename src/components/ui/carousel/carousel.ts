@@ -76,7 +76,8 @@ function keepDotFocus(root: HTMLElement, create: () => SwiperInstance): SwiperIn
   const dots = root.querySelector<HTMLElement>('[data-carousel-dots]');
   const focused = dots && document.activeElement ? [...dots.children].indexOf(document.activeElement) : -1;
   const swiper = create();
-  if (focused >= 0 && !dots!.contains(document.activeElement)) (dots!.children[focused] as HTMLElement | undefined)?.focus();
+  if (focused >= 0 && !dots!.contains(document.activeElement))
+    (dots!.children[focused] as HTMLElement | undefined)?.focus();
   return swiper;
 }
 
