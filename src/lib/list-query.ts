@@ -41,7 +41,7 @@ export function parseListQuery(search: string | URLSearchParams): ListQuery {
  * Whether an address asks for exactly what a list page's HTML shows: the first page, no search
  * term (not even an empty one), all topics; other parameters do not count. The same answer as
  * `parseListQuery` (tested), written out because it is inlined into every list page (the
- * `client:afterpaint` directive) and `parseListQuery` is three times its size.
+ * `client:interaction` directive) and `parseListQuery` is three times its size.
  */
 export function isPrerenderedQuery(search: string): boolean {
   const params = new URLSearchParams(search);

@@ -2,9 +2,9 @@ declare module 'astro' {
   interface AstroClientDirectives {
     /**
      * List islands: hydrate on the first interaction when the address asks for what the HTML
-     * shows, else once the first frame is painted and the browser is idle (after-paint-directive.ts).
+     * shows, else once the first frame is painted and the browser is idle (interaction-directive.ts).
      */
-    'client:afterpaint'?: boolean;
+    'client:interaction'?: boolean;
   }
 }
 

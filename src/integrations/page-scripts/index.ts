@@ -1,7 +1,7 @@
 /**
  * Keeps JavaScript out of the first paint: page scripts that can be inlined are, the rest of
  * the page's code is fetched once the page is painted (see vite-plugins.ts), and islands
- * hydrate with `client:afterpaint`.
+ * hydrate with `client:interaction` (see README.md beside this file).
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -14,8 +14,8 @@ export function pageScripts(): AstroIntegration {
       'astro:config:setup': ({ updateConfig, addClientDirective }) => {
         updateConfig({ vite: { plugins: [inlineScriptCopies(), chunkUrls()] } });
         addClientDirective({
-          name: 'afterpaint',
-          entrypoint: fileURLToPath(new URL('./after-paint-directive.ts', import.meta.url)),
+          name: 'interaction',
+          entrypoint: fileURLToPath(new URL('./interaction-directive.ts', import.meta.url)),
         });
       },
     },

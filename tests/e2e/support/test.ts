@@ -1,7 +1,7 @@
 /**
  * The Playwright `test` of the end-to-end specs, with a `site` fixture that opens pages of the
  * built site ready to use: `site.goto(path)` and `site.reload()` navigate the test's page, then
- * wait until every island has hydrated. List islands use `client:afterpaint`: on a first-page
+ * wait until every island has hydrated. List islands use `client:interaction`: on a first-page
  * address they hydrate on the visitor's first interaction, so the fixture points at each waiting
  * island (a `pointerover`, as a mouse would) and waits for it; otherwise they hydrate after the
  * first paint, and a test that clicked right after the load event could press a button React does

@@ -12,16 +12,14 @@
  * Nothing runs on a plain page load, so a slider costs a slow phone no main-thread work then.
  */
 import { afterFirstPaint } from '../../../lib/dom/after-first-paint.ts';
+import { onApproach, onInteraction } from '../../../lib/dom/visitor-watch.ts';
 import carouselModule from './carousel.ts?chunk-url';
 import type { CarouselAction } from './carousel.ts';
 
 /** How near the screen a slider counts as approached. */
 const APPROACH_MARGIN = '300px 0px';
-const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 function watch(root: HTMLElement): void {
-  let near = false;
-  let scrolled = false;
   let started = false;
   let action: CarouselAction | undefined;
 
@@ -38,32 +36,20 @@ function watch(root: HTMLElement): void {
     action = undefined;
     return taken;
   };
+  const stops: (() => void)[] = [];
   const start = () => {
     if (started) return;
     started = true;
-    observer.disconnect();
-    removeEventListener('scroll', onScroll);
-    for (const type of INTERACTIONS) root.removeEventListener(type, start);
+    stops.forEach((stop) => stop());
     void import(/* @vite-ignore */ carouselModule).then((carousel: typeof import('./carousel.ts')) =>
       carousel.startCarousel(root, takeAction),
     );
   };
-  const onScroll = () => {
-    scrolled = true;
-    removeEventListener('scroll', onScroll);
-    if (near) start();
-  };
-  const observer = new IntersectionObserver(
-    (entries) => {
-      near = entries.some((entry) => entry.isIntersecting);
-      if (near && scrolled) start();
-    },
-    { rootMargin: APPROACH_MARGIN },
-  );
-  observer.observe(root);
-  addEventListener('scroll', onScroll, { passive: true });
+  // Approach counts from the visitor's first scroll on: a slider on the first screen waits for it.
+  const onScroll = () => stops.push(onApproach([root], APPROACH_MARGIN, start));
+  addEventListener('scroll', onScroll, { once: true, passive: true });
   root.addEventListener('click', onClick);
-  for (const type of INTERACTIONS) root.addEventListener(type, start, { passive: true });
+  stops.push(() => removeEventListener('scroll', onScroll), onInteraction(root, start));
 }
 
 afterFirstPaint(() => {

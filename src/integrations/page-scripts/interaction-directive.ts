@@ -1,5 +1,5 @@
 /**
- * `client:afterpaint`, the list islands' directive. Until an island hydrates, its HTML works on
+ * `client:interaction`, the list islands' directive. Until an island hydrates, its HTML works on
  * its own: page numbers are plain links and the search form submits as a plain form.
  *
  * - When the address asks for exactly what the HTML shows (first page, no term, all topics:
@@ -25,10 +25,9 @@
  */
 import type { ClientDirective } from 'astro';
 import { afterFirstPaint } from '../../lib/dom/after-first-paint.ts';
+import { onInteraction } from '../../lib/dom/visitor-watch.ts';
 import { isPrerenderedQuery } from '../../lib/list-query.ts';
 
-/** What counts as the first interaction with an island. */
-export const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 export const WAITING_ATTRIBUTE = 'data-hydrate-on-interaction';
 
 /** Tells the page that code it needs is gone (see NewVersionNotice.astro). */
@@ -36,7 +35,7 @@ function reportStale(): void {
   dispatchEvent(new Event('site:stale'));
 }
 
-const afterPaint: ClientDirective = (load, _options, el) => {
+const interaction: ClientDirective = (load, _options, el) => {
   if (!isPrerenderedQuery(location.search)) {
     el.addEventListener('astro:hydration-error', reportStale, { once: true });
     afterFirstPaint(async () => (await load())());
@@ -50,11 +49,8 @@ const afterPaint: ClientDirective = (load, _options, el) => {
     const button = target?.closest('button');
     if (event.type === 'click' && button && button.type !== 'submit') clicked = button;
   };
-  const listen = () => {
-    for (const type of INTERACTIONS) el.addEventListener(type, start, { passive: true });
-  };
+  const listen = () => onInteraction(el, () => void start());
   const start = async () => {
-    for (const type of INTERACTIONS) el.removeEventListener(type, start);
     // Astro's island catches a failed import itself (after one retry), reports it with
     // `astro:hydration-error` and hands back a hydrate that does nothing.
     let failed = false;
@@ -86,4 +82,4 @@ const afterPaint: ClientDirective = (load, _options, el) => {
   listen();
 };
 
-export default afterPaint;
+export default interaction;
