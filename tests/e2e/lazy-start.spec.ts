@@ -50,14 +50,23 @@ async function holdScripts(page: Page): Promise<() => void> {
 test.describe('목록 섬', () => {
   test('첫 페이지 주소에서는 방문자가 처음 다가갈 때 하이드레이션한다', async ({ page }) => {
     const scripts: string[] = [];
+    const downloads: string[] = [];
     page.on('request', (request) => {
       if (isPageScript(request)) scripts.push(request.url());
+      else if (request.resourceType() === 'fetch') downloads.push(new URL(request.url()).pathname);
     });
     await page.goto('/newsRoom');
     await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
     await settle(page);
     await expect(island(page)).toHaveAttribute('ssr', '');
     expect(scripts).toEqual([]);
+    // Its code, and what that imports, is already downloaded after the first paint, not run.
+    const code = await island(page).evaluate((el) => [
+      el.getAttribute('component-url')!,
+      el.getAttribute('renderer-url')!,
+    ]);
+    expect(downloads).toEqual(expect.arrayContaining(code));
+    expect(downloads.length).toBeGreaterThan(code.length);
 
     // The first interaction: pointing at the list (a touch or the focus does the same).
     await page.getByRole('region', { name: '뉴스 목록', exact: true }).hover();

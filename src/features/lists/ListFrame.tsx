@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { t } from '../../i18n';
 import type { ListKindConfig } from './list-kinds.ts';
-import { serializeListQuery } from '../../lib/list-query.ts';
+import { clearPending, LIST_READY_EVENT } from '../../lib/dom/list-pending.ts';
+import { parseListQuery, sameQuery, serializeListQuery } from '../../lib/list-query.ts';
 import type { ListState, ListStore } from './list.store.ts';
 import { EmptyState, ErrorState, Skeletons } from './ListStates.tsx';
 import { Pagination } from './Pagination.tsx';
@@ -43,10 +44,22 @@ export function ListFrame({
   searchResetKey,
 }: ListFrameProps) {
   const loading = state.status === 'loading';
+  const frame = useRef<HTMLDivElement>(null);
+  // The directive's placeholders (list-pending.ts) give way in the same frame as the list's own
+  // loading state or an answer to the address: never to the pre-rendered page the visitor
+  // did not ask for. A layout effect, so that no frame in between shows the stale list.
+  useLayoutEffect(() => {
+    if (!frame.current) return;
+    if (state.status !== 'ready' || sameQuery(state.query, parseListQuery(location.search)))
+      clearPending(frame.current);
+  }, [state.status, state.query]);
+  useEffect(() => {
+    frame.current?.dispatchEvent(new Event(LIST_READY_EVENT, { bubbles: true }));
+  }, []);
   const hrefFor = (page: number) => config.path + serializeListQuery({ ...state.query, page });
 
   return (
-    <div className={styles.frame}>
+    <div className={styles.frame} ref={frame}>
       {(config.searchable || toolbar) && (
         <div className={styles.toolbar}>
           {toolbar}

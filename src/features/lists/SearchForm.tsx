@@ -38,7 +38,9 @@ export function SearchForm({ term, placeholder, label, onSearch, resetKey }: Sea
 
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
-    onSearch(value);
+    // The box itself, not the state: a search submitted before hydration (replayed by the
+    // directive) reaches React before the effect above has adopted what was typed.
+    onSearch(input.current?.value ?? value);
   };
 
   return (

@@ -160,7 +160,8 @@ export function createListStore(
     syncFromLocation() {
       const query = parseListQuery(env.location.search);
       const state = $state.get();
-      if (sameQuery(query, state.query) && state.status === 'ready') {
+      // Already shown, or already asked for (a first tap the island replayed): nothing to do.
+      if (sameQuery(query, state.query) && state.status !== 'error') {
         $state.setKey('query', query);
         return;
       }

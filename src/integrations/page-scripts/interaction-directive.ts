@@ -6,25 +6,30 @@
  *   `isPrerenderedQuery`), the island hydrates on the visitor's first interaction with it
  *   (a pointer over it or pressed on it, focus or a key in it), so a visit that only reads
  *   costs a slow phone no hydration work at all. While it waits, the island carries
- *   `data-hydrate-on-interaction`.
- * - Otherwise (`?page=2`, a term, a topic) the HTML is not what was asked for, and it hydrates
- *   at once: after the first contentful paint and an idle moment (`client:idle` alone can fire
- *   before the first paint on a fast machine, and then the island's JavaScript is downloaded
- *   ahead of the first frame on a slow phone).
+ *   `data-hydrate-on-interaction`, and its code is downloaded after the first paint without
+ *   being run (`prefetchModules`), so the first tap pays for running it, not for fetching it.
+ * - Otherwise (`?page=2`, a term, a topic) the HTML is not what was asked for: the island is
+ *   marked pending at once (its cards turn into placeholders, see list-pending.ts) and hydrates
+ *   after the first contentful paint and an idle moment (`client:idle` alone can fire before
+ *   the first paint on a fast machine, and then the island's JavaScript is downloaded ahead of
+ *   the first frame on a slow phone).
  *
- * An interaction that arrives before React does is not lost: a link or a submit button does
- * what it does without JavaScript, and the last click on any other button (an FAQ question, a
- * topic) and a changed `<select>` (the topic dropdown) are played again once the island has
- * hydrated; React hydrates synchronously for them. Text typed into the search box stays (see
+ * The first request made before React is there is caught rather than lost or turned into a page
+ * load: a page link or a search is held (no navigation; the list shows its placeholders at
+ * once) and handed to the island when it has hydrated, as is the last click on any other button
+ * (an FAQ category, a topic) and a changed `<select>` (the topic dropdown), once the island says
+ * React handles its events (`LIST_READY_EVENT`). Text typed into the search box stays (see
  * SearchForm).
  *
  * When the island's files cannot be loaded (the site was deployed anew under an open page), the
  * page says so (NewVersionNotice offers a reload, on `site:stale` or Astro's own
- * `astro:hydration-error`) and the island goes back to waiting, so a later interaction tries
- * again instead of finding it dead.
+ * `astro:hydration-error`); a held link or search is then followed the plain way, and otherwise
+ * the island goes back to waiting, so a later interaction tries again instead of finding it dead.
  */
 import type { ClientDirective } from 'astro';
 import { afterFirstPaint } from '../../lib/dom/after-first-paint.ts';
+import { clearPending, LIST_READY_EVENT, markPending } from '../../lib/dom/list-pending.ts';
+import { prefetchModules } from '../../lib/dom/prefetch-modules.ts';
 import { onInteraction } from '../../lib/dom/visitor-watch.ts';
 import { isPrerenderedQuery } from '../../lib/list-query.ts';
 
@@ -35,19 +40,63 @@ function reportStale(): void {
   dispatchEvent(new Event('site:stale'));
 }
 
+/** A plain left click, which the list would take over once hydrated (not a new tab or window). */
+function isPlainClick(event: Event): boolean {
+  return (
+    event instanceof MouseEvent &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey
+  );
+}
+
+/** A link to this same list page with another query (a page number): the island answers it in place. */
+function isListLink(target: Element | null): target is HTMLAnchorElement {
+  const link = target?.closest('a[href]');
+  if (!(link instanceof HTMLAnchorElement) || link.target) return false;
+  const url = new URL(link.href);
+  return url.origin === location.origin && url.pathname === location.pathname;
+}
+
 const interaction: ClientDirective = (load, _options, el) => {
   if (!isPrerenderedQuery(location.search)) {
+    // The HTML holds the first page; the address asks for another: placeholders, not a stale answer.
+    markPending(el);
     el.addEventListener('astro:hydration-error', reportStale, { once: true });
     afterFirstPaint(async () => (await load())());
     return;
   }
-  let clicked: HTMLButtonElement | undefined;
+  /**
+   * The visitor's request made before React was there (a page link, a search, a category): done
+   * by the island once it is, or the plain way (`fallback`) when its code cannot be loaded.
+   */
+  let replay: { island: () => void; fallback?: () => void } | undefined;
   const changed = new Set<HTMLSelectElement>();
   const record = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
-    if (event.type === 'change' && target instanceof HTMLSelectElement) changed.add(target);
+    if (event.type === 'submit' && target instanceof HTMLFormElement) {
+      event.preventDefault();
+      markPending(el);
+      replay = { island: () => target.requestSubmit(), fallback: () => target.submit() };
+      return;
+    }
+    if (event.type === 'change' && target instanceof HTMLSelectElement) {
+      changed.add(target);
+      markPending(el);
+      return;
+    }
+    if (event.type !== 'click') return;
+    if (isListLink(target) && isPlainClick(event)) {
+      event.preventDefault();
+      markPending(el);
+      const link = target.closest('a')!;
+      replay = { island: () => link.click(), fallback: () => location.assign(link.href) };
+      return;
+    }
     const button = target?.closest('button');
-    if (event.type === 'click' && button && button.type !== 'submit') clicked = button;
+    if (button && button.type !== 'submit') replay = { island: () => button.click() };
   };
   const listen = () => onInteraction(el, () => void start());
   const start = async () => {
@@ -55,6 +104,9 @@ const interaction: ClientDirective = (load, _options, el) => {
     // `astro:hydration-error` and hands back a hydrate that does nothing.
     let failed = false;
     const onError = () => (failed = true);
+    const ready = new Promise<void>((resolve) =>
+      el.addEventListener(LIST_READY_EVENT, () => resolve(), { once: true }),
+    );
     el.addEventListener('astro:hydration-error', onError);
     // Only Astro's own report counts: any other error is the island's, not a missing file's.
     try {
@@ -64,22 +116,37 @@ const interaction: ClientDirective = (load, _options, el) => {
       el.removeEventListener('astro:hydration-error', onError);
     }
     if (failed) {
-      // Links and forms keep working without the island; the next interaction tries again.
-      listen();
+      // Links and forms work without the island: a caught one is done the plain way (a new
+      // page load, which also brings the new release's files). The rest waits for the next
+      // interaction, which tries again.
+      const fallback = replay?.fallback;
+      replay = undefined;
+      clearPending(el);
       reportStale();
+      if (fallback) fallback();
+      else listen();
       return;
     }
-    el.removeEventListener('click', record, true);
-    el.removeEventListener('change', record, true);
     el.removeAttribute(WAITING_ATTRIBUTE);
+    // Until React handles events itself, taps are still caught, then handed over.
+    await ready;
+    for (const type of CAUGHT) el.removeEventListener(type, record, true);
     for (const select of changed)
       if (select.isConnected) select.dispatchEvent(new Event('change', { bubbles: true }));
-    if (clicked?.isConnected) clicked.click();
+    replay?.island();
   };
   el.setAttribute(WAITING_ATTRIBUTE, '');
-  el.addEventListener('click', record, true);
-  el.addEventListener('change', record, true);
+  for (const type of CAUGHT) el.addEventListener(type, record, true);
   listen();
+  // The code is downloaded at once but run only on the first interaction: a first tap then
+  // costs the phone the running, not a round trip per file on a slow network.
+  afterFirstPaint(() => {
+    const urls = ['component-url', 'renderer-url'].map((name) => el.getAttribute(name));
+    void prefetchModules(urls.filter((url): url is string => !!url));
+  });
 };
+
+/** What is caught before the island is there. */
+const CAUGHT = ['click', 'submit', 'change'] as const;
 
 export default interaction;

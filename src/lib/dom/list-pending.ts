@@ -1,0 +1,28 @@
+/**
+ * A list island whose HTML is not the answer to the address (`?page=2`, a term, a topic), or
+ * whose first tap is waiting for the island's code, is *pending*: its pre-rendered cards stay in
+ * place as grey placeholders of the same size (the rule is in lists.module.scss), so the visitor
+ * never reads the first page as the answer to what they asked. The hydration directive marks
+ * the island, before the first paint when the address asks; the list frame clears the mark in
+ * the same frame in which it shows its own loading state or the answer.
+ */
+
+export const PENDING_ATTRIBUTE = 'data-list-pending';
+
+/** Marks `island` pending and tells assistive technology its list region is busy. */
+export function markPending(island: Element): void {
+  island.setAttribute(PENDING_ATTRIBUTE, '');
+  island.querySelector('[data-status]')?.setAttribute('aria-busy', 'true');
+}
+
+/** Clears the mark of the pending island around `node`, if there is one. */
+export function clearPending(node: Element): void {
+  node.closest(`[${PENDING_ATTRIBUTE}]`)?.removeAttribute(PENDING_ATTRIBUTE);
+}
+
+/**
+ * Sent (bubbling) by a list island once React handles its events: only then can a request held
+ * by the directive be handed over. React does hydrate an island synchronously for some events
+ * dispatched before it is done, but not for a form's submission, which would then leave the page.
+ */
+export const LIST_READY_EVENT = 'list:ready';

@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import { moduleImports, prefetchModules } from './prefetch-modules.ts';
+
+const base = 'https://site.example/_astro/FaqList.abc.js';
+
+describe('moduleImports', () => {
+  it('finds static, bare and dynamic imports of built chunks, resolved against the module', () => {
+    const source =
+      'import{t as e}from"./react.Cv.js";import"./side.A1.js";' +
+      'const l=()=>import(`./sanitize.browser.B.js`);import { x } from "../other/y.js";';
+    expect(moduleImports(source, base)).toEqual([
+      'https://site.example/_astro/react.Cv.js',
+      'https://site.example/_astro/side.A1.js',
+      'https://site.example/_astro/sanitize.browser.B.js',
+      'https://site.example/other/y.js',
+    ]);
+  });
+
+  it('ignores bare names, other addresses and strings that are not imports', () => {
+    const source = 'import React from"react";const a="./not-an-import.js";fetch("./data.json");';
+    expect(moduleImports(source, base)).toEqual([]);
+  });
+});
+
+describe('prefetchModules', () => {
+  it('downloads the whole graph once each, at low priority, and survives failures', async () => {
+    const files: Record<string, string> = {
+      'https://site.example/_astro/a.js': 'import"./b.js";import{x}from"./c.js";',
+      'https://site.example/_astro/b.js': 'import"./c.js";',
+      'https://site.example/_astro/c.js': 'import(`./gone.js`);',
+    };
+    const fetcher = vi.fn(async (url: string, init: RequestInit & { priority?: string }) => {
+      expect(init.priority).toBe('low');
+      const body = files[url];
+      if (body === undefined) return new Response('', { status: 404 });
+      return new Response(body);
+    });
+    await prefetchModules(['https://site.example/_astro/a.js', 'https://site.example/_astro/b.js'], fetcher);
+    expect(fetcher.mock.calls.map(([url]) => url).sort()).toEqual([
+      'https://site.example/_astro/a.js',
+      'https://site.example/_astro/b.js',
+      'https://site.example/_astro/c.js',
+      'https://site.example/_astro/gone.js',
+    ]);
+  });
+
+  it('does not reject when the network fails', async () => {
+    const fetcher = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(prefetchModules(['/_astro/a.js'], fetcher)).resolves.toBeUndefined();
+  });
+});

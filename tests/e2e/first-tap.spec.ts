@@ -1,0 +1,151 @@
+/**
+ * A visitor's first tap on a list, made before the island has started: a page link, a search or
+ * a category is answered in the page, never with a new page load; and an address that asks for
+ * something other than the pre-rendered first page never shows that first page as its answer.
+ * Behaviour, not timing: the island's code and the API are held back by the test, so every
+ * in-between state can be looked at. Pages open with `page.goto`, not `site.goto`, which would
+ * hydrate the islands itself.
+ */
+import { test, expect, type Page } from './support/test.ts';
+import { API, apiList, titleOf } from './support/api.ts';
+
+/** Holds every request matching `pattern` until the returned function is called. */
+async function hold(page: Page, pattern: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.fallback();
+  });
+  return release;
+}
+const islandCode = /\/_astro\/.*\.js$/;
+
+const island = (page: Page) => page.locator('astro-island').first();
+const paging = (page: Page) => page.getByRole('navigation', { name: '페이지' });
+
+/** Sets a mark on the document: it survives anything but a new page load. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+test.describe('하이드레이션 전의 첫 탭', () => {
+  test('2페이지 링크: 문서를 바꾸지 않고, 기다리는 동안 자리표시를 보이다가 2페이지를 보여 준다', async ({
+    page,
+    request,
+  }) => {
+    const [first, second] = await Promise.all([
+      apiList(request, '/news/search?page=1&term='),
+      apiList(request, '/news/search?page=2&term='),
+    ]);
+    const release = await hold(page, islandCode);
+    await page.goto('/newsRoom');
+    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
+    await markDocument(page);
+
+    await paging(page).getByRole('link', { name: '2', exact: true }).click();
+    // Held: the first page turned into placeholders, not left on screen as if it were page 2.
+    await expect(island(page)).toHaveAttribute('data-list-pending', '');
+    await expect(page.getByText(titleOf(first.objects[0]!), { exact: true })).toBeHidden();
+    release();
+
+    await expect(paging(page).locator('[aria-current="page"]')).toHaveText('2');
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByText(titleOf(second.objects[0]!), { exact: true })).toBeVisible();
+    await expect(island(page)).not.toHaveAttribute('data-list-pending');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('검색: 하이드레이션 전에 제출한 검색어를 문서를 바꾸지 않고 찾아 보여 준다', async ({ page }) => {
+    const release = await hold(page, islandCode);
+    await page.goto('/newsRoom');
+    await markDocument(page);
+    const box = page.getByRole('search').getByRole('searchbox');
+    await box.fill('면접');
+    await page.getByRole('search').getByRole('button', { name: '검색' }).click();
+    await expect(island(page)).toHaveAttribute('data-list-pending', '');
+    release();
+
+    await expect(page).toHaveURL(/[?&]term=%EB%A9%B4%EC%A0%91/);
+    const region = page.getByRole('region', { name: '뉴스 목록', exact: true });
+    await expect(region).toHaveAttribute('data-status', 'ready');
+    await expect(region.locator('li').first()).toContainText('면접');
+    await expect(box).toHaveValue('면접');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('FAQ 분류: 하이드레이션 전에 누른 분류를 문서를 바꾸지 않고 보여 준다', async ({ page }) => {
+    const release = await hold(page, islandCode);
+    await page.goto('/faq');
+    await markDocument(page);
+    const categories = page.getByRole('group', { name: '질문 분류' });
+    const category = categories.getByRole('button').nth(1);
+    const name = (await category.textContent())!.trim();
+    await category.click();
+    release();
+
+    await expect(categories.getByRole('button', { name, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page).toHaveURL(/[?&]topic_id=\d+/);
+    const region = page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true });
+    await expect(region).toHaveAttribute('data-status', 'ready');
+    await expect(region.locator('summary').first()).toContainText(name);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('섬의 파일을 받을 수 없으면 붙잡아 둔 링크를 보통 링크처럼 따라간다', async ({ page }) => {
+    await page.goto('/newsRoom');
+    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
+    await page.route(islandCode, (route) =>
+      route.fulfill({ status: 404, contentType: 'text/plain', headers: { 'cache-control': 'no-store' } }),
+    );
+    await markDocument(page);
+    await paging(page).getByRole('link', { name: '2', exact: true }).click();
+    // Astro retries a failed import once, a second later: then the link is followed.
+    await expect(page).toHaveURL(/[?&]page=2/, { timeout: 15_000 });
+    await expect.poll(() => sameDocument(page)).toBe(false);
+  });
+});
+
+test.describe('첫 페이지가 아닌 주소', () => {
+  test('?page=2로 열면 2페이지가 화면에 올 때까지 미리 렌더링된 1페이지 대신 로딩 상태를 보인다', async ({
+    page,
+    request,
+  }) => {
+    const [first, second] = await Promise.all([
+      apiList(request, '/news/search?page=1&term='),
+      apiList(request, '/news/search?page=2&term='),
+    ]);
+    const staleTitle = titleOf(first.objects[0]!);
+    // Every frame, from the first one: is a card of the first page visible?
+    await page.addInitScript((title) => {
+      const record = () => {
+        for (const heading of document.querySelectorAll('[data-status] h2'))
+          if (heading.textContent === title && heading.checkVisibility({ visibilityProperty: true }))
+            (window as unknown as { staleSeen: boolean }).staleSeen = true;
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    }, staleTitle);
+    const releaseCode = await hold(page, islandCode);
+    const releaseApi = await hold(page, new RegExp(`^${API}/news/search`));
+    await page.goto('/newsRoom?page=2');
+
+    const region = page.getByRole('region', { name: '뉴스 목록', exact: true });
+    await expect(island(page)).toHaveAttribute('data-list-pending', '');
+    await expect(region).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByText(staleTitle, { exact: true })).toBeHidden();
+    releaseCode();
+    // The island runs and asks the API: its own loading state, still not the first page.
+    await expect(page.getByTestId('skeletons')).toBeVisible();
+    await expect(island(page)).not.toHaveAttribute('data-list-pending');
+    releaseApi();
+
+    await expect(page.getByText(titleOf(second.objects[0]!), { exact: true })).toBeVisible();
+    await expect(region).toHaveAttribute('aria-busy', 'false');
+    expect(await page.evaluate(() => (window as unknown as { staleSeen?: boolean }).staleSeen)).toBeFalsy();
+  });
+});
