@@ -64,6 +64,14 @@ export function serializeListQuery(query: ListQuery): string {
   return `?${params.toString()}`;
 }
 
+/**
+ * The address a topic button asks for (`null`: all topics), written on the button so that the
+ * hydration directive can ask the API for it before the island runs (early-answer.ts).
+ */
+export function topicQuery(topic: { id: number; name: string } | null): string {
+  return serializeListQuery({ ...defaultQuery, topicId: topic?.id ?? null, name: topic?.name ?? '' });
+}
+
 export function sameQuery(a: ListQuery, b: ListQuery): boolean {
   return a.page === b.page && (a.term ?? '') === (b.term ?? '') && a.topicId === b.topicId;
 }

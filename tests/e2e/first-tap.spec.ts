@@ -57,6 +57,57 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     expect(await sameDocument(page)).toBe(true);
   });
 
+  test('첫 탭이 묻는 API 요청은 섬의 코드를 기다리지 않고 곧바로 떠나고, 섬은 그 답을 받아 쓴다', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${API}/news/search`)) asked.push(request.url());
+    });
+    const release = await hold(page, islandCode);
+    await page.goto('/newsRoom');
+    await markDocument(page);
+    await paging(page).getByRole('link', { name: '2', exact: true }).click();
+    // The island's code is still held back, and page 2 is already asked for.
+    await expect.poll(() => asked).toEqual([`${API}/news/search?page=2&term=`]);
+    await expect(island(page)).toHaveAttribute('ssr', '');
+    release();
+
+    await expect(paging(page).locator('[aria-current="page"]')).toHaveText('2');
+    await expect(page.getByRole('region', { name: '뉴스 목록', exact: true })).toHaveAttribute(
+      'data-status',
+      'ready',
+    );
+    // The island took that answer rather than asking again.
+    expect(asked).toHaveLength(1);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('HR 이야기 주제 목록(390px의 드롭다운): 하이드레이션 전에 고른 주제를 보여 준다', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', '주제 드롭다운은 980px 이하에서 보입니다.');
+    const release = await hold(page, islandCode);
+    await page.goto('/hrcontents');
+    await markDocument(page);
+    const select = page.getByRole('combobox', { name: '주제 선택' });
+    const option = select.locator('option').nth(1);
+    const name = (await option.textContent())!.trim();
+    await select.focus();
+    await select.selectOption({ index: 1 });
+    await expect(island(page)).toHaveAttribute('data-list-pending', '');
+    release();
+
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`#${name}`);
+    await expect(page).toHaveURL(/[?&]topic_id=\d+/);
+    await expect(select).toHaveValue(/\d+/);
+    await expect(page.getByRole('region', { name: 'HR 이야기 목록', exact: true })).toHaveAttribute(
+      'data-status',
+      'ready',
+    );
+    expect(await sameDocument(page)).toBe(true);
+  });
+
   test('검색: 하이드레이션 전에 제출한 검색어를 문서를 바꾸지 않고 찾아 보여 준다', async ({ page }) => {
     const release = await hold(page, islandCode);
     await page.goto('/newsRoom');

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { interpolate, splitAround, t } from '../../i18n';
 import { listKinds } from './list-kinds.ts';
+import { topicQuery } from '../../lib/list-query.ts';
 import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
@@ -67,7 +68,12 @@ function FaqList({ snapshot }: FaqListProps) {
 
   const categories = (
     <div className={faq.categories} role="group" aria-label={t('list.faq.categories')}>
-      <button type="button" aria-pressed={allSelected} onClick={() => pick(null)}>
+      <button
+        type="button"
+        aria-pressed={allSelected}
+        onClick={() => pick(null)}
+        data-query={topicQuery(null)}
+      >
         {t('common.all')}
       </button>
       {state.topics.map((topic) => (
@@ -76,6 +82,7 @@ function FaqList({ snapshot }: FaqListProps) {
           key={topic.id}
           aria-pressed={!searching && state.query.topicId === topic.id}
           onClick={() => pick(topic.id, topic.name)}
+          data-query={topicQuery(topic)}
         >
           {topic.name}
         </button>

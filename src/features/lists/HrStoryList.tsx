@@ -4,7 +4,7 @@ import { withErrorBoundary } from '../../components/ui/error-boundary/with-error
 import { CardImage } from './CardImage.tsx';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
-import { withListContext } from '../../lib/list-query.ts';
+import { topicQuery, withListContext } from '../../lib/list-query.ts';
 import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
@@ -47,9 +47,11 @@ function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
           value={topicId === null ? '' : String(topicId)}
           onChange={(event) => select(event.target.value === '' ? null : Number(event.target.value))}
         >
-          <option value="">{t('common.all')}</option>
+          <option value="" data-query={topicQuery(null)}>
+            {t('common.all')}
+          </option>
           {state.topics.map((topic) => (
-            <option key={topic.id} value={String(topic.id)}>
+            <option key={topic.id} value={String(topic.id)} data-query={topicQuery(topic)}>
               {topic.name}
             </option>
           ))}
@@ -62,7 +64,12 @@ function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
           role="group"
           aria-label={t('list.hrStory.topics')}
         >
-          <button type="button" aria-pressed={topicId === null} onClick={() => select(null)}>
+          <button
+            type="button"
+            aria-pressed={topicId === null}
+            onClick={() => select(null)}
+            data-query={topicQuery(null)}
+          >
             {t('common.all')}
           </button>
           {state.topics.map((topic) => (
@@ -71,6 +78,7 @@ function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
               key={topic.id}
               aria-pressed={topicId === topic.id}
               onClick={() => select(topic.id)}
+              data-query={topicQuery(topic)}
             >
               #{topic.name}
             </button>

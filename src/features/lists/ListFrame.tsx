@@ -6,6 +6,7 @@ import { parseListQuery, sameQuery, serializeListQuery } from '../../lib/list-qu
 import type { ListState, ListStore } from './list.store.ts';
 import { EmptyState, ErrorState, Skeletons } from './ListStates.tsx';
 import { Pagination } from './Pagination.tsx';
+import { requestTemplateAttributes } from './request-templates.ts';
 import { SearchForm } from './SearchForm.tsx';
 import styles from './lists.module.scss';
 
@@ -59,7 +60,7 @@ export function ListFrame({
   const hrefFor = (page: number) => config.path + serializeListQuery({ ...state.query, page });
 
   return (
-    <div className={styles.frame} ref={frame}>
+    <div className={styles.frame} ref={frame} {...requestTemplateAttributes(config)}>
       {(config.searchable || toolbar) && (
         <div className={styles.toolbar}>
           {toolbar}

@@ -9,17 +9,18 @@
  *   `data-hydrate-on-interaction`, and its code is downloaded after the first paint without
  *   being run (`prefetchModules`), so the first tap pays for running it, not for fetching it.
  * - Otherwise (`?page=2`, a term, a topic) the HTML is not what was asked for: the island is
- *   marked pending at once (its cards turn into placeholders, see list-pending.ts) and hydrates
- *   after the first contentful paint and an idle moment (`client:idle` alone can fire before
- *   the first paint on a fast machine, and then the island's JavaScript is downloaded ahead of
- *   the first frame on a slow phone).
+ *   marked pending at once (its cards turn into placeholders, see list-pending.ts), its answer
+ *   is asked for at once (early-answer.ts), and it hydrates after the first contentful paint
+ *   and an idle moment (`client:idle` alone can fire before the first paint on a fast machine,
+ *   and then the island's JavaScript is downloaded ahead of the first frame on a slow phone).
  *
  * The first request made before React is there is caught rather than lost or turned into a page
  * load: a page link or a search is held (no navigation; the list shows its placeholders at
- * once) and handed to the island when it has hydrated, as is the last click on any other button
- * (an FAQ category, a topic) and a changed `<select>` (the topic dropdown), once the island says
- * React handles its events (`LIST_READY_EVENT`). Text typed into the search box stays (see
- * SearchForm).
+ * once), and its API request starts at once (early-answer.ts: the island's first request takes
+ * it, so the network and the island's start-up overlap). It is handed to the island, as is the
+ * last click on any other button (an FAQ category, a topic) and a changed `<select>` (the topic
+ * dropdown), once the island says React handles its events (`LIST_READY_EVENT`). Text typed
+ * into the search box stays (see SearchForm).
  *
  * When the island's files cannot be loaded (the site was deployed anew under an open page), the
  * page says so (NewVersionNotice offers a reload, on `site:stale` or Astro's own
@@ -27,6 +28,7 @@
  * the island goes back to waiting, so a later interaction tries again instead of finding it dead.
  */
 import type { ClientDirective } from 'astro';
+import { listApiUrl, startEarlyAnswer } from '../../lib/api/early-answer.ts';
 import { afterFirstPaint } from '../../lib/dom/after-first-paint.ts';
 import { clearPending, LIST_READY_EVENT, markPending } from '../../lib/dom/list-pending.ts';
 import { prefetchModules } from '../../lib/dom/prefetch-modules.ts';
@@ -60,10 +62,26 @@ function isListLink(target: Element | null): target is HTMLAnchorElement {
   return url.origin === location.origin && url.pathname === location.pathname;
 }
 
+/**
+ * Asks the API now for what the page address `address` shows, from the list frame's templates
+ * (request-templates.ts), so the island's first request finds the answer under way.
+ */
+function askEarly(island: Element, address: string | URLSearchParams | undefined): void {
+  const frame = island.querySelector('[data-api-browse]');
+  if (!frame || address === undefined) return;
+  const templates = {
+    browse: frame.getAttribute('data-api-browse')!,
+    search: frame.getAttribute('data-api-search') ?? undefined,
+  };
+  const url = listApiUrl(templates, new URLSearchParams(address));
+  if (url) startEarlyAnswer(url);
+}
+
 const interaction: ClientDirective = (load, _options, el) => {
   if (!isPrerenderedQuery(location.search)) {
     // The HTML holds the first page; the address asks for another: placeholders, not a stale answer.
     markPending(el);
+    askEarly(el, location.search);
     el.addEventListener('astro:hydration-error', reportStale, { once: true });
     afterFirstPaint(async () => (await load())());
     return;
@@ -73,18 +91,21 @@ const interaction: ClientDirective = (load, _options, el) => {
    * by the island once it is, or the plain way (`fallback`) when its code cannot be loaded.
    */
   let replay: { island: () => void; fallback?: () => void } | undefined;
-  const changed = new Set<HTMLSelectElement>();
+  /** Each dropdown changed before React was there, with the value chosen (hydration resets it). */
+  const changed = new Map<HTMLSelectElement, string>();
   const record = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (event.type === 'submit' && target instanceof HTMLFormElement) {
       event.preventDefault();
       markPending(el);
+      askEarly(el, new URLSearchParams(new FormData(target) as unknown as Record<string, string>));
       replay = { island: () => target.requestSubmit(), fallback: () => target.submit() };
       return;
     }
     if (event.type === 'change' && target instanceof HTMLSelectElement) {
-      changed.add(target);
+      changed.set(target, target.value);
       markPending(el);
+      askEarly(el, target.selectedOptions[0]?.dataset.query);
       return;
     }
     if (event.type !== 'click') return;
@@ -92,11 +113,15 @@ const interaction: ClientDirective = (load, _options, el) => {
       event.preventDefault();
       markPending(el);
       const link = target.closest('a')!;
+      askEarly(el, new URL(link.href).search);
       replay = { island: () => link.click(), fallback: () => location.assign(link.href) };
       return;
     }
     const button = target?.closest('button');
-    if (button && button.type !== 'submit') replay = { island: () => button.click() };
+    if (button && button.type !== 'submit') {
+      askEarly(el, button.dataset.query);
+      replay = { island: () => button.click() };
+    }
   };
   const listen = () => onInteraction(el, () => void start());
   const start = async () => {
@@ -131,8 +156,11 @@ const interaction: ClientDirective = (load, _options, el) => {
     // Until React handles events itself, taps are still caught, then handed over.
     await ready;
     for (const type of CAUGHT) el.removeEventListener(type, record, true);
-    for (const select of changed)
-      if (select.isConnected) select.dispatchEvent(new Event('change', { bubbles: true }));
+    for (const [select, value] of changed) {
+      if (!select.isConnected) continue;
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
     replay?.island();
   };
   el.setAttribute(WAITING_ATTRIBUTE, '');

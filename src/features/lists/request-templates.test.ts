@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { listApiUrl } from '../../lib/api/early-answer.ts';
+import { serializeListQuery, type ListQuery } from '../../lib/list-query.ts';
+import { listKinds } from './list-kinds.ts';
+import { requestTemplates, requestUrl } from './request-templates.ts';
+
+const base = 'https://api.example.com/v1';
+const queries: ListQuery[] = [
+  { page: 1, term: null, topicId: null, name: '' },
+  { page: 2, term: null, topicId: null, name: '' },
+  { page: 1, term: '면접 평가', topicId: null, name: '' },
+  { page: 3, term: '', topicId: null, name: '' },
+  { page: 1, term: null, topicId: 7, name: '채용 & 평가' },
+  { page: 4, term: null, topicId: 12, name: '' },
+];
+
+describe('request templates', () => {
+  for (const config of Object.values(listKinds)) {
+    it(`${config.kind}: a page address fills them into the very address the store asks for`, () => {
+      const templates = requestTemplates(config, base);
+      for (const query of queries) {
+        const address = new URLSearchParams(serializeListQuery(query));
+        const early = listApiUrl(templates, address);
+        if (query.term !== null && !config.searchable) {
+          // No search box: no early answer for a term (the store would ask the browsing call).
+          expect(early).toBeUndefined();
+          continue;
+        }
+        expect(early, serializeListQuery(query)).toBe(requestUrl(config, query, base));
+      }
+    });
+  }
+
+  it('trims a searched term as the store does', () => {
+    const templates = requestTemplates(listKinds.news, base);
+    const address = new URLSearchParams({ page: '1', term: '  역량  ' });
+    expect(listApiUrl(templates, address)).toBe(
+      requestUrl(listKinds.news, { page: 1, term: '역량', topicId: null, name: '' }, base),
+    );
+  });
+});
