@@ -64,13 +64,25 @@ export interface TapVerdict {
   second: boolean;
   /** No run loaded a new document: a single one fails, a list must never reload the page. */
   navigation: boolean;
+  /** Every run saw both results: a tap whose result never came is the worst miss of all. */
+  completed: boolean;
 }
 
-export function checkTapBudgets(medians: TapMedians): TapVerdict {
+/** The runs of one scenario: the ones that saw both results, and how many did not. */
+export interface TapReportRow {
+  scenario: TapScenario;
+  runs: readonly TapRun[];
+  failed: number;
+}
+
+/** Which budgets a scenario meets; with no completed run at all, none. */
+export function checkTapBudgets(row: TapReportRow): TapVerdict {
+  const medians = row.runs.length > 0 ? tapMedians(row.runs) : null;
   return {
-    first: medians.firstRatio <= budgets.tap.first,
-    second: medians.secondRatio <= budgets.tap.second,
-    navigation: medians.navigatedRuns === 0,
+    first: medians !== null && medians.firstRatio <= budgets.tap.first,
+    second: medians !== null && medians.secondRatio <= budgets.tap.second,
+    navigation: medians === null || medians.navigatedRuns === 0,
+    completed: row.failed === 0 && medians !== null,
   };
 }
 
@@ -100,27 +112,38 @@ export function describeTapRun(scenario: TapScenario, index: number, total: numb
   );
 }
 
-export interface TapReportRow {
-  scenario: TapScenario;
-  medians: TapMedians;
+/** A failed run's console line. */
+export function describeFailedRun(
+  scenario: TapScenario,
+  index: number,
+  total: number,
+  reason: string,
+): string {
+  return `  ${scenario.name} ${index}/${total}: ✖ ${reason}`;
 }
 
 /**
  * The report as a Markdown table: per scenario the median milliseconds of each tap with the median
- * ratio to the network alone and ✔ or ✖ for its budget, the network figure, and how many runs
- * loaded a new document.
+ * ratio to the network alone and ✔ or ✖ for its budget, the network figure, how many runs loaded
+ * a new document, and how many runs saw both results. The medians are those of the completed runs.
  */
 export function formatTapTable(rows: readonly TapReportRow[]): string {
   const { first, second } = budgets.tap;
   const header = [
-    `| 시나리오 | 첫 탭 | 첫 탭 → 결과 (≤ ${first} × 네트워크) | 두 번째 탭 (≤ ${second} ×) | 네트워크만 | 페이지 이동 |`,
-    '|---|---|---|---|---|---|',
+    `| 시나리오 | 첫 탭 | 첫 탭 → 결과 (≤ ${first} × 네트워크) | 두 번째 탭 (≤ ${second} ×) | 네트워크만 | 페이지 이동 | 결과 확인 |`,
+    '|---|---|---|---|---|---|---|',
   ];
-  const body = rows.map(({ scenario, medians: m }) => {
-    const v = checkTapBudgets(m);
+  const body = rows.map((row) => {
+    const { scenario, runs, failed } = row;
+    const v = checkTapBudgets(row);
+    const done = `${runs.length}/${runs.length + failed}회 ${mark(v.completed)}`;
+    const name = `| ${scenario.name} \`${scenario.path}\` | ${scenario.firstTap} |`;
+    if (runs.length === 0) return `${name} — ✖ | — ✖ | — | — | ${done} |`;
+    const m = tapMedians(runs);
     return (
-      `| ${scenario.name} \`${scenario.path}\` | ${scenario.firstTap} | ${ms(m.first)} (${times(m.firstRatio)}) ${mark(v.first)} | ` +
-      `${ms(m.second)} (${times(m.secondRatio)}) ${mark(v.second)} | ${ms(m.network)} | ${m.navigatedRuns}/${m.runs}회 ${mark(v.navigation)} |`
+      `${name} ${ms(m.first)} (${times(m.firstRatio)}) ${mark(v.first)} | ` +
+      `${ms(m.second)} (${times(m.secondRatio)}) ${mark(v.second)} | ${ms(m.network)} | ` +
+      `${m.navigatedRuns}/${m.runs}회 ${mark(v.navigation)} | ${done} |`
     );
   });
   return [...header, ...body].join('\n');
