@@ -9,8 +9,11 @@
  * A tap is timed on the page's own clock, from its `pointerdown` (tap-probe.ts records it) to the
  * first animation frame at which the result is in the DOM (`waitForFunction`, polled every frame).
  * A tap that loads a new document (a plain link or form before the island hydrated) takes that
- * clock away: it is timed from a Node timestamp taken just before the tap, converted to the page's
- * clock, and the run is marked as navigated.
+ * clock away, and the run is marked as navigated. It is then timed on the epoch clock
+ * (`timeOrigin + now`, comparable across documents) from the pointerdown the old document left in
+ * sessionStorage; failing that, from a Node timestamp taken just before the tap, converted to the
+ * page's clock. The Node timestamp is the fallback only: it also counts Playwright's checks before
+ * the touch, 0.1–0.2 s at a 7× CPU slowdown.
  */
 import { chromium, errors, type Browser, type Page } from 'playwright';
 import { describeView, probeScript, type ListView, type ProbeGlobals } from './tap-probe.ts';
@@ -68,6 +71,7 @@ interface ResultMoment {
   timeOrigin: number;
   doc: number;
   down: number | null;
+  downAt: number | null;
 }
 
 /** The page's clock (`timeOrigin + now`, epoch ms) minus Node's, from the middle of a round trip. */
@@ -85,7 +89,7 @@ async function timedTap(page: Page, step: TapStep, which: string): Promise<TapOu
   await target.scrollIntoViewIfNeeded();
   const before = await page.evaluate((label) => {
     const probe = window as unknown as ProbeGlobals;
-    probe.__tapBenchDown = null;
+    probe.__tapBenchReset();
     return { view: probe.__tapBenchView(label), doc: probe.__tapBenchDoc };
   }, paginationLabel);
   const offset = await clockOffset(page);
@@ -103,6 +107,7 @@ async function timedTap(page: Page, step: TapStep, which: string): Promise<TapOu
         timeOrigin: performance.timeOrigin,
         doc: probe.__tapBenchDoc,
         down: probe.__tapBenchDown,
+        downAt: probe.__tapBenchDownAt?.() ?? null,
       };
     },
     { label: paginationLabel, expectation: expect(before.view as ListView) },
@@ -118,7 +123,8 @@ async function timedTap(page: Page, step: TapStep, which: string): Promise<TapOu
   const result = (await handle.jsonValue()) as ResultMoment;
   await handle.dispose();
   if (result.doc !== before.doc) {
-    return { ms: result.timeOrigin + result.now - offset - tappedAt, navigated: true };
+    const start = result.downAt ?? tappedAt + offset;
+    return { ms: result.timeOrigin + result.now - start, navigated: true };
   }
   if (result.down === null) throw new Error('탭의 pointerdown이 기록되지 않았습니다.');
   return { ms: result.now - result.down, navigated: false };

@@ -43,8 +43,15 @@ export interface ViewExpectation {
 export interface ProbeGlobals {
   /** A random number per document: another value after a tap means the tap loaded a new document. */
   __tapBenchDoc: number;
-  /** `performance.now()` of the latest `pointerdown`, null until one. */
+  /** `performance.now()` of the latest `pointerdown` in this document, null until one. */
   __tapBenchDown: number | null;
+  /**
+   * The latest `pointerdown` on the epoch clock (`timeOrigin + now`), kept in sessionStorage so it
+   * outlives a document the tap replaced (same tab, same origin); null when there is none.
+   */
+  __tapBenchDownAt(): number | null;
+  /** Forgets the latest pointerdown, before a timed tap. */
+  __tapBenchReset(): void;
   __tapBenchView(paginationLabel: string): ListView;
   __tapBenchMatches(view: ListView, expect: ViewExpectation): boolean;
 }
@@ -56,12 +63,23 @@ export interface ProbeGlobals {
  */
 export function installProbe(): void {
   const probe = window as unknown as ProbeGlobals;
+  const key = '__tapBenchDownAt';
   probe.__tapBenchDoc = Math.random();
   probe.__tapBenchDown = null;
+  probe.__tapBenchDownAt = () => {
+    const value = Number(sessionStorage.getItem(key));
+    return value > 0 ? value : null;
+  };
+  probe.__tapBenchReset = () => {
+    probe.__tapBenchDown = null;
+    sessionStorage.removeItem(key);
+  };
   window.addEventListener(
     'pointerdown',
     () => {
-      probe.__tapBenchDown = performance.now();
+      const now = performance.now();
+      probe.__tapBenchDown = now;
+      sessionStorage.setItem(key, String(performance.timeOrigin + now));
     },
     { capture: true },
   );
