@@ -1,11 +1,21 @@
 /**
- * `npm run bench [-- --runs 3 --no-build --cpu N]`: the performance benchmark. Starts the
+ * `npm run bench [-- --runs 3 --tap-runs 5 --only load|tap --no-build --cpu N]`: the performance
+ * benchmark, in two parts. Starts the
  * reference content server, builds the site against it into a temporary folder, serves the build
  * the way `npm start` does (the `_headers` rules, brotli/gzip like a CDN), and runs Lighthouse
  * (mobile preset, simulated throttling, Debian Chromium) several times on each benched page and
  * on a floor page: a one-heading HTML file served the same way, the best the network simulation
  * allows. Prints the medians next to the budgets (scripts/lib/perf-budgets.ts) as a Markdown
- * table for the README, and exits 1 when a budget is missed.
+ * table for the README.
+ *
+ * Then the tap-to-result bench (scripts/lib/tap-bench.ts): Playwright drives the same Chromium
+ * through two taps on each list screen (a page number, an FAQ category, a search, an HR topic) on
+ * DevTools' "Slow 4G" with the same CPU slowdown, and holds each tap against the same API request
+ * made alone (scripts/lib/tap-report.ts). Exits 1 when a budget of either part is missed.
+ *
+ * `--runs` is the Lighthouse runs per page (3), `--tap-runs` the runs per tap scenario (5).
+ * `--only load` runs Lighthouse alone, `--only tap` the tap bench alone (`npm run bench:interact`;
+ * the calibration runs on the floor page still come first).
  *
  * The CPU slowdown is calibrated (scripts/lib/cpu-calibration.ts): throwaway runs on the floor
  * page measure the host's `benchmarkIndex`, and the slowdown is set so every host simulates the
@@ -46,16 +56,27 @@ import {
 } from './lib/perf-budgets.ts';
 import { run } from './lib/processes.ts';
 import { serveStatic } from './lib/static-server.ts';
+import { describeNetwork, runTapBench } from './lib/tap-bench.ts';
+import { allTapMet, checkTapBudgets, formatTapTable } from './lib/tap-report.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
+    'tap-runs': { type: 'string', default: '5' },
+    only: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     cpu: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(args.runs) || 3);
+const tapRuns = Math.max(1, Number(args['tap-runs']) || 5);
+if (args.only !== undefined && args.only !== 'load' && args.only !== 'tap') {
+  console.error(`✖ --only는 load 또는 tap이어야 합니다: ${args.only}`);
+  process.exit(2);
+}
+const runLoad = args.only !== 'tap';
+const runTap = args.only !== 'load';
 let cpuOption: number | undefined;
 try {
   cpuOption = parseCpuOption(args.cpu);
@@ -229,30 +250,8 @@ async function hostIndex(count: number): Promise<number> {
   return median(indices);
 }
 
-// TBT and LCP are simulated from the observed CPU work, so other jobs on the machine inflate them.
-const load = () => loadavg()[0]!.toFixed(1);
-// The build just now kept every core busy; give the load average (a one-minute mean) time to fall.
-const settleBy = Date.now() + 90_000;
-while (loadavg()[0]! > cpus().length / 2 && Date.now() < settleBy) {
-  await sleep(2_000);
-}
-console.log(
-  `\nLighthouse ${runs}회씩 (모바일 프리셋, 시뮬레이션 스로틀링, 호스트 ${cpus().length}코어, 부하 ${load()})`,
-);
-if (loadavg()[0]! > cpus().length) {
-  console.warn('  ! 다른 작업이 CPU를 쓰고 있습니다: TBT와 LCP가 실제보다 크게 나올 수 있습니다.');
-}
-let exitCode = 0;
-try {
-  // Calibration: the same simulated phone on every host (scripts/lib/cpu-calibration.ts).
-  const measured = await hostIndex(cpuOption === undefined ? 3 : 1);
-  const calibration: Calibration =
-    cpuOption === undefined
-      ? calibrate(measured)
-      : { hostIndex: measured, multiplier: cpuOption, source: 'option', clamped: null };
-  console.log(describeCalibration(calibration));
-  if (calibration.clamped === 'low')
-    console.warn('  ! 이 호스트는 목표 기기보다 느립니다: 수치가 목표 기기보다 나쁘게 나옵니다.');
+/** Lighthouse on every benched page; prints the table and tells whether every budget was met. */
+async function loadBench(calibration: Calibration): Promise<boolean> {
   const floor = await medianOf('기준 페이지', `${floorSite.url}/`, calibration);
   const rows = [];
   for (const route of routes)
@@ -270,14 +269,75 @@ try {
   const missed = rows.filter(({ route, figures }) => !allMet(checkBudgets(figures, route, floor.lcp)));
   if (missed.length > 0) {
     console.log(`\n✖ 예산을 넘은 페이지: ${missed.map(({ route }) => route.path).join(', ')}`);
-    exitCode = 1;
-  } else {
-    console.log('\n✔ 모든 페이지가 예산 안에 있습니다.');
+    return false;
   }
+  console.log('\n✔ 모든 페이지가 예산 안에 있습니다.');
+  return true;
+}
+
+/**
+ * Tap to result on the list screens with the same CPU slowdown (DevTools throttling this time, in
+ * a real browser); prints the table and tells whether every budget was met.
+ */
+async function tapBench(calibration: Calibration): Promise<boolean> {
+  console.log(`\n탭 → 결과 ${tapRuns}회씩 (Playwright, 모바일 터치, 부하 ${load()})`);
+  console.log(describeNetwork());
+  const rows = await runTapBench({
+    siteUrl: site.url,
+    apiUrl: api.url,
+    chromePath,
+    cpuMultiplier: calibration.multiplier,
+    runs: tapRuns,
+  });
+  console.log(
+    `\n탭 → 결과 중앙값 (${tapRuns}회), ${new Date().toISOString().slice(0, 10)}, 끝날 때 부하 ${load()}:`,
+  );
+  console.log(describeCalibration(calibration));
+  console.log(`${describeNetwork()}\n`);
+  console.log(formatTapTable(rows));
+  const missed = rows.filter((row) => !allTapMet(checkTapBudgets(row)));
+  if (missed.length > 0) {
+    console.log(`\n✖ 예산을 넘은 시나리오: ${missed.map(({ scenario }) => scenario.name).join(', ')}`);
+    return false;
+  }
+  console.log('\n✔ 모든 탭이 예산 안에 있습니다.');
+  return true;
+}
+
+// TBT and LCP are simulated from the observed CPU work, so other jobs on the machine inflate them.
+const load = () => loadavg()[0]!.toFixed(1);
+// The build just now kept every core busy; give the load average (a one-minute mean) time to fall.
+const settleBy = Date.now() + 90_000;
+while (loadavg()[0]! > cpus().length / 2 && Date.now() < settleBy) {
+  await sleep(2_000);
+}
+console.log(
+  runLoad
+    ? `\nLighthouse ${runs}회씩 (모바일 프리셋, 시뮬레이션 스로틀링, 호스트 ${cpus().length}코어, 부하 ${load()})`
+    : `\nCPU 보정 (Lighthouse, 기준 페이지, 호스트 ${cpus().length}코어, 부하 ${load()})`,
+);
+if (loadavg()[0]! > cpus().length) {
+  const inflated = runLoad ? (runTap ? 'TBT, LCP와 탭 시간이' : 'TBT와 LCP가') : '탭 시간이';
+  console.warn(`  ! 다른 작업이 CPU를 쓰고 있습니다: ${inflated} 실제보다 크게 나올 수 있습니다.`);
+}
+let exitCode = 0;
+try {
+  // Calibration: the same simulated phone on every host (scripts/lib/cpu-calibration.ts).
+  const measured = await hostIndex(cpuOption === undefined ? 3 : 1);
+  const calibration: Calibration =
+    cpuOption === undefined
+      ? calibrate(measured)
+      : { hostIndex: measured, multiplier: cpuOption, source: 'option', clamped: null };
+  console.log(describeCalibration(calibration));
+  if (calibration.clamped === 'low')
+    console.warn('  ! 이 호스트는 목표 기기보다 느립니다: 수치가 목표 기기보다 나쁘게 나옵니다.');
+  if (runLoad && !(await loadBench(calibration))) exitCode = 1;
+  if (runTap && !(await tapBench(calibration))) exitCode = 1;
 } catch (error) {
   console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
   exitCode = 2;
 } finally {
   await cleanUp();
 }
+
 process.exit(exitCode);
