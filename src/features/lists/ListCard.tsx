@@ -4,6 +4,7 @@ import { CardImage } from './CardImage.tsx';
 import type { CardItem } from './list-items.ts';
 import { newTabProps } from './new-tab.ts';
 import cards from './cards.module.scss';
+import listCard from './list-card.module.scss';
 
 export interface ListCardProps {
   item: Pick<CardItem, 'href' | 'external' | 'title' | 'image'>;
@@ -28,12 +29,12 @@ export interface ListCardProps {
 export function ListCard({ item, lead, ended = false, play = false, badge, children }: ListCardProps) {
   const image = <CardImage src={item.image} lead={lead} />;
   return (
-    <li className={ended ? `${cards.card} ${cards.ended}` : cards.card}>
+    <li className={ended ? `${cards.card} ${listCard.ended}` : cards.card}>
       <a href={item.href} className={cards.cardLink} {...newTabProps(item.external)}>
         {play ? (
-          <span className={cards.videoThumb}>
+          <span className={listCard.videoThumb}>
             {image}
-            <span className={cards.play} aria-hidden="true" />
+            <span className={listCard.play} aria-hidden="true" />
           </span>
         ) : (
           image

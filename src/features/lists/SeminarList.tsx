@@ -7,7 +7,7 @@ import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import styles from './lists.module.scss';
-import cards from './cards.module.scss';
+import listCard from './list-card.module.scss';
 
 export interface SeminarListProps {
   snapshot: ListSnapshot;
@@ -18,7 +18,7 @@ function SeminarList({ snapshot }: SeminarListProps) {
   const [state, store] = useListStore('seminar', snapshot);
   return (
     <ListFrame config={listKinds.seminar} state={state} store={store}>
-      <ul className={`${styles.grid} ${cards.seminarCards}`}>
+      <ul className={`${styles.grid} ${listCard.seminarCards}`}>
         {state.items.map((item, index) => (
           <ListCard
             key={item.id}
@@ -26,12 +26,12 @@ function SeminarList({ snapshot }: SeminarListProps) {
             lead={index === 0}
             ended={item.ended}
             badge={
-              <span className={item.ended ? cards.badgeEnded : cards.badge}>
+              <span className={item.ended ? listCard.badgeEnded : listCard.badge}>
                 {item.ended ? t('list.seminar.ended') : t('list.seminar.open')}
               </span>
             }
           >
-            <dl className={cards.facts}>
+            <dl className={listCard.facts}>
               <div>
                 <dt>{t('list.seminar.place')}</dt>
                 <dd>{item.place}</dd>

@@ -7,6 +7,7 @@ import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import styles from './lists.module.scss';
 import cards from './cards.module.scss';
+import listCard from './list-card.module.scss';
 
 export interface VideoListProps {
   snapshot: ListSnapshot;
@@ -17,7 +18,7 @@ function VideoList({ snapshot }: VideoListProps) {
   const [state, store] = useListStore('video', snapshot);
   return (
     <ListFrame config={listKinds.video} state={state} store={store}>
-      <ul className={`${styles.grid} ${cards.videoCards}`}>
+      <ul className={`${styles.grid} ${listCard.videoCards}`}>
         {state.items.map((item, index) => (
           <ListCard key={item.id} item={item} lead={index === 0} play>
             <p className={cards.meta}>

@@ -95,8 +95,15 @@ const interaction: ClientDirective = (load, _options, el) => {
   const changed = new Map<HTMLSelectElement, string>();
   const record = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
+    /**
+     * Held for the island: React, listening on this same element, must not see it too (a
+     * hydrating React replays some events itself, after hydration has reset a dropdown's value,
+     * and a toggle handled twice undoes itself).
+     */
+    const hold = () => event.stopImmediatePropagation();
     if (event.type === 'submit' && target instanceof HTMLFormElement) {
       event.preventDefault();
+      hold();
       markPending(el);
       askEarly(el, new URLSearchParams(new FormData(target) as unknown as Record<string, string>));
       replay = { island: () => target.requestSubmit(), fallback: () => target.submit() };
@@ -104,6 +111,7 @@ const interaction: ClientDirective = (load, _options, el) => {
     }
     if (event.type === 'change' && target instanceof HTMLSelectElement) {
       changed.set(target, target.value);
+      hold();
       markPending(el);
       askEarly(el, target.selectedOptions[0]?.dataset.query);
       return;
@@ -111,6 +119,7 @@ const interaction: ClientDirective = (load, _options, el) => {
     if (event.type !== 'click') return;
     if (isListLink(target) && isPlainClick(event)) {
       event.preventDefault();
+      hold();
       markPending(el);
       const link = target.closest('a')!;
       askEarly(el, new URL(link.href).search);
@@ -119,6 +128,7 @@ const interaction: ClientDirective = (load, _options, el) => {
     }
     const button = target?.closest('button');
     if (button && button.type !== 'submit') {
+      hold();
       askEarly(el, button.dataset.query);
       replay = { island: () => button.click() };
     }
