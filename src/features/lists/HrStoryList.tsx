@@ -8,7 +8,6 @@ import { topicQuery, withListContext } from '../../lib/list-query.ts';
 import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
-import styles from './lists.module.scss';
 import cards from './cards.module.scss';
 import hrStory from './hr-story.module.scss';
 
@@ -107,7 +106,7 @@ function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
         <p>{subtitle}</p>
       </header>
       <ListFrame config={listKinds.hrStory} state={state} store={store} toolbar={toolbar}>
-        <ul className={`${styles.grid} ${cards.hrStoryCards}`}>
+        <ul className={`${cards.grid} ${cards.hrStoryCards}`}>
           {state.items.map((item, index) => (
             <li key={item.id} className={cards.card}>
               <a href={withListContext(item.href, state.query)} className={cards.cardLink}>

@@ -1,5 +1,10 @@
 import { t } from '../../i18n';
+import { injectStyles } from '../../lib/dom/inject-styles.ts';
+import stateStyles from './list-states.scss?inline';
 import styles from './lists.module.scss';
+
+// The loading and error states arrive with the island, not in the page (list-states.scss).
+injectStyles('list-states', stateStyles);
 
 /** The spec's empty message. */
 export function EmptyState({ variant = 'default' }: { variant?: 'default' | 'news' }) {
@@ -24,8 +29,8 @@ export function EmptyState({ variant = 'default' }: { variant?: 'default' | 'new
 /** A failed request: what happened, in Korean, and a button that repeats it. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
-    <div className={styles.error} role="alert">
-      <p className={styles.errorTitle}>{t('list.error.title')}</p>
+    <div className="list-error" role="alert">
+      <p className="list-error-title">{t('list.error.title')}</p>
       <p>{message}</p>
       <button type="button" onClick={onRetry}>
         {t('error.retry')}
@@ -37,12 +42,12 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry(): v
 /** Grey placeholders in the shape of the list while it loads. */
 export function Skeletons({ count, shape }: { count: number; shape: 'card' | 'row' | 'faq' }) {
   return (
-    <ul className={shape === 'card' ? styles.grid : styles.rows} aria-hidden="true" data-testid="skeletons">
+    <ul className={shape === 'card' ? 'list-grid' : 'list-rows'} aria-hidden="true" data-testid="skeletons">
       {Array.from({ length: count }, (_, i) => (
-        <li key={i} className={styles[`skeleton-${shape}`]}>
-          {shape === 'card' && <span className={styles.skeletonImage} />}
-          <span className={styles.skeletonLine} />
-          <span className={styles.skeletonLineShort} />
+        <li key={i} className={`list-skeleton-${shape}`}>
+          {shape === 'card' && <span className="list-skeleton-image" />}
+          <span className="list-skeleton-line" />
+          <span className="list-skeleton-line-short" />
         </li>
       ))}
     </ul>

@@ -6,7 +6,6 @@ import { listKinds } from './list-kinds.ts';
 import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
-import styles from './lists.module.scss';
 import cards from './cards.module.scss';
 
 export interface NewsListProps {
@@ -18,7 +17,7 @@ function NewsList({ snapshot }: NewsListProps) {
   const [state, store] = useListStore('news', snapshot);
   return (
     <ListFrame config={listKinds.news} state={state} store={store} emptyVariant="news">
-      <ul className={`${styles.grid} ${cards.newsCards}`}>
+      <ul className={`${cards.grid} ${cards.newsCards}`}>
         {state.items.map((item, index) => (
           <li key={item.id} className={cards.card}>
             <a href={item.href} target="_blank" rel="noopener noreferrer" className={cards.cardLink}>

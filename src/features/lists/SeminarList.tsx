@@ -6,7 +6,7 @@ import { listKinds } from './list-kinds.ts';
 import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
-import styles from './lists.module.scss';
+import cards from './cards.module.scss';
 import listCard from './list-card.module.scss';
 
 export interface SeminarListProps {
@@ -18,7 +18,7 @@ function SeminarList({ snapshot }: SeminarListProps) {
   const [state, store] = useListStore('seminar', snapshot);
   return (
     <ListFrame config={listKinds.seminar} state={state} store={store}>
-      <ul className={`${styles.grid} ${listCard.seminarCards}`}>
+      <ul className={`${cards.grid} ${listCard.seminarCards}`}>
         {state.items.map((item, index) => (
           <ListCard
             key={item.id}

@@ -7,7 +7,6 @@ import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { newTabProps } from './new-tab.ts';
 import { useListStore } from './use-list-store.ts';
-import styles from './lists.module.scss';
 import cards from './cards.module.scss';
 
 export interface SuccessListProps {
@@ -24,7 +23,7 @@ function SuccessList({ snapshot }: SuccessListProps) {
       store={store}
       searchLabel={t('list.success.search.label')}
     >
-      <ul className={`${styles.grid} ${cards.successCards}`}>
+      <ul className={`${cards.grid} ${cards.successCards}`}>
         {state.items.map((item, index) => (
           <li key={item.id} className={cards.card}>
             <a

@@ -5,7 +5,6 @@ import { listKinds } from './list-kinds.ts';
 import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
-import styles from './lists.module.scss';
 import cards from './cards.module.scss';
 import listCard from './list-card.module.scss';
 
@@ -18,7 +17,7 @@ function VideoList({ snapshot }: VideoListProps) {
   const [state, store] = useListStore('video', snapshot);
   return (
     <ListFrame config={listKinds.video} state={state} store={store}>
-      <ul className={`${styles.grid} ${listCard.videoCards}`}>
+      <ul className={`${cards.grid} ${listCard.videoCards}`}>
         {state.items.map((item, index) => (
           <ListCard key={item.id} item={item} lead={index === 0} play>
             <p className={cards.meta}>

@@ -1,7 +1,7 @@
 /** Cards resolve their topic ids with one index per topics list, never a scan per id. */
 import { describe, expect, it } from 'vitest';
 import type { ContentItem, Topic } from '../../lib/api/schemas.ts';
-import { toCardItem, topicNames } from './list-items.ts';
+import { compactCardItem, expandCardItem, toCardItem, topicNames } from './list-items.ts';
 
 const item = (tag_ids: number[], id = 'hr-1'): ContentItem => ({
   analytics_page_id: id,
@@ -51,5 +51,48 @@ describe('topicNames', () => {
     expect(cards.map((card) => card.tags)).toEqual([['주제 7'], ['주제 7'], ['주제 7']]);
     // A scan per id would read 3 cards × 101 ids × 1,000 topics; the index reads each topic once.
     expect(reads).toBe(size);
+  });
+});
+
+describe('compactCardItem', () => {
+  const full = {
+    id: 'n-1',
+    href: 'https://news.example/a',
+    external: true,
+    title: '제목',
+    description: '',
+    image: null,
+    logo: null,
+    author: '',
+    date: '2026-11-18T10:00:00+09:00',
+    tags: [],
+    place: '',
+    ended: true,
+    no: null,
+    views: null,
+    html: '',
+  };
+
+  it('keeps only what an item fills, and expanding gives the same card back', () => {
+    const compact = compactCardItem(full);
+    expect(compact).toEqual({
+      id: 'n-1',
+      href: 'https://news.example/a',
+      external: true,
+      title: '제목',
+      date: full.date,
+    });
+    expect(expandCardItem(compact)).toEqual(full);
+    const seminar = {
+      ...full,
+      href: undefined,
+      external: false,
+      ended: false,
+      place: '서울',
+      tags: ['채용'],
+      no: 3,
+      html: '<p>답</p>',
+    };
+    expect(expandCardItem(compactCardItem(seminar))).toEqual(seminar);
   });
 });

@@ -88,3 +88,42 @@ export function toCardItem(item: ContentItem, sanitize: Sanitizer, topics: reado
     html: item.post_body ? sanitize(item.post_body) : '',
   };
 }
+
+/** What a card field holds when the API gave nothing for it. */
+const EMPTY_CARD: Omit<CardItem, 'id' | 'href' | 'title' | 'date'> = {
+  external: false,
+  description: '',
+  image: null,
+  logo: null,
+  author: '',
+  tags: [],
+  place: '',
+  // What `toCardItem` makes of an item without a seminar type: every list but the seminars'.
+  ended: true,
+  no: null,
+  views: null,
+  html: '',
+};
+
+/** A card as the island's props carry it: only the fields that differ from an empty card. */
+export type CompactCardItem = Partial<CardItem> & Pick<CardItem, 'id' | 'title' | 'date'>;
+
+/**
+ * Drops the fields an item has left empty. Every list fills only some of a card's fields (an
+ * FAQ row has no picture, author or place), and the island's props are part of a page that
+ * must fit in the first round trip of a slow connection.
+ */
+export function compactCardItem(item: CardItem): CompactCardItem {
+  const compact: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) {
+    const empty = (EMPTY_CARD as Record<string, unknown>)[key];
+    const same = Array.isArray(value) ? value.length === 0 && Array.isArray(empty) : value === empty;
+    if (!same && value !== undefined) compact[key] = value;
+  }
+  return compact as CompactCardItem;
+}
+
+/** The full card again, on the island's side. */
+export function expandCardItem(item: CompactCardItem): CardItem {
+  return { ...EMPTY_CARD, href: undefined, ...item };
+}

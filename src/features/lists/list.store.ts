@@ -9,7 +9,7 @@ import { t } from '../../i18n/index.ts';
 import { ChunkLoadError } from '../../lib/dom/load-chunk.ts';
 import type { Sanitizer } from '../../lib/html/load-sanitizer.ts';
 import { totalPages, totalPosts } from '../../lib/paging.ts';
-import { toCardItem, type CardItem } from './list-items.ts';
+import { expandCardItem, toCardItem, type CardItem, type CompactCardItem } from './list-items.ts';
 import type { ListKindConfig } from './list-kinds.ts';
 import {
   defaultQuery,
@@ -37,7 +37,8 @@ export interface ListState {
 
 /** What the page pre-rendered: the first page for the default query. */
 export interface ListSnapshot {
-  items: CardItem[];
+  /** Compacted (list-items.ts): only the fields an item fills. */
+  items: CompactCardItem[];
   total: number;
   topics: Topic[];
 }
@@ -75,7 +76,7 @@ export function createListStore(
   const $state = map<ListState>({
     query: defaultQuery,
     status: 'ready',
-    items: snapshot.items,
+    items: snapshot.items.map(expandCardItem),
     total: snapshot.total,
     empty: snapshot.items.length === 0,
     topics: snapshot.topics,

@@ -6,7 +6,7 @@ import { totalPosts } from '../../lib/paging.ts';
 import { sanitizeHtmlServer } from '../../lib/html/sanitize.server.ts';
 import { leadImageSrc } from '../../lib/images/lead-image.ts';
 import type { ListId } from '../../lib/routes.ts';
-import { toCardItem } from './list-items.ts';
+import { compactCardItem, toCardItem } from './list-items.ts';
 import { listKinds } from './list-kinds.ts';
 import type { ListSnapshot } from './list.store.ts';
 
@@ -26,7 +26,7 @@ export async function listSnapshot(kind: ListId): Promise<ListSnapshot> {
   const lead = items[0];
   if (lead && listKinds[kind].cardImages) lead.image = await leadImageSrc(lead.image);
   return {
-    items,
+    items: items.map(compactCardItem),
     total: totalPosts(data.first.paging.page_size),
     topics,
   };

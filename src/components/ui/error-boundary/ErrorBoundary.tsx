@@ -1,6 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { t } from '../../../i18n';
-import styles from './ErrorBoundary.module.scss';
+import { injectStyles } from '../../../lib/dom/inject-styles.ts';
+import fallbackStyles from './error-boundary.scss?inline';
+
+// The build never renders the fallback: its rules arrive with the island (error-boundary.scss).
+injectStyles('island-error', fallbackStyles);
 
 export interface ErrorBoundaryProps {
   children: ReactNode;
@@ -28,8 +32,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className={styles.fallback} role="alert">
-        <h2 className={styles.title}>{t('error.title')}</h2>
+      <div className="island-error" role="alert">
+        <h2 className="island-error-title">{t('error.title')}</h2>
         <p>{t('error.body')}</p>
       </div>
     );
