@@ -66,10 +66,13 @@ export function serializeListQuery(query: ListQuery): string {
 
 /**
  * The address a topic button asks for (`null`: all topics), written on the button so that the
- * hydration directive can ask the API for it before the island runs (early-answer.ts).
+ * hydration directive can ask the API for it before the island runs (early-answer.ts). A list
+ * whose API call does not take the topic's name (the FAQ) leaves it out (`withName: false`):
+ * the directive reads only the parameters the call takes, and the page is shorter.
  */
-export function topicQuery(topic: { id: number; name: string } | null): string {
-  return serializeListQuery({ ...defaultQuery, topicId: topic?.id ?? null, name: topic?.name ?? '' });
+export function topicQuery(topic: { id: number; name: string } | null, withName = true): string {
+  const name = withName ? (topic?.name ?? '') : '';
+  return serializeListQuery({ ...defaultQuery, topicId: topic?.id ?? null, name });
 }
 
 export function sameQuery(a: ListQuery, b: ListQuery): boolean {

@@ -72,7 +72,7 @@ function FaqList({ snapshot }: FaqListProps) {
         type="button"
         aria-pressed={allSelected}
         onClick={() => pick(null)}
-        data-query={topicQuery(null)}
+        data-query={topicQuery(null, false)}
       >
         {t('common.all')}
       </button>
@@ -82,7 +82,7 @@ function FaqList({ snapshot }: FaqListProps) {
           key={topic.id}
           aria-pressed={!searching && state.query.topicId === topic.id}
           onClick={() => pick(topic.id, topic.name)}
-          data-query={topicQuery(topic)}
+          data-query={topicQuery(topic, false)}
         >
           {topic.name}
         </button>
