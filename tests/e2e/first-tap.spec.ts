@@ -108,6 +108,29 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     expect(await sameDocument(page)).toBe(true);
   });
 
+  test('HR 이야기 주제: 고른 뒤 change 이벤트보다 하이드레이션이 먼저 와도 고른 주제를 지킨다', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', '주제 드롭다운은 980px 이하에서 보입니다.');
+    const release = await hold(page, islandCode);
+    await page.goto('/hrcontents');
+    const select = page.getByRole('combobox', { name: '주제 선택' });
+    const name = (await select.locator('option').nth(1).textContent())!.trim();
+    await select.focus();
+    // The browser's `input` comes before hydration, its `change` only after it (a slow phone).
+    await select.evaluate((element: HTMLSelectElement) => {
+      element.selectedIndex = 1;
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    release();
+    await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+    await select.evaluate((element: HTMLSelectElement) =>
+      element.dispatchEvent(new Event('change', { bubbles: true })),
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`#${name}`);
+    await expect(page).toHaveURL(/[?&]topic_id=\d+/);
+  });
+
   test('검색: 하이드레이션 전에 제출한 검색어를 문서를 바꾸지 않고 찾아 보여 준다', async ({ page }) => {
     const release = await hold(page, islandCode);
     await page.goto('/newsRoom');

@@ -109,7 +109,8 @@ const interaction: ClientDirective = (load, _options, el) => {
       replay = { island: () => target.requestSubmit(), fallback: () => target.submit() };
       return;
     }
-    if (event.type === 'change' && target instanceof HTMLSelectElement) {
+    // A dropdown fires `input`, then `change`: hydration may come in between and reset it.
+    if ((event.type === 'change' || event.type === 'input') && target instanceof HTMLSelectElement) {
       changed.set(target, target.value);
       hold();
       markPending(el);
@@ -185,6 +186,6 @@ const interaction: ClientDirective = (load, _options, el) => {
 };
 
 /** What is caught before the island is there. */
-const CAUGHT = ['click', 'submit', 'change'] as const;
+const CAUGHT = ['click', 'submit', 'input', 'change'] as const;
 
 export default interaction;
