@@ -112,9 +112,10 @@ const search: TapScenarioSpec = {
 /**
  * At 390 px the topics are a `<select>` (the chips are hidden by CSS). A visitor taps it, then
  * picks an option. `locator.tap()` on a select does not block in headless Chromium (no popup holds
- * the page; the pointerdown is recorded and wakes the island), so it is a real tap. The timing
- * starts at the tap on the select, not at the pick: the pick follows at once here, so the island
- * gets no head start from a visitor's reading time, and a pick made before it hydrated must count.
+ * the page; the tap wakes the island), so it is a real tap. The timing starts at the pick (the
+ * select's `input`, tap-probe.ts), the request: the pick follows the tap at once here, so the
+ * island gets no head start from a visitor's reading time, and a pick made before it hydrated
+ * is held and must count.
  */
 const hrTopic = (index: number): TapStep => ({
   async locate(page) {
