@@ -179,10 +179,12 @@ const interaction: ClientDirective = (load, _options, el) => {
   listen();
   // The code is downloaded at once but run only on the first interaction: a first tap then
   // costs the phone the running, not a round trip per file on a slow network.
+  // Soon after the paint (a short idle wait): ahead of the web fonts, which wait for the load
+  // event, so that on a slow network the island's code is not queued behind them.
   afterFirstPaint(() => {
     const urls = ['component-url', 'renderer-url'].map((name) => el.getAttribute(name));
     void prefetchModules(urls.filter((url): url is string => !!url));
-  });
+  }, 300);
 };
 
 /** What is caught before the island is there. */
