@@ -134,8 +134,19 @@ const interaction: ClientDirective = (load, _options, el) => {
       replay = { island: () => button.click() };
     }
   };
+  /**
+   * The island's code, downloaded once (`prefetchModules`): after the first paint, or at the first
+   * interaction if that comes sooner. Hydration waits for it, so that its imports find the files
+   * in the cache instead of downloading them a second time beside the prefetch on a slow network.
+   */
+  let prefetched: Promise<void> | undefined;
+  const prefetch = () =>
+    (prefetched ??= prefetchModules(
+      ['component-url', 'renderer-url'].flatMap((name) => el.getAttribute(name) ?? []),
+    ));
   const listen = () => onInteraction(el, () => void start());
   const start = async () => {
+    await prefetch();
     // Astro's island catches a failed import itself (after one retry), reports it with
     // `astro:hydration-error` and hands back a hydrate that does nothing.
     let failed = false;
@@ -179,12 +190,9 @@ const interaction: ClientDirective = (load, _options, el) => {
   listen();
   // The code is downloaded at once but run only on the first interaction: a first tap then
   // costs the phone the running, not a round trip per file on a slow network.
-  // Soon after the paint (a short idle wait): ahead of the web fonts, which wait for the load
-  // event, so that on a slow network the island's code is not queued behind them.
-  afterFirstPaint(() => {
-    const urls = ['component-url', 'renderer-url'].map((name) => el.getAttribute(name));
-    void prefetchModules(urls.filter((url): url is string => !!url));
-  }, 300);
+  // Soon after the paint (a short idle wait) and ahead of the web fonts, which wait for the load
+  // event and download at low priority: on a slow network the code is not queued behind them.
+  afterFirstPaint(() => void prefetch(), 300);
 };
 
 /** What is caught before the island is there. */

@@ -24,14 +24,14 @@ describe('moduleImports', () => {
 });
 
 describe('prefetchModules', () => {
-  it('downloads the whole graph once each, at low priority, and survives failures', async () => {
+  it('downloads the whole graph once each, not at low priority (the web fonts are), and survives failures', async () => {
     const files: Record<string, string> = {
       'https://site.example/_astro/a.js': 'import"./b.js";import{x}from"./c.js";',
       'https://site.example/_astro/b.js': 'import"./c.js";',
       'https://site.example/_astro/c.js': 'import(`./gone.js`);',
     };
     const fetcher = vi.fn(async (url: string, init: RequestInit & { priority?: string }) => {
-      expect(init.priority).toBe('low');
+      expect(init.priority).toBe('auto');
       const body = files[url];
       if (body === undefined) return new Response('', { status: 404 });
       return new Response(body);

@@ -20,7 +20,10 @@ export function moduleImports(source: string, moduleUrl: string): string[] {
 type Fetcher = (url: string, init: RequestInit & { priority?: 'low' | 'high' | 'auto' }) => Promise<Response>;
 
 /**
- * Fetches `urls` and everything they import, each once, at low priority. Failures are ignored:
+ * Fetches `urls` and everything they import, each once. Not at low priority: it starts after the
+ * first paint, when nothing the paint needs is left to load, and on a slow network the web fonts'
+ * low-priority downloads (fonts/warm-font-cache.ts) would otherwise hold it back for seconds,
+ * while a first tap needs it and the fonts are only looks. Failures are ignored:
  * a missing file is reported when the island really loads it.
  */
 export async function prefetchModules(
@@ -32,7 +35,7 @@ export async function prefetchModules(
     if (seen.has(url)) return;
     seen.add(url);
     try {
-      const response = await fetcher(url, { priority: 'low', credentials: 'same-origin' });
+      const response = await fetcher(url, { priority: 'auto', credentials: 'same-origin' });
       if (!response.ok) return;
       await Promise.all(moduleImports(await response.text(), url).map(visit));
     } catch {
