@@ -290,6 +290,10 @@ async function deploy(
         [
           ...RSYNC_COMMON,
           '-c',
+          // Whole files, no delta against the linked release's copy: over ssh, rsync 3.2.7 rebuilds a
+          // changed page of the same size from that copy wrongly and discards it ("failed
+          // verification", exit 23). Pages are small; the delta saved next to nothing.
+          '--whole-file',
           '--delete',
           ...excludes,
           ...linkDests,

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"handleDisabledFileLoadingAsSuccess": true}}
 import { describe, expect, it } from 'vitest';
 import { addLaterStyles } from './later-styles.ts';
 
