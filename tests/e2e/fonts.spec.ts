@@ -17,7 +17,8 @@ test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Preten
     if (/\.woff2$|\/fonts\/pretendard-/.test(request.url()))
       fontRequests.push({ url: request.url(), beforeLoad: !loaded });
   });
-  // Records every stylesheet or style element added to the document after the load event.
+  // Records every font stylesheet or `@font-face` rule added to the document after the load
+  // event (the page adds other styles after its first paint: the footer's, a list island's).
   await page.addInitScript(() => {
     const added: string[] = [];
     (window as unknown as { addedStyles: string[] }).addedStyles = added;
@@ -25,10 +26,12 @@ test('첫 방문은 시스템 글꼴로 그리고, 다음 페이지부터 Preten
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of record.addedNodes) {
-            if (
-              node instanceof HTMLStyleElement ||
-              (node instanceof HTMLLinkElement && /stylesheet|preload/.test(node.rel))
-            ) {
+            const font =
+              (node instanceof HTMLStyleElement && /@font-face/.test(node.textContent ?? '')) ||
+              (node instanceof HTMLLinkElement &&
+                /stylesheet|preload/.test(node.rel) &&
+                (/\/fonts\//.test(node.href) || node.as === 'font'));
+            if (font) {
               added.push(node.outerHTML.slice(0, 120));
             }
           }
