@@ -210,7 +210,7 @@ test.describe('첫 페이지가 아닌 주소', () => {
 
     const region = page.getByRole('region', { name: '뉴스 목록', exact: true });
     await expect(island(page)).toHaveAttribute('data-list-pending', '');
-    await expect(region).toHaveAttribute('aria-busy', 'true');
+    await expect(island(page)).toHaveAttribute('aria-busy', 'true');
     await expect(page.getByText(staleTitle, { exact: true })).toBeHidden();
     releaseCode();
     // The island runs and asks the API: its own loading state, still not the first page.

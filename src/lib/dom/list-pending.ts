@@ -9,15 +9,21 @@
 
 export const PENDING_ATTRIBUTE = 'data-list-pending';
 
-/** Marks `island` pending and tells assistive technology its list region is busy. */
+/**
+ * Marks `island` pending and tells assistive technology it is busy. On the island element, not
+ * on the list region inside it: React owns the region's `aria-busy`, and a value changed before
+ * hydration would be a hydration mismatch.
+ */
 export function markPending(island: Element): void {
   island.setAttribute(PENDING_ATTRIBUTE, '');
-  island.querySelector('[data-status]')?.setAttribute('aria-busy', 'true');
+  island.setAttribute('aria-busy', 'true');
 }
 
 /** Clears the mark of the pending island around `node`, if there is one. */
 export function clearPending(node: Element): void {
-  node.closest(`[${PENDING_ATTRIBUTE}]`)?.removeAttribute(PENDING_ATTRIBUTE);
+  const island = node.closest(`[${PENDING_ATTRIBUTE}]`);
+  island?.removeAttribute(PENDING_ATTRIBUTE);
+  island?.removeAttribute('aria-busy');
 }
 
 /**
