@@ -27,6 +27,17 @@ const paging = (page: Page) => page.getByRole('navigation', { name: '페이지' 
 /** Sets a mark on the document: it survives anything but a new page load. */
 const markDocument = (page: Page) =>
   page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+/**
+ * Opens `path` with the island's code held back and the document marked: the state of a phone
+ * whose first tap comes before the list has started. Returns what lets the code through.
+ */
+async function openHeld(page: Page, path: string): Promise<() => void> {
+  const release = await hold(page, islandCode);
+  await page.goto(path);
+  await markDocument(page);
+  return release;
+}
+
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
@@ -64,9 +75,7 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     page.on('request', (request) => {
       if (request.url().startsWith(`${API}/news/search`)) asked.push(request.url());
     });
-    const release = await hold(page, islandCode);
-    await page.goto('/newsRoom');
-    await markDocument(page);
+    const release = await openHeld(page, '/newsRoom');
     await paging(page).getByRole('link', { name: '2', exact: true }).click();
     // The island's code is still held back, and page 2 is already asked for.
     await expect.poll(() => asked).toEqual([`${API}/news/search?page=2&term=`]);
@@ -87,9 +96,7 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     page,
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'mobile', '주제 드롭다운은 980px 이하에서 보입니다.');
-    const release = await hold(page, islandCode);
-    await page.goto('/hrcontents');
-    await markDocument(page);
+    const release = await openHeld(page, '/hrcontents');
     const select = page.getByRole('combobox', { name: '주제 선택' });
     const option = select.locator('option').nth(1);
     const name = (await option.textContent())!.trim();
@@ -132,9 +139,7 @@ test.describe('하이드레이션 전의 첫 탭', () => {
   });
 
   test('검색: 하이드레이션 전에 제출한 검색어를 문서를 바꾸지 않고 찾아 보여 준다', async ({ page }) => {
-    const release = await hold(page, islandCode);
-    await page.goto('/newsRoom');
-    await markDocument(page);
+    const release = await openHeld(page, '/newsRoom');
     const box = page.getByRole('search').getByRole('searchbox');
     await box.fill('면접');
     await page.getByRole('search').getByRole('button', { name: '검색' }).click();
@@ -150,9 +155,7 @@ test.describe('하이드레이션 전의 첫 탭', () => {
   });
 
   test('FAQ 분류: 하이드레이션 전에 누른 분류를 문서를 바꾸지 않고 보여 준다', async ({ page }) => {
-    const release = await hold(page, islandCode);
-    await page.goto('/faq');
-    await markDocument(page);
+    const release = await openHeld(page, '/faq');
     const categories = page.getByRole('group', { name: '질문 분류' });
     const category = categories.getByRole('button').nth(1);
     const name = (await category.textContent())!.trim();
