@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPoliteFetch, parseRetryAfter } from './polite-fetch.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, count: number) => void;
@@ -26,6 +26,7 @@ async function serve(handler: Handler): Promise<string> {
 }
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   const closing = server;
   server = undefined;
   if (closing)
@@ -65,6 +66,28 @@ describe('createPoliteFetch', () => {
     expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(950);
     expect(polite.stats()).toMatchObject({ calls: 2, throttled: 1 });
   });
+
+  it('lets the held calls go when the wait is over, even if the clock reads a little earlier by then', async () => {
+    // Node's timers count from the event loop's cached time, so a timer can fire a few
+    // milliseconds before Date.now() says its wait is over; a wall clock can also step back.
+    // Either once left the queue paused for good and the build hung.
+    let behindMs = 0;
+    const realNow = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => realNow() - behindMs);
+    const url = await serve((_request, response, count) => {
+      if (count === 1) {
+        setTimeout(() => (behindMs = 50), 300);
+        return json(response, 429, { error: '잠시 후' }, { 'retry-after': '1' });
+      }
+      json(response, 200, { ok: count });
+    });
+    const polite = createPoliteFetch({ ...quick, concurrency: 2 });
+    const first = polite(`${url}/a`);
+    await expect.poll(() => polite.stats().throttled, { interval: 5 }).toBe(1);
+    const second = polite(`${url}/b`);
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+  }, 5_000);
 
   it('retries 5xx answers and dropped connections with back-off, and hands back the last answer when retries run out', async () => {
     const url = await serve((request, response, count) => {

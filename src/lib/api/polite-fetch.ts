@@ -181,14 +181,18 @@ export function createPoliteFetch({
     gapMs = gapMs < 20 ? 0 : Math.round(gapMs * 0.75);
   };
 
+  let latestHold = 0;
   /** Holds the whole queue back until `ms` from now (an API's "wait"), never shortening a hold. */
   const holdQueue = (ms: number) => {
     const until = Date.now() + ms;
     if (until <= resumeAt) return;
     resumeAt = until;
+    const hold = ++latestHold;
     queue.pause();
+    // The latest hold's own timer ends it. Asking the clock instead ("is it resumeAt yet?") left
+    // the queue paused for good whenever the timer fired a moment early by Date.now().
     setTimeout(() => {
-      if (Date.now() >= resumeAt) queue.start();
+      if (hold === latestHold) queue.start();
     }, ms).unref?.();
   };
 
