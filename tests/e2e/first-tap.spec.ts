@@ -96,6 +96,10 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     page,
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'mobile', '주제 드롭다운은 980px 이하에서 보입니다.');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${API}/hrcontents/`)) asked.push(request.url());
+    });
     const release = await openHeld(page, '/hrcontents');
     const select = page.getByRole('combobox', { name: '주제 선택' });
     const option = select.locator('option').nth(1);
@@ -103,6 +107,9 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     await select.focus();
     await select.selectOption({ index: 1 });
     await expect(island(page)).toHaveAttribute('data-list-pending', '');
+    // The pick fires input and change; the topic is asked for once (two requests would share the
+    // slow network and both arrive late).
+    await expect.poll(() => asked).toHaveLength(1);
     release();
 
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`#${name}`);
@@ -112,6 +119,7 @@ test.describe('하이드레이션 전의 첫 탭', () => {
       'data-status',
       'ready',
     );
+    expect(asked).toHaveLength(1);
     expect(await sameDocument(page)).toBe(true);
   });
 

@@ -19,6 +19,20 @@ describe('early answer', () => {
     expect(takeEarlyAnswer(url)).toBeUndefined();
   });
 
+  it('asks once when the same address is asked for again before it is taken (a dropdown fires input, then change)', async () => {
+    const fetch = vi.fn(async () => new Response('{"ok":1}'));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyAnswer(url);
+    startEarlyAnswer(url);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(await (await takeEarlyAnswer(url)!).json()).toEqual({ ok: 1 });
+    // Another address replaces it.
+    startEarlyAnswer(url);
+    startEarlyAnswer(url.replace('page=2', 'page=3'));
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(takeEarlyAnswer(url)).toBeUndefined();
+  });
+
   it('is dropped when the first request asks for another address', () => {
     vi.stubGlobal(
       'fetch',

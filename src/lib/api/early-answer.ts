@@ -16,8 +16,13 @@ interface EarlyAnswer {
 const SLOT = Symbol.for('insighthire.earlyListAnswer');
 type Slot = { [SLOT]?: EarlyAnswer | undefined };
 
-/** Starts the request for `url` (as the API client would make it) and keeps it for the island. */
+/**
+ * Starts the request for `url` (as the API client would make it) and keeps it for the island;
+ * one already waiting for the same address is kept instead (a dropdown's pick fires `input`,
+ * then `change`, and two requests would share a slow network and both arrive late).
+ */
 export function startEarlyAnswer(url: string): void {
+  if ((globalThis as Slot)[SLOT]?.url === url) return;
   const response = fetch(url, { headers: { Accept: 'application/json' } });
   // Not taken (the island asked for something else): its failure is nobody's business.
   response.catch(() => undefined);
