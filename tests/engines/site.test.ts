@@ -90,12 +90,17 @@ for (const engine of engines) {
           for (const route of staticRoutes) {
             await site.open(route.path);
             expect(await site.text('h1'), route.path).toMatch(route.heading);
-            const footer = await driver.evaluate(() => {
-              const el = document.querySelector('footer, [role="contentinfo"]');
-              const box = el?.getBoundingClientRect();
-              return !!el && !!box && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-            });
-            expect(footer, `${route.path}: 푸터`).toBe(true);
+            // The footer's styles arrive after the first paint (it is hidden until then), so
+            // it is waited for rather than checked at once.
+            await site.waitFor(
+              () => {
+                const el = document.querySelector('footer, [role="contentinfo"]');
+                const box = el?.getBoundingClientRect();
+                return !!el && !!box && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+              },
+              [],
+              `${route.path}: 푸터`,
+            );
             const overflow = await driver.evaluate(() => document.documentElement.scrollWidth - innerWidth);
             expect(overflow, `${route.path}: 가로로 넘치는 너비`).toBeLessThanOrEqual(0);
             await expectNoErrors(route.path);
