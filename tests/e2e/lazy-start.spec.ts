@@ -23,13 +23,11 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
- * A script the page itself runs for an island or a slider. Every page fetches its after-paint
- * tasks after the first paint (components/layout/after-paint-tasks.ts: the footer's styles, the
- * web fonts, waiting pictures), and the web font download's worker (fonts.spec.ts) runs off the
- * page's main thread; neither is one.
+ * A script the page itself runs. The web font download's worker (fonts.spec.ts) starts after
+ * the load event on every page and runs off the page's main thread.
  */
 const isPageScript = (request: Request) =>
-  request.resourceType() === 'script' && !/\/(font-cache\.worker-|after-paint-tasks\.)/.test(request.url());
+  request.resourceType() === 'script' && !/\/font-cache\.worker-/.test(request.url());
 
 const island = (page: Page) => page.locator('astro-island').first();
 const hydrated = (page: Page) =>

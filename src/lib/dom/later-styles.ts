@@ -1,9 +1,10 @@
 /**
  * Stylesheets that are not needed for the first paint: an element names one in
  * `data-later-styles` (the footer, components/layout/SiteFooter.astro), and it is added to the
- * page once the page has painted (components/layout/after-paint-tasks.ts), so that the page's
- * HTML, which must arrive in the first round trip of a slow connection, does not carry its rules.
+ * page once the page has painted, so that the page's HTML, which must arrive in the first round
+ * trip of a slow connection, does not carry its rules.
  */
+import { afterFirstPaint } from './after-first-paint.ts';
 
 /** Adds a `<link rel="stylesheet">` for each address the page names, once. */
 export function addLaterStyles(doc: Document = document): void {
@@ -15,4 +16,9 @@ export function addLaterStyles(doc: Document = document): void {
     link.href = href;
     doc.head.append(link);
   }
+}
+
+/** {@link addLaterStyles} after the first paint. */
+export function loadLaterStyles(): void {
+  afterFirstPaint(() => addLaterStyles(), 1000);
 }
