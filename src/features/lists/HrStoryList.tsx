@@ -79,7 +79,7 @@ function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
               onClick={() => select(topic.id)}
               data-query={topicQuery(topic)}
             >
-              #{topic.name}
+              {`#${topic.name}`}
             </button>
           ))}
         </div>
@@ -101,12 +101,12 @@ function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
       <header className={hrStory.listHeader}>
         <h1 id="page-title">
           {heading}
-          {topicName && <span className={hrStory.topicSuffix}> #{topicName}</span>}
+          {topicName && <span className={hrStory.topicSuffix}>{` #${topicName}`}</span>}
         </h1>
         <p>{subtitle}</p>
       </header>
       <ListFrame config={listKinds.hrStory} state={state} store={store} toolbar={toolbar}>
-        <ul className={`${cards.grid} ${cards.hrStoryCards}`}>
+        <ul className={`${cards.grid} ${hrStory.hrStoryCards}`}>
           {state.items.map((item, index) => (
             <li key={item.id} className={cards.card}>
               <a href={withListContext(item.href, state.query)} className={cards.cardLink}>

@@ -7,6 +7,7 @@ import { ListFrame } from './ListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import cards from './cards.module.scss';
+import newsCards from './news-cards.module.scss';
 
 export interface NewsListProps {
   snapshot: ListSnapshot;
@@ -17,7 +18,7 @@ function NewsList({ snapshot }: NewsListProps) {
   const [state, store] = useListStore('news', snapshot);
   return (
     <ListFrame config={listKinds.news} state={state} store={store} emptyVariant="news">
-      <ul className={`${cards.grid} ${cards.newsCards}`}>
+      <ul className={`${cards.grid} ${newsCards.newsCards}`}>
         {state.items.map((item, index) => (
           <li key={item.id} className={cards.card}>
             <a href={item.href} target="_blank" rel="noopener noreferrer" className={cards.cardLink}>
@@ -26,7 +27,7 @@ function NewsList({ snapshot }: NewsListProps) {
                 <h2 className={cards.cardTitle}>{item.title}</h2>
                 <p className={cards.cardDescription}>{item.description}</p>
                 {item.tags.length > 0 && (
-                  <ul className={cards.tags} aria-label={t('common.tags')}>
+                  <ul className={newsCards.tags} aria-label={t('common.tags')}>
                     {item.tags.map((tag) => (
                       <li key={tag}>#{tag}</li>
                     ))}

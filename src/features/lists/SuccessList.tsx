@@ -8,6 +8,7 @@ import type { ListSnapshot } from './list.store.ts';
 import { newTabProps } from './new-tab.ts';
 import { useListStore } from './use-list-store.ts';
 import cards from './cards.module.scss';
+import successCards from './success-cards.module.scss';
 
 export interface SuccessListProps {
   snapshot: ListSnapshot;
@@ -23,7 +24,7 @@ function SuccessList({ snapshot }: SuccessListProps) {
       store={store}
       searchLabel={t('list.success.search.label')}
     >
-      <ul className={`${cards.grid} ${cards.successCards}`}>
+      <ul className={`${cards.grid} ${successCards.successCards}`}>
         {state.items.map((item, index) => (
           <li key={item.id} className={cards.card}>
             <a
@@ -34,7 +35,7 @@ function SuccessList({ snapshot }: SuccessListProps) {
               <CardImage src={item.image} lead={index === 0} />
               <div className={cards.cardBody}>
                 <h2 className={cards.cardTitle}>{item.title}</h2>
-                <p className={cards.author}>{item.author}</p>
+                <p className={successCards.author}>{item.author}</p>
               </div>
             </a>
           </li>
