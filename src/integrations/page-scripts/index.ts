@@ -5,14 +5,14 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { chunkUrls, inlineScriptCopies } from './vite-plugins.ts';
+import { chunkUrls, flatImportLists, inlineScriptCopies } from './vite-plugins.ts';
 
 export function pageScripts(): AstroIntegration {
   return {
     name: 'insighthire:page-scripts',
     hooks: {
       'astro:config:setup': ({ updateConfig, addClientDirective }) => {
-        updateConfig({ vite: { plugins: [inlineScriptCopies(), chunkUrls()] } });
+        updateConfig({ vite: { plugins: [inlineScriptCopies(), chunkUrls(), flatImportLists()] } });
         addClientDirective({
           name: 'interaction',
           entrypoint: fileURLToPath(new URL('./interaction-directive.ts', import.meta.url)),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Rolldown } from 'vite';
-import { chunkUrls, inlineScriptCopies } from './vite-plugins.ts';
+import { chunkUrls, flatImportLists, inlineScriptCopies } from './vite-plugins.ts';
 
 let root: string;
 let output: Rolldown.OutputChunk[];
@@ -19,13 +19,22 @@ beforeAll(async () => {
     'page-entry.ts': `import './page.inline.ts';`,
     'late.ts': `import { greet } from './shared.ts';\nexport const start = () => greet('late');`,
     'loader-entry.ts': `import url from './late.ts?chunk-url';\nvoid import(/* @vite-ignore */ url);`,
+    // Two islands sharing a chain of modules three deep, the last of which imports one lazily.
+    'leaf.ts': `export const leaf = () => import('./lazy.ts').then((m) => m.lazy);`,
+    'lazy.ts': `import { leaf } from './leaf.ts';\nexport const lazy = () => typeof leaf;`,
+    'middle.ts': `import { leaf } from './leaf.ts';\nexport const middle = () => leaf();`,
+    'upper.ts': `import { middle } from './middle.ts';\nexport const upper = () => middle();`,
+    'list-a.ts': `import { upper } from './upper.ts';\nconsole.log(upper());`,
+    'list-b.ts': `import { upper } from './upper.ts';\nimport { middle } from './middle.ts';\nimport { leaf } from './leaf.ts';\nconsole.log(upper(), middle(), leaf());`,
+    'list-c.ts': `import { middle } from './middle.ts';\nimport { leaf } from './leaf.ts';\nconsole.log(middle(), leaf());`,
+    'list-d.ts': `import { leaf } from './leaf.ts';\nconsole.log(leaf());`,
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
   const result = await build({
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [inlineScriptCopies(), chunkUrls()],
+    plugins: [inlineScriptCopies(), chunkUrls(), flatImportLists()],
     build: {
       write: false,
       minify: false,
@@ -34,6 +43,10 @@ beforeAll(async () => {
           page: join(root, 'page-entry.ts'),
           island: join(root, 'island.ts'),
           loader: join(root, 'loader-entry.ts'),
+          'list-a': join(root, 'list-a.ts'),
+          'list-b': join(root, 'list-b.ts'),
+          'list-c': join(root, 'list-c.ts'),
+          'list-d': join(root, 'list-d.ts'),
         },
       },
     },
@@ -73,5 +86,26 @@ describe('chunkUrls', () => {
     expect(loader.dynamicImports).toEqual([]);
     expect(loader.code).toContain(JSON.stringify(`/${late!.fileName}`));
     expect(late!.exports).toContain('start');
+  });
+});
+
+describe('flatImportLists', () => {
+  const chunkOf = (module: string) => output.find((o) => o.moduleIds.some((id) => id.endsWith(module)))!;
+  /** What the island prefetch reads from a chunk's text (prefetch-modules.ts). */
+  const named = (code: string) => [
+    ...[...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'`]\.\/([^"'`]+)["'`]/g)].map((m) => m[1]),
+    ...[...code.matchAll(/^\/\/# prefetch (.+)$/gm)].flatMap((m) => m[1]!.split(' ').map((p) => p.slice(2))),
+  ];
+
+  it('names every chunk an island needs, and what it may import() later, in the island chunk itself', () => {
+    const island = chunk('list-a');
+    const files = ['upper.ts', 'middle.ts', 'leaf.ts', 'lazy.ts'].map((module) => chunkOf(module).fileName);
+    expect(new Set(files).size, output.map((o) => `${o.fileName}: ${o.moduleIds.join()}`).join('\n')).toBe(4);
+    expect(island.imports).toEqual([files[0]]);
+    const deeper = files.map((file) => file.split('/').pop()!);
+    expect(named(island.code)).toEqual(expect.arrayContaining(deeper));
+    // Those it needs at once are imports; the lazy one only named, never run early.
+    expect(island.code).not.toMatch(new RegExp(`import\\s*"\\./${deeper[3]!.replace('.', '\\.')}"`));
+    expect(island.code).toContain(`//# prefetch ./${deeper[3]}`);
   });
 });

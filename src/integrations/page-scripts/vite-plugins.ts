@@ -10,10 +10,14 @@
  *   even when the same helpers are shared with islands elsewhere.
  * - `import url from './module.ts?chunk-url'` builds `module.ts` (and its imports) as its own
  *   chunk and gives its address, for an inline script to `import()` once the page is painted.
+ *
+ * And one for the code fetched after the first paint: `flatImportLists()` lets an island's
+ * prefetch ask for all its files in one round trip.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Plugin } from 'vite';
+import { posix } from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
 
 const INLINE_ROOT = /\.inline\.ts$/;
 const COPY_QUERY = 'inline-copy';
@@ -101,6 +105,65 @@ export function chunkUrls(): Plugin {
     resolveFileUrl({ referenceId, fileName }) {
       // A root-relative address: the importing script is inlined into pages at every depth.
       return references.has(referenceId) ? JSON.stringify(`${base.replace(/\/?$/, '/')}${fileName}`) : null;
+    },
+  };
+}
+
+/** The comment that lists, for the island prefetch, what a chunk may `import()` later. */
+export const PREFETCH_COMMENT = '//# prefetch';
+
+/**
+ * Flat import lists for the island prefetch (src/lib/dom/prefetch-modules.ts), which learns an
+ * island's files by reading them. Rolldown does not hoist transitive imports as Rollup did, so a
+ * chunk names only its direct imports, and reading the graph took one round trip per level: four
+ * on the FAQ (about 2.4 s on a slow phone network), which a first tap then waited for. Each chunk
+ * now ends with an `import` of every chunk it needs further down (evaluated already by then, so
+ * the order of evaluation does not change) and a comment naming what it may `import()` later,
+ * with that code's own imports: the whole island is asked for in the second round trip.
+ * Added after hashing, which stays true: a deeper chunk's new name renames every chunk above it.
+ */
+export function flatImportLists(): Plugin {
+  return {
+    name: 'insighthire:flat-import-lists',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, Rolldown.OutputChunk>();
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk') chunks.set(output.fileName, output);
+      const staticClosure = (roots: Iterable<string>, into = new Set<string>()): Set<string> => {
+        for (const file of roots) {
+          if (into.has(file) || !chunks.has(file)) continue;
+          into.add(file);
+          staticClosure(chunks.get(file)!.imports, into);
+        }
+        return into;
+      };
+      for (const chunk of chunks.values()) {
+        const needed = staticClosure(chunk.imports);
+        const later = new Set<string>();
+        const pending = [...needed, chunk.fileName];
+        for (const seen = new Set<string>(); pending.length > 0;) {
+          const file = pending.pop()!;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          for (const lazy of chunks.get(file)?.dynamicImports ?? [])
+            for (const reached of staticClosure([lazy]))
+              if (!needed.has(reached) && reached !== chunk.fileName) {
+                later.add(reached);
+                pending.push(reached);
+              }
+        }
+        const from = posix.dirname(chunk.fileName);
+        const relative = (file: string) => {
+          const path = posix.relative(from, file);
+          return path.startsWith('.') ? path : `./${path}`;
+        };
+        const hoisted = [...needed].filter((file) => !chunk.imports.includes(file));
+        let tail = hoisted.map((file) => `import ${JSON.stringify(relative(file))};`).join('');
+        if (later.size > 0) tail += `\n${PREFETCH_COMMENT} ${[...later].map(relative).join(' ')}`;
+        if (tail) chunk.code += `\n${tail}\n`;
+      }
     },
   };
 }

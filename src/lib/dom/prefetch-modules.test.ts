@@ -17,6 +17,18 @@ describe('moduleImports', () => {
     ]);
   });
 
+  it('reads what the build names for later in its prefetch comment', () => {
+    const source =
+      'import{t as e}from"./react.Cv.js";\nimport"./preload-helper.C.js";\n' +
+      '//# prefetch ./sanitize.browser.B.js ./purify.D.js data:x https://cdn.example/z.js\n';
+    expect(moduleImports(source, base)).toEqual([
+      'https://site.example/_astro/react.Cv.js',
+      'https://site.example/_astro/preload-helper.C.js',
+      'https://site.example/_astro/sanitize.browser.B.js',
+      'https://site.example/_astro/purify.D.js',
+    ]);
+  });
+
   it('ignores bare names, other addresses and strings that are not imports', () => {
     const source = 'import React from"react";const a="./not-an-import.js";fetch("./data.json");';
     expect(moduleImports(source, base)).toEqual([]);
