@@ -29,7 +29,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { listApiUrl, startEarlyAnswer } from '../../lib/api/early-answer.ts';
-import { afterFirstPaint } from '../../lib/dom/after-first-paint.ts';
+import { afterFirstPaint, onFirstPaint } from '../../lib/dom/after-first-paint.ts';
 import { clearPending, LIST_READY_EVENT, markPending } from '../../lib/dom/list-pending.ts';
 import { prefetchModules } from '../../lib/dom/prefetch-modules.ts';
 import { onInteraction } from '../../lib/dom/visitor-watch.ts';
@@ -190,9 +190,10 @@ const interaction: ClientDirective = (load, _options, el) => {
   listen();
   // The code is downloaded at once but run only on the first interaction: a first tap then
   // costs the phone the running, not a round trip per file on a slow network.
-  // Soon after the paint (a short idle wait) and ahead of the web fonts, which wait for the load
-  // event and download at low priority: on a slow network the code is not queued behind them.
-  afterFirstPaint(() => void prefetch(), 300);
+  // As soon as the page has painted (no idle wait: on a slow phone the main thread is busy for
+  // half a second after the paint, and a tap in that time waited for the whole download), and
+  // ahead of the web fonts, which wait for the load event and download at low priority.
+  onFirstPaint(() => void prefetch());
 };
 
 /** What is caught before the island is there. */

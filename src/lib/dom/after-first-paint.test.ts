@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint } from './after-first-paint.ts';
+import { afterFirstPaint, onFirstPaint } from './after-first-paint.ts';
 
 type PaintName = 'first-paint' | 'first-contentful-paint';
 
@@ -95,5 +95,28 @@ describe('afterFirstPaint', () => {
     afterFirstPaint(callback);
     browser.paint('first-contentful-paint');
     await vi.waitFor(() => expect(callback).toHaveBeenCalledOnce());
+  });
+});
+
+describe('onFirstPaint', () => {
+  it('runs at the first contentful paint, without waiting for an idle moment', () => {
+    const browser = fakeBrowser();
+    const callback = vi.fn();
+    onFirstPaint(callback);
+    browser.paint('first-paint');
+    expect(callback).not.toHaveBeenCalled();
+    browser.paint('first-contentful-paint');
+    expect(callback).toHaveBeenCalledOnce();
+    expect(browser.observers.every((o) => !o.live)).toBe(true);
+  });
+
+  it('waits two frames where the browser has no paint timing', () => {
+    const browser = fakeBrowser({ paintTiming: false });
+    const callback = vi.fn();
+    onFirstPaint(callback);
+    browser.nextFrame();
+    expect(callback).not.toHaveBeenCalled();
+    browser.nextFrame();
+    expect(callback).toHaveBeenCalledOnce();
   });
 });

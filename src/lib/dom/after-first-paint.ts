@@ -9,23 +9,31 @@
  * opened in the background paints, and so starts these scripts, when it is first shown.
  */
 export function afterFirstPaint(callback: () => void, idleTimeout = 2000): void {
-  const start = () => {
+  onFirstPaint(() => {
     if (typeof requestIdleCallback === 'function')
       requestIdleCallback(() => callback(), { timeout: idleTimeout });
     else setTimeout(callback, 1);
-  };
+  });
+}
+
+/**
+ * Runs `callback` as soon as the first contentful paint has happened, without waiting for an
+ * idle moment: for work that costs the main thread next to nothing and is better started early
+ * (an island's code download, which a first tap may be waiting for).
+ */
+export function onFirstPaint(callback: () => void): void {
   if (
     typeof PerformanceObserver !== 'function' ||
     !PerformanceObserver.supportedEntryTypes?.includes('paint')
   ) {
     // No paint timing (older Safari): the frame after next has been painted in practice.
-    requestAnimationFrame(() => requestAnimationFrame(start));
+    requestAnimationFrame(() => requestAnimationFrame(() => callback()));
     return;
   }
   const observer = new PerformanceObserver((entries) => {
     if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
-    start();
+    callback();
   });
   // `buffered` replays a paint that happened before this script ran.
   observer.observe({ type: 'paint', buffered: true });
