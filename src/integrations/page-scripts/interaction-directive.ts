@@ -29,7 +29,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { listApiUrl, startEarlyAnswer } from '../../lib/api/early-answer.ts';
-import { afterFirstPaint, onFirstPaint } from '../../lib/dom/after-first-paint.ts';
+import { onFirstPaint } from '../../lib/dom/after-first-paint.ts';
 import { clearPending, LIST_READY_EVENT, markPending } from '../../lib/dom/list-pending.ts';
 import { prefetchModules } from '../../lib/dom/prefetch-modules.ts';
 import { onInteraction } from '../../lib/dom/visitor-watch.ts';
@@ -83,7 +83,8 @@ const interaction: ClientDirective = (load, _options, el) => {
     markPending(el);
     askEarly(el, location.search);
     el.addEventListener('astro:hydration-error', reportStale, { once: true });
-    afterFirstPaint(async () => (await load())());
+    // At the paint, not an idle moment later: the visitor is waiting for this answer.
+    onFirstPaint(async () => (await load())());
     return;
   }
   /**

@@ -92,10 +92,8 @@ describe('chunkUrls', () => {
 describe('flatImportLists', () => {
   const chunkOf = (module: string) => output.find((o) => o.moduleIds.some((id) => id.endsWith(module)))!;
   /** What the island prefetch reads from a chunk's text (prefetch-modules.ts). */
-  const named = (code: string) => [
-    ...[...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'`]\.\/([^"'`]+)["'`]/g)].map((m) => m[1]),
-    ...[...code.matchAll(/^\/\/# prefetch (.+)$/gm)].flatMap((m) => m[1]!.split(' ').map((p) => p.slice(2))),
-  ];
+  const named = (code: string) =>
+    [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'`]\.\/([^"'`]+)["'`]/g)].map((m) => m[1]);
 
   it('names every chunk an island needs, and what it may import() later, in the island chunk itself', () => {
     const island = chunk('list-a');
@@ -106,6 +104,6 @@ describe('flatImportLists', () => {
     expect(named(island.code)).toEqual(expect.arrayContaining(deeper));
     // Those it needs at once are imports; the lazy one only named, never run early.
     expect(island.code).not.toMatch(new RegExp(`import\\s*"\\./${deeper[3]!.replace('.', '\\.')}"`));
-    expect(island.code).toContain(`//# prefetch ./${deeper[3]}`);
+    expect(island.code).toContain(`/* prefetch: import("./${deeper[3]}") */`);
   });
 });

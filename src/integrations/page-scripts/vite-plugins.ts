@@ -109,9 +109,6 @@ export function chunkUrls(): Plugin {
   };
 }
 
-/** The comment that lists, for the island prefetch, what a chunk may `import()` later. */
-export const PREFETCH_COMMENT = '//# prefetch';
-
 /**
  * Flat import lists for the island prefetch (src/lib/dom/prefetch-modules.ts), which learns an
  * island's files by reading them. Rolldown does not hoist transitive imports as Rollup did, so a
@@ -119,7 +116,8 @@ export const PREFETCH_COMMENT = '//# prefetch';
  * on the FAQ (about 2.4 s on a slow phone network), which a first tap then waited for. Each chunk
  * now ends with an `import` of every chunk it needs further down (evaluated already by then, so
  * the order of evaluation does not change) and a comment naming what it may `import()` later,
- * with that code's own imports: the whole island is asked for in the second round trip.
+ * with that code's own imports (`/* prefetch: import("./x.js") *\/`): the whole island is asked
+ * for in the second round trip.
  * Added after hashing, which stays true: a deeper chunk's new name renames every chunk above it.
  */
 export function flatImportLists(): Plugin {
@@ -161,7 +159,9 @@ export function flatImportLists(): Plugin {
         };
         const hoisted = [...needed].filter((file) => !chunk.imports.includes(file));
         let tail = hoisted.map((file) => `import ${JSON.stringify(relative(file))};`).join('');
-        if (later.size > 0) tail += `\n${PREFETCH_COMMENT} ${[...later].map(relative).join(' ')}`;
+        // In the `import()` form the prefetch already reads, so it needs no code of its own for it.
+        if (later.size > 0)
+          tail += `\n/* prefetch: ${[...later].map((file) => `import(${JSON.stringify(relative(file))})`).join(' ')} */`;
         if (tail) chunk.code += `\n${tail}\n`;
       }
     },

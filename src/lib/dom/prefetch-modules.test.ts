@@ -20,7 +20,7 @@ describe('moduleImports', () => {
   it('reads what the build names for later in its prefetch comment', () => {
     const source =
       'import{t as e}from"./react.Cv.js";\nimport"./preload-helper.C.js";\n' +
-      '//# prefetch ./sanitize.browser.B.js ./purify.D.js data:x https://cdn.example/z.js\n';
+      '/* prefetch: import("./sanitize.browser.B.js") import("./purify.D.js") */\n';
     expect(moduleImports(source, base)).toEqual([
       'https://site.example/_astro/react.Cv.js',
       'https://site.example/_astro/preload-helper.C.js',

@@ -6,19 +6,16 @@
  */
 
 /**
- * The addresses a built module imports, statically or with `import()`, and those its build names
- * for later, resolved against its own address. Only relative specifiers count: the build writes its chunks as `./name.hash.js`, and
+ * The addresses a built module imports, statically or with `import()`, resolved against its own
+ * address; an `import()` in a comment counts too (the build names what a chunk may import later
+ * that way, flatImportLists() in src/integrations/page-scripts/vite-plugins.ts). Only relative
+ * specifiers count: the build writes its chunks as `./name.hash.js`, and
  * anything else (a bare name, a data address) is not a file of the site.
  */
 export function moduleImports(source: string, moduleUrl: string): string[] {
   const found = new Set<string>();
   const pattern = /(?:\bfrom|\bimport)\s*\(?\s*["'`](\.{1,2}\/[^"'`\s]+?\.js)["'`]/g;
   for (const match of source.matchAll(pattern)) found.add(new URL(match[1]!, moduleUrl).href);
-  // What the module may import() later, with its own imports, named by the build in one
-  // comment (flatImportLists() in src/integrations/page-scripts/vite-plugins.ts).
-  for (const line of source.matchAll(/^\/\/# prefetch (.+)$/gm))
-    for (const path of line[1]!.split(' '))
-      if (/^\.{1,2}\/\S+\.js$/.test(path)) found.add(new URL(path, moduleUrl).href);
   return [...found];
 }
 
