@@ -68,6 +68,35 @@ describe('the list store', () => {
     expect(env.reload).not.toHaveBeenCalled();
   });
 
+  it('starts loading the sanitiser with the request when the list shows HTML, not after the answer', async () => {
+    const loadSanitizer = vi.fn(async () => (html: string) => html);
+    const env = environment({
+      request: (() => new Promise(() => undefined)) as unknown as ApiClient,
+      loadSanitizer,
+    });
+    const shown = { id: 'f-1', href: '/faq#f-1', title: '질문', date: '2026-10-01', html: '<p>답</p>' };
+    const store = createListStore(listKinds.faq, { items: [shown], total: 2, topics: [] }, env);
+    store.goToPage(2);
+    await settled();
+    // The answer has not come, and the sanitiser is already on its way.
+    expect(store.$state.get().status).toBe('loading');
+    expect(loadSanitizer).toHaveBeenCalledOnce();
+
+    // A list without HTML does not download it.
+    const plain = vi.fn(async () => (html: string) => html);
+    const news = createListStore(
+      listKinds.news,
+      { items: [{ id: 'n-1', href: '/n-1', title: '뉴스', date: '2026-10-01' }], total: 2, topics: [] },
+      environment({
+        request: (() => new Promise(() => undefined)) as unknown as ApiClient,
+        loadSanitizer: plain,
+      }),
+    );
+    news.goToPage(2);
+    await settled();
+    expect(plain).not.toHaveBeenCalled();
+  });
+
   it('still loads when the browser refuses to change the address', async () => {
     const refuse = () => {
       throw new DOMException(

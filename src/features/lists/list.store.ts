@@ -101,6 +101,9 @@ export function createListStore(
     const current = new AbortController();
     controller = current;
     const mine = ++generation;
+    // A list whose items carry HTML (the FAQ's answers) needs the sanitiser for this answer too:
+    // started beside the request, its start-up on a slow phone is not added after the answer.
+    if ($state.get().items.some((item) => item.html)) env.loadSanitizer().catch(() => undefined);
     $state.set({ ...$state.get(), query, status: 'loading', error: '', reloadOnRetry: false });
     try {
       await fetchAndShow(query, current, mine);
