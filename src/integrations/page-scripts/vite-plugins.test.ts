@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type Rolldown } from 'vite';
+import { build, type Plugin, type Rolldown } from 'vite';
 import { chunkUrls, flatImportLists, inlineScriptCopies } from './vite-plugins.ts';
 
 let root: string;
 let output: Rolldown.OutputChunk[];
+/** The same build without flatImportLists(). */
+let plainOutput: Rolldown.OutputChunk[];
 
 /** Builds three page scripts that share helpers, as Astro's client build does. */
 beforeAll(async () => {
@@ -30,11 +32,17 @@ beforeAll(async () => {
     'list-d.ts': `import { leaf } from './leaf.ts';\nconsole.log(leaf());`,
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
+  output = await buildFixture([inlineScriptCopies(), chunkUrls(), flatImportLists()]);
+  plainOutput = await buildFixture([inlineScriptCopies(), chunkUrls()]);
+}, 60_000);
+
+/** Builds the fixture's entries, as Astro's client build does, with the given plugins. */
+async function buildFixture(plugins: Plugin[]): Promise<Rolldown.OutputChunk[]> {
   const result = await build({
     root,
     configFile: false,
     logLevel: 'silent',
-    plugins: [inlineScriptCopies(), chunkUrls(), flatImportLists()],
+    plugins,
     build: {
       write: false,
       minify: false,
@@ -52,8 +60,8 @@ beforeAll(async () => {
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  output = outputs.flatMap((o) => o.output).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
-}, 60_000);
+  return outputs.flatMap((o) => o.output).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+}
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -105,5 +113,11 @@ describe('flatImportLists', () => {
     // Those it needs at once are imports; the lazy one only named, never run early.
     expect(island.code).not.toMatch(new RegExp(`import\\s*"\\./${deeper[3]!.replace('.', '\\.')}"`));
     expect(island.code).toContain(`/* prefetch: import("./${deeper[3]}") */`);
+  });
+
+  it('gives a chunk with an appended list another name than the same chunk without it', () => {
+    const plain = plainOutput.find((o) => o.name === 'list-a')!;
+    expect(plain.code).not.toContain('prefetch');
+    expect(chunk('list-a').fileName).not.toBe(plain.fileName);
   });
 });

@@ -118,13 +118,18 @@ export function chunkUrls(): Plugin {
  * the order of evaluation does not change) and a comment naming what it may `import()` later,
  * with that code's own imports (`/* prefetch: import("./x.js") *\/`): the whole island is asked
  * for in the second round trip.
- * Added after hashing, which stays true: a deeper chunk's new name renames every chunk above it.
+ * Added after hashing, and a name still stands for one content: a deeper chunk's new name renames
+ * every chunk above it, and this format's version is part of every name (`augmentChunkHash`), so
+ * a host that keeps earlier releases' files never holds two contents under one name (the deploy
+ * stops when it would, scripts/deploy/run.ts).
  */
 export function flatImportLists(): Plugin {
   return {
     name: 'insighthire:flat-import-lists',
     apply: 'build',
     applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    // Change it whenever what generateBundle appends changes.
+    augmentChunkHash: () => 'flat-import-lists 1',
     generateBundle(_options, bundle) {
       const chunks = new Map<string, Rolldown.OutputChunk>();
       for (const output of Object.values(bundle))
