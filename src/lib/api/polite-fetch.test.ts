@@ -49,19 +49,30 @@ const json = (
 // Short waits keep the file fast; the behaviour is the same at production delays.
 const quick = { minDelayMs: 10, maxDelayMs: 2_000, ratePerSecond: 0 } as const;
 
+/**
+ * Two calls against an API whose first answer is a 429 naming one second: the second call is
+ * asked for once that 429 has come back. `onRefusal` runs when the 429 is sent.
+ */
+async function twoCallsAfterRefusal(onRefusal = () => {}) {
+  const url = await serve((_request, response, count) => {
+    if (count === 1) {
+      onRefusal();
+      return json(response, 429, { error: '잠시 후' }, { 'retry-after': '1' });
+    }
+    json(response, 200, { ok: count });
+  });
+  const polite = createPoliteFetch({ ...quick, concurrency: 2 });
+  const first = polite(`${url}/a`);
+  await expect.poll(() => polite.stats().throttled, { interval: 5 }).toBe(1);
+  const second = polite(`${url}/b`);
+  const answers = await Promise.all([first, second]);
+  return { polite, statuses: answers.map((answer) => answer.status) };
+}
+
 describe('createPoliteFetch', () => {
   it('waits for Retry-After on 429 and 503, holding other calls back meanwhile, then succeeds', async () => {
-    const url = await serve((_request, response, count) => {
-      if (count === 1) return json(response, 429, { error: '잠시 후' }, { 'retry-after': '1' });
-      json(response, 200, { ok: count });
-    });
-    const polite = createPoliteFetch({ ...quick, concurrency: 2 });
-    const first = polite(`${url}/a`);
-    // The second call is asked for once the first one's 429 has come back.
-    await expect.poll(() => polite.stats().throttled, { interval: 5 }).toBe(1);
-    const second = polite(`${url}/b`);
-    const answers = await Promise.all([first, second]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const { polite, statuses } = await twoCallsAfterRefusal();
+    expect(statuses).toEqual([200, 200]);
     // The call queued behind the 429 waited for the named second too: it did not start at once.
     expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(950);
     expect(polite.stats()).toMatchObject({ calls: 2, throttled: 1 });
@@ -74,19 +85,8 @@ describe('createPoliteFetch', () => {
     let behindMs = 0;
     const realNow = Date.now.bind(Date);
     vi.spyOn(Date, 'now').mockImplementation(() => realNow() - behindMs);
-    const url = await serve((_request, response, count) => {
-      if (count === 1) {
-        setTimeout(() => (behindMs = 50), 300);
-        return json(response, 429, { error: '잠시 후' }, { 'retry-after': '1' });
-      }
-      json(response, 200, { ok: count });
-    });
-    const polite = createPoliteFetch({ ...quick, concurrency: 2 });
-    const first = polite(`${url}/a`);
-    await expect.poll(() => polite.stats().throttled, { interval: 5 }).toBe(1);
-    const second = polite(`${url}/b`);
-    const answers = await Promise.all([first, second]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const { statuses } = await twoCallsAfterRefusal(() => setTimeout(() => (behindMs = 50), 300));
+    expect(statuses).toEqual([200, 200]);
   }, 5_000);
 
   it('retries 5xx answers and dropped connections with back-off, and hands back the last answer when retries run out', async () => {
