@@ -136,7 +136,7 @@ const interaction: ClientDirective = (load, _options, el) => {
     }
   };
   /**
-   * The island's code, downloaded once (`prefetchModules`): after the first paint, or at the first
+   * The island's code, downloaded once (`prefetchModules`): at the first paint, or at the first
    * interaction if that comes sooner. Hydration waits for it, so that its imports find the files
    * in the cache instead of downloading them a second time beside the prefetch on a slow network.
    */

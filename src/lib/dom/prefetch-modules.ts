@@ -22,7 +22,7 @@ export function moduleImports(source: string, moduleUrl: string): string[] {
 type Fetcher = (url: string, init: RequestInit & { priority?: 'low' | 'high' | 'auto' }) => Promise<Response>;
 
 /**
- * Fetches `urls` and everything they import, each once. Not at low priority: it starts after the
+ * Fetches `urls` and everything they import, each once. Not at low priority: it starts at the
  * first paint, when nothing the paint needs is left to load, and on a slow network the web fonts'
  * low-priority downloads (fonts/warm-font-cache.ts) would otherwise hold it back for seconds,
  * while a first tap needs it and the fonts are only looks. Failures are ignored:
