@@ -92,6 +92,58 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     expect(await sameDocument(page)).toBe(true);
   });
 
+  test('FAQ 분류: 누르는 순간(손을 떼기 전에) API 요청이 떠나고, 클릭이 되어도 다시 묻지 않는다', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${API}/faq/`)) asked.push(request.url());
+    });
+    const release = await openHeld(page, '/faq');
+    const categories = page.getByRole('group', { name: '질문 분류' });
+    const category = categories.getByRole('button').nth(1);
+    const name = (await category.textContent())!.trim();
+    const box = (await category.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // Still pressed, no click yet: the category's answer is already asked for.
+    await expect.poll(() => asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/[?&]topic_id=\d+/);
+    await page.mouse.up();
+    release();
+
+    await expect(categories.getByRole('button', { name, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const region = page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true });
+    await expect(region).toHaveAttribute('data-status', 'ready');
+    expect(asked).toHaveLength(1);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('눌렀다가 클릭 없이 떼면(스크롤 등) 아무 것도 바뀌지 않고, 다음 탭은 제 답을 받는다', async ({
+    page,
+  }) => {
+    const release = await openHeld(page, '/faq');
+    const categories = page.getByRole('group', { name: '질문 분류' });
+    const first = categories.getByRole('button').nth(1);
+    const second = categories.getByRole('button').nth(2);
+    const name = (await second.textContent())!.trim();
+    // A press on one category that never becomes a click, then a tap on another.
+    await first.dispatchEvent('pointerdown', { button: 0, isPrimary: true, pointerType: 'touch' });
+    await second.click();
+    release();
+
+    await expect(categories.getByRole('button', { name, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const region = page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true });
+    await expect(region).toHaveAttribute('data-status', 'ready');
+    await expect(region.locator('summary').first()).toContainText(name);
+  });
+
   test('HR 이야기 주제 목록(390px의 드롭다운): 하이드레이션 전에 고른 주제를 보여 준다', async ({
     page,
   }, testInfo) => {

@@ -95,4 +95,11 @@ describe('compactCardItem', () => {
     };
     expect(expandCardItem(compactCardItem(seminar))).toEqual(seminar);
   });
+
+  it('leaves out what the screen does not show, and expanding fills those fields as empty', () => {
+    const faq = { ...full, href: '/faq#faq-0001', external: false, tags: ['요금'], html: '<p>답</p>' };
+    const compact = compactCardItem(faq, ['tags', 'html']);
+    expect(compact).toEqual({ id: 'n-1', title: '제목', tags: ['요금'], html: '<p>답</p>' });
+    expect(expandCardItem(compact)).toEqual({ ...faq, href: undefined, date: '' });
+  });
 });

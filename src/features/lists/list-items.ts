@@ -89,8 +89,9 @@ export function toCardItem(item: ContentItem, sanitize: Sanitizer, topics: reado
   };
 }
 
-/** What a card field holds when the API gave nothing for it. */
-const EMPTY_CARD: Omit<CardItem, 'id' | 'href' | 'title' | 'date'> = {
+/** What a card field holds when the API gave nothing for it, or its screen does not show it. */
+const EMPTY_CARD: Omit<CardItem, 'id' | 'href' | 'title'> = {
+  date: '',
   external: false,
   description: '',
   image: null,
@@ -106,16 +107,18 @@ const EMPTY_CARD: Omit<CardItem, 'id' | 'href' | 'title' | 'date'> = {
 };
 
 /** A card as the island's props carry it: only the fields that differ from an empty card. */
-export type CompactCardItem = Partial<CardItem> & Pick<CardItem, 'id' | 'title' | 'date'>;
+export type CompactCardItem = Partial<CardItem> & Pick<CardItem, 'id' | 'title'>;
 
 /**
- * Drops the fields an item has left empty. Every list fills only some of a card's fields (an
- * FAQ row has no picture, author or place), and the island's props are part of a page that
- * must fit in the first round trip of a slow connection.
+ * Drops the fields an item has left empty, and those its screen does not show (`shown`, when
+ * given: an FAQ row has no date or link of its own). Every list fills only some of a card's
+ * fields, and the island's props are part of a page that must fit in the first round trip of a
+ * slow connection.
  */
-export function compactCardItem(item: CardItem): CompactCardItem {
+export function compactCardItem(item: CardItem, shown?: readonly (keyof CardItem)[]): CompactCardItem {
   const compact: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(item)) {
+    if (shown && key !== 'id' && key !== 'title' && !shown.includes(key as keyof CardItem)) continue;
     const empty = (EMPTY_CARD as Record<string, unknown>)[key];
     const same = Array.isArray(value) ? value.length === 0 && Array.isArray(empty) : value === empty;
     if (!same && value !== undefined) compact[key] = value;

@@ -5,6 +5,7 @@
 import { endpoints, type EndpointCall, type ListEndpointName } from '../../lib/api/endpoints.ts';
 import { interpolate, t } from '../../i18n/index.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
+import type { CardItem } from './list-items.ts';
 import { listRoutes, type ListId } from '../../lib/routes.ts';
 
 export interface ListKindConfig {
@@ -21,6 +22,11 @@ export interface ListKindConfig {
   label: string;
   /** Its cards show a picture (so the first card's picture is worth inlining at build time). */
   cardImages: boolean;
+  /**
+   * The card fields its screen shows besides the id and title, when not all of them: the
+   * island's props carry only these (snapshot.ts).
+   */
+  cardFields?: readonly (keyof CardItem)[];
   /** The call for a query. */
   request(query: ListQuery): EndpointCall<ListEndpointName>;
 }
@@ -77,6 +83,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     skeletons: 5,
     label: regionLabel('faq'),
     cardImages: false,
+    cardFields: ['tags', 'html'],
     request: (q) =>
       q.term !== null
         ? { name: 'faqSearch', query: { page: q.page, term: q.term } }

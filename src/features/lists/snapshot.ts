@@ -26,7 +26,7 @@ export async function listSnapshot(kind: ListId): Promise<ListSnapshot> {
   const lead = items[0];
   if (lead && listKinds[kind].cardImages) lead.image = await leadImageSrc(lead.image);
   return {
-    items: items.map(compactCardItem),
+    items: items.map((item) => compactCardItem(item, listKinds[kind].cardFields)),
     total: totalPosts(data.first.paging.page_size),
     topics,
   };

@@ -5,14 +5,16 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { chunkUrls, flatImportLists, inlineScriptCopies } from './vite-plugins.ts';
+import { chunkUrls, compileHints, flatImportLists, inlineScriptCopies } from './vite-plugins.ts';
 
 export function pageScripts(): AstroIntegration {
   return {
     name: 'insighthire:page-scripts',
     hooks: {
       'astro:config:setup': ({ updateConfig, addClientDirective }) => {
-        updateConfig({ vite: { plugins: [inlineScriptCopies(), chunkUrls(), flatImportLists()] } });
+        updateConfig({
+          vite: { plugins: [inlineScriptCopies(), chunkUrls(), flatImportLists(), compileHints()] },
+        });
         addClientDirective({
           name: 'interaction',
           entrypoint: fileURLToPath(new URL('./interaction-directive.ts', import.meta.url)),

@@ -62,6 +62,10 @@ function isListLink(target: Element | null): target is HTMLAnchorElement {
   return url.origin === location.origin && url.pathname === location.pathname;
 }
 
+/** What a press on `target` asks the list for: a page link's query, a category's or topic's. */
+const pressedAddress = (target: Element | null) =>
+  isListLink(target) ? new URL(target.closest('a')!.href).search : target?.closest('button')?.dataset.query;
+
 /**
  * Asks the API now for what the page address `address` shows, from the list frame's templates
  * (request-templates.ts), so the island's first request finds the answer under way.
@@ -118,20 +122,26 @@ const interaction: ClientDirective = (load, _options, el) => {
       askEarly(el, target.selectedOptions[0]?.dataset.query);
       return;
     }
+    if (event.type === 'pointerdown') {
+      // The click that ends this press comes only after the island's first code has run (the
+      // press also starts it): on a slow phone that is tens of milliseconds the request can have.
+      if (isPlainClick(event)) askEarly(el, pressedAddress(target));
+      return;
+    }
     if (event.type !== 'click') return;
     if (isListLink(target) && isPlainClick(event)) {
       event.preventDefault();
       hold();
       markPending(el);
       const link = target.closest('a')!;
-      askEarly(el, new URL(link.href).search);
+      askEarly(el, pressedAddress(target));
       replay = { island: () => link.click(), fallback: () => location.assign(link.href) };
       return;
     }
     const button = target?.closest('button');
     if (button && button.type !== 'submit') {
       hold();
-      askEarly(el, button.dataset.query);
+      askEarly(el, pressedAddress(target));
       replay = { island: () => button.click() };
     }
   };
@@ -198,6 +208,6 @@ const interaction: ClientDirective = (load, _options, el) => {
 };
 
 /** What is caught before the island is there. */
-const CAUGHT = ['click', 'submit', 'input', 'change'] as const;
+const CAUGHT = ['pointerdown', 'click', 'submit', 'input', 'change'] as const;
 
 export default interaction;

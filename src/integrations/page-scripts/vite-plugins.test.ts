@@ -3,12 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Plugin, type Rolldown } from 'vite';
-import { chunkUrls, flatImportLists, inlineScriptCopies } from './vite-plugins.ts';
+import {
+  chunkUrls,
+  COMPILE_HINT,
+  compileHints,
+  flatImportLists,
+  inlineScriptCopies,
+} from './vite-plugins.ts';
 
 let root: string;
 let output: Rolldown.OutputChunk[];
 /** The same build without flatImportLists(). */
 let plainOutput: Rolldown.OutputChunk[];
+/** The same build with compileHints(), list-d standing for an island. */
+let hintedOutput: Rolldown.OutputChunk[];
 
 /** Builds three page scripts that share helpers, as Astro's client build does. */
 beforeAll(async () => {
@@ -34,6 +42,12 @@ beforeAll(async () => {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
   output = await buildFixture([inlineScriptCopies(), chunkUrls(), flatImportLists()]);
   plainOutput = await buildFixture([inlineScriptCopies(), chunkUrls()]);
+  hintedOutput = await buildFixture([
+    inlineScriptCopies(),
+    chunkUrls(),
+    flatImportLists(),
+    compileHints((id) => id.endsWith('list-d.ts')),
+  ]);
 }, 60_000);
 
 /** Builds the fixture's entries, as Astro's client build does, with the given plugins. */
@@ -119,5 +133,23 @@ describe('flatImportLists', () => {
     const plain = plainOutput.find((o) => o.name === 'list-a')!;
     expect(plain.code).not.toContain('prefetch');
     expect(chunk('list-a').fileName).not.toBe(plain.fileName);
+  });
+});
+
+describe('compileHints', () => {
+  const chunkIn = (chunks: Rolldown.OutputChunk[], module: string) =>
+    chunks.find((o) => o.moduleIds.some((id) => id.endsWith(module)))!;
+
+  it("puts V8's compile hint at the top of an island's chunks, those it imports now and later", () => {
+    for (const module of ['list-d.ts', 'leaf.ts', 'lazy.ts'])
+      expect(chunkIn(hintedOutput, module).code.startsWith(`${COMPILE_HINT}\n`), module).toBe(true);
+    // Chunks no island needs (another entry's, a page script's) stay as they were.
+    for (const module of ['upper.ts', 'list-a.ts', 'island.ts', 'page-entry.ts'])
+      expect(chunkIn(hintedOutput, module).code, module).not.toContain(COMPILE_HINT);
+  });
+
+  it('gives a hinted chunk another name than the same chunk without the hint', () => {
+    for (const module of ['list-d.ts', 'leaf.ts', 'lazy.ts'])
+      expect(chunkIn(hintedOutput, module).fileName, module).not.toBe(chunkIn(output, module).fileName);
   });
 });

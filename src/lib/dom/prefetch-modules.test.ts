@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { moduleImports, prefetchModules } from './prefetch-modules.ts';
+import { compileModule, moduleImports, prefetchModules } from './prefetch-modules.ts';
 
 const base = 'https://site.example/_astro/FaqList.abc.js';
 
@@ -48,19 +48,42 @@ describe('prefetchModules', () => {
       if (body === undefined) return new Response('', { status: 404 });
       return new Response(body);
     });
-    await prefetchModules(['https://site.example/_astro/a.js', 'https://site.example/_astro/b.js'], fetcher);
+    const compile = vi.fn((_url: string) => {
+      // Only once every file is in the cache: compiling one starts its own import requests.
+      expect(fetcher).toHaveBeenCalledTimes(4);
+    });
+    await prefetchModules(
+      ['https://site.example/_astro/a.js', 'https://site.example/_astro/b.js'],
+      fetcher,
+      compile,
+    );
     expect(fetcher.mock.calls.map(([url]) => url).sort()).toEqual([
       'https://site.example/_astro/a.js',
       'https://site.example/_astro/b.js',
       'https://site.example/_astro/c.js',
       'https://site.example/_astro/gone.js',
     ]);
+    // Each downloaded file is handed to the browser to compile once; the missing one is not.
+    expect(compile.mock.calls.map(([url]) => url).sort()).toEqual([
+      'https://site.example/_astro/a.js',
+      'https://site.example/_astro/b.js',
+      'https://site.example/_astro/c.js',
+    ]);
+  });
+
+  it('has the browser compile a file with a modulepreload link, which does not run it', () => {
+    compileModule('https://site.example/_astro/a.js');
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');
+    expect(link?.href).toBe('https://site.example/_astro/a.js');
+    link?.remove();
   });
 
   it('does not reject when the network fails', async () => {
     const fetcher = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(prefetchModules(['/_astro/a.js'], fetcher)).resolves.toBeUndefined();
+    const compile = vi.fn();
+    await expect(prefetchModules(['/_astro/a.js'], fetcher, compile)).resolves.toBeUndefined();
+    expect(compile).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Downloads an island's code into the HTTP cache without running it, so that the visitor's first
- * tap only has to run it: on a slow phone the download is most of the wait, and a download costs
- * the main thread nothing. Module scripts and `fetch()` share the HTTP cache (same address, same
+ * Downloads an island's code into the HTTP cache and has it compiled, without running it, so that
+ * the visitor's first tap only has to run it: on a slow phone the download is most of the wait,
+ * and neither a download nor a compile on a background thread costs the main thread anything. Module scripts and `fetch()` share the HTTP cache (same address, same
  * credentials mode), and the site's hashed files are cached for a year.
  */
 
@@ -22,6 +22,19 @@ export function moduleImports(source: string, moduleUrl: string): string[] {
 type Fetcher = (url: string, init: RequestInit & { priority?: 'low' | 'high' | 'auto' }) => Promise<Response>;
 
 /**
+ * Hands a downloaded module to the browser to compile, without running it: a `modulepreload`
+ * link finds the file in the HTTP cache, compiles it off the main thread (script streaming;
+ * with the islands' compile hint, every function of it: compileHints() in
+ * src/integrations/page-scripts/vite-plugins.ts) and keeps it for the island's `import()`.
+ */
+export function compileModule(url: string): void {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = url;
+  document.head.append(link);
+}
+
+/**
  * Fetches `urls` and everything they import, each once. Not at low priority: it starts at the
  * first paint, when nothing the paint needs is left to load, and on a slow network the web fonts'
  * low-priority downloads (fonts/warm-font-cache.ts) would otherwise hold it back for seconds,
@@ -31,18 +44,25 @@ type Fetcher = (url: string, init: RequestInit & { priority?: 'low' | 'high' | '
 export async function prefetchModules(
   urls: Iterable<string>,
   fetcher: Fetcher = (url, init) => fetch(url, init),
+  compile: (url: string) => void = compileModule,
 ): Promise<void> {
   const seen = new Set<string>();
+  const downloaded: string[] = [];
   const visit = async (url: string): Promise<void> => {
     if (seen.has(url)) return;
     seen.add(url);
     try {
       const response = await fetcher(url, { priority: 'auto', credentials: 'same-origin' });
       if (!response.ok) return;
-      await Promise.all(moduleImports(await response.text(), url).map(visit));
+      const imports = moduleImports(await response.text(), url);
+      downloaded.push(url);
+      await Promise.all(imports.map(visit));
     } catch {
       // Offline or gone: nothing to warm.
     }
   };
   await Promise.all([...urls].map((url) => visit(new URL(url, location.href).href)));
+  // Once everything is in the cache: a module compiled earlier would ask for its imports itself,
+  // a second download beside the prefetch's on a slow network.
+  for (const url of downloaded) compile(url);
 }
