@@ -1,12 +1,14 @@
 /**
- * Moves every built page's CSP `<meta>` to the top of its `<head>` (see move-csp-meta.ts) and
- * keeps in it only the hashes of the page's own scripts (prune-script-hashes.ts), once all pages
- * are written: rendered and restored from the incremental cache alike.
+ * Moves every built page's CSP `<meta>` to the top of its `<head>` (see move-csp-meta.ts), runs
+ * the page's inline module scripts from one script (merge-module-scripts.ts) and keeps in the
+ * policy only the hashes of the page's own scripts (prune-script-hashes.ts), once all pages are
+ * written: rendered and restored from the incremental cache alike.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { mergeModuleScripts } from './merge-module-scripts.ts';
 import { moveCspMetaFirst } from './move-csp-meta.ts';
 import { pruneScriptHashes } from './prune-script-hashes.ts';
 
@@ -26,7 +28,7 @@ export function cspMetaFirst(): AstroIntegration {
         let moved = 0;
         for await (const file of htmlFiles(fileURLToPath(dir))) {
           const html = await readFile(file, 'utf8');
-          const next = pruneScriptHashes(moveCspMetaFirst(html));
+          const next = pruneScriptHashes(mergeModuleScripts(moveCspMetaFirst(html)));
           if (next !== html) {
             await writeFile(file, next);
             moved++;

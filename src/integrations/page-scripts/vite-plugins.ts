@@ -193,9 +193,14 @@ const isIslandEntry = (moduleId: string) =>
 export function compileHints(isRoot: (moduleId: string) => boolean = isIslandEntry): Plugin {
   /** Every module an island may run: its entry's static and dynamic imports, at any depth. */
   let islandModules = new Set<string>();
-  /** Decided by modules, which are known before the chunks are hashed; a chunk's name changes with its hint. */
-  const hinted = (chunk: { moduleIds: readonly string[] }) =>
-    chunk.moduleIds.some((id) => islandModules.has(id));
+  /**
+   * Decided by modules, which are known before the chunks are hashed (a chunk's name changes with
+   * its hint). Another entry (a slider's code) that shares a module with an island stays unhinted.
+   */
+  const hinted = (chunk: Pick<Rolldown.RenderedChunk, 'isEntry' | 'facadeModuleId' | 'moduleIds'>) =>
+    chunk.isEntry
+      ? chunk.facadeModuleId !== null && islandModules.has(chunk.facadeModuleId)
+      : chunk.moduleIds.some((id) => islandModules.has(id));
   return {
     name: 'insighthire:compile-hints',
     apply: 'build',
