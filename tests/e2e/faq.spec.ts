@@ -162,3 +162,29 @@ test('하이드레이션 뒤: 여러 답을 함께 열고 닫으며, 분류를 �
   await expect(answerOf(page, third!)).toBeVisible();
   await expect(page.getByText(/총 \d+개의 질문/)).toBeVisible();
 });
+
+test('분류를 바꾸면 닫힌 줄까지 모든 답이 채워지고, 펼친 답은 API의 답을 보인다', async ({
+  page,
+  site,
+  request,
+}) => {
+  await site.goto('/faq');
+  const group = page.getByRole('group', { name: '질문 분류' });
+  const topic = group.getByRole('button').nth(1);
+  const topicId = new URLSearchParams((await topic.getAttribute('data-query')) ?? '').get('topic_id');
+  const answer = await apiList(request, `/faq/tags?page=1&topic_id=${topicId}`);
+  await topic.click();
+  await expect(listRegion(page)).toHaveAttribute('aria-busy', 'false');
+  const rows = listRegion(page).locator('details');
+  await expect(rows).toHaveCount(answer.objects.length);
+  // The answers follow their questions by one render: then every closed row has its answer in
+  // the page too (find in page reaches it), not only the rows opened.
+  await expect
+    .poll(() => rows.evaluateAll((all) => all.filter((row) => row.lastElementChild!.innerHTML === '').length))
+    .toBe(0);
+  const title = titleOf(answer.objects[0]!);
+  await questionOf(page, title).click();
+  await expect(answerOf(page, title)).toBeVisible();
+  const text = (answer.objects[0]!.post_body ?? '').replace(/<[^>]+>/g, '').replace(/\s+/g, '');
+  expect((await answerOf(page, title).textContent())!.replace(/\s+/g, '')).toBe(text);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { interpolate, splitAround, t } from '../../i18n';
 import { listKinds } from './list-kinds.ts';
@@ -52,6 +52,10 @@ function FaqList({ snapshot }: FaqListProps) {
   const count = state.empty ? 0 : state.total;
 
   const accordion = useRef<HTMLUListElement>(null);
+  // Rows from a new answer show their questions first and their answers one render later (a
+  // deferred one): the answers are hidden in closed rows, and their HTML is most of the work of
+  // showing a category on a slow phone. An open row shows its answer at once.
+  const answered = useDeferredValue(state.items);
 
   /** Records what the row now is; never flips, so a toggle heard twice or late changes nothing. */
   const follow = (id: string, isOpen: boolean) => setOpen((current) => withRow(current, id, isOpen));
@@ -159,7 +163,9 @@ function FaqList({ snapshot }: FaqListProps) {
                 aria-labelledby={questionId(item.id)}
                 className={faq.faqAnswer}
                 // Sanitised with the shared allow-list before it reaches the store (list-items.ts).
-                dangerouslySetInnerHTML={{ __html: item.html }}
+                dangerouslySetInnerHTML={{
+                  __html: answered === state.items || open.has(item.id) ? item.html : '',
+                }}
               />
             </details>
           </li>

@@ -12,6 +12,8 @@ export interface ApiItem {
   meta_description?: string;
   featured_image?: string | null;
   thumb?: string | null;
+  /** The answer HTML of an FAQ item. */
+  post_body?: string;
 }
 export interface ApiList {
   objects: ApiItem[];
