@@ -3,7 +3,7 @@ import { withErrorBoundary } from '../../components/ui/error-boundary/with-error
 import { interpolate, splitAround, t } from '../../i18n';
 import { listKinds } from './list-kinds.ts';
 import { topicQuery } from '../../lib/list-query.ts';
-import { ListFrame } from './ListFrame.tsx';
+import { SearchListFrame } from './SearchListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import styles from './lists.module.scss';
@@ -108,7 +108,7 @@ function FaqList({ snapshot }: FaqListProps) {
   );
 
   return (
-    <ListFrame
+    <SearchListFrame
       config={listKinds.faq}
       state={state}
       store={store}
@@ -171,7 +171,7 @@ function FaqList({ snapshot }: FaqListProps) {
           </li>
         ))}
       </ul>
-    </ListFrame>
+    </SearchListFrame>
   );
 }
 

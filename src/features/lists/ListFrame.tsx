@@ -7,7 +7,6 @@ import type { ListState, ListStore } from './list.store.ts';
 import { EmptyState, ErrorState, Skeletons } from './ListStates.tsx';
 import { Pagination } from './Pagination.tsx';
 import { requestTemplateAttributes } from './request-templates.ts';
-import { SearchForm } from './SearchForm.tsx';
 import styles from './lists.module.scss';
 
 export interface ListFrameProps {
@@ -22,10 +21,11 @@ export interface ListFrameProps {
   countLine?: ReactNode;
   skeleton?: 'card' | 'row' | 'faq';
   emptyVariant?: 'default' | 'news';
-  /** Visible title of the search area, when the screen shows one. */
-  searchLabel?: string;
-  /** A new value empties a draft in the search box (see SearchForm). */
-  searchResetKey?: unknown;
+  /**
+   * The search box, on screens that have one (SearchListFrame.tsx): passed in rather than
+   * imported here, so that a screen without one carries none of its code or styles.
+   */
+  search?: ReactNode;
 }
 
 /**
@@ -41,8 +41,7 @@ export function ListFrame({
   countLine,
   skeleton = 'card',
   emptyVariant = 'default',
-  searchLabel,
-  searchResetKey,
+  search,
 }: ListFrameProps) {
   const loading = state.status === 'loading';
   const frame = useRef<HTMLDivElement>(null);
@@ -61,18 +60,10 @@ export function ListFrame({
 
   return (
     <div className={styles.frame} ref={frame} {...requestTemplateAttributes(config)}>
-      {(config.searchable || toolbar) && (
+      {(search || toolbar) && (
         <div className={styles.toolbar}>
           {toolbar}
-          {config.searchable && (
-            <SearchForm
-              term={state.query.term}
-              placeholder={config.placeholder}
-              label={searchLabel ?? `${config.label} ${t('list.search.submit')}`}
-              onSearch={store.search}
-              resetKey={searchResetKey}
-            />
-          )}
+          {search}
         </div>
       )}
       {countLine}

@@ -3,7 +3,7 @@ import { t } from '../../i18n';
 import { CardImage } from './CardImage.tsx';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
-import { ListFrame } from './ListFrame.tsx';
+import { SearchListFrame } from './SearchListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import cards from './cards.module.scss';
@@ -17,7 +17,7 @@ export interface NewsListProps {
 function NewsList({ snapshot }: NewsListProps) {
   const [state, store] = useListStore('news', snapshot);
   return (
-    <ListFrame config={listKinds.news} state={state} store={store} emptyVariant="news">
+    <SearchListFrame config={listKinds.news} state={state} store={store} emptyVariant="news">
       <ul className={`${cards.grid} ${newsCards.newsCards}`}>
         {state.items.map((item, index) => (
           <li key={item.id} className={cards.card}>
@@ -40,7 +40,7 @@ function NewsList({ snapshot }: NewsListProps) {
           </li>
         ))}
       </ul>
-    </ListFrame>
+    </SearchListFrame>
   );
 }
 

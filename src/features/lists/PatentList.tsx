@@ -3,7 +3,7 @@ import { t } from '../../i18n';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
 import { withListContext } from '../../lib/list-query.ts';
-import { ListFrame } from './ListFrame.tsx';
+import { SearchListFrame } from './SearchListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import patent from './patent.module.scss';
@@ -16,7 +16,7 @@ export interface PatentListProps {
 function PatentList({ snapshot }: PatentListProps) {
   const [state, store] = useListStore('patent', snapshot);
   return (
-    <ListFrame
+    <SearchListFrame
       config={listKinds.patent}
       state={state}
       store={store}
@@ -48,7 +48,7 @@ function PatentList({ snapshot }: PatentListProps) {
           ))}
         </tbody>
       </table>
-    </ListFrame>
+    </SearchListFrame>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_TERM_LENGTH } from '../../lib/api/limits.ts';
 import { t } from '../../i18n';
-import styles from './lists.module.scss';
+import styles from './search-form.module.scss';
 
 export interface SearchFormProps {
   /** The term in the address; the box follows it on back and forward. */

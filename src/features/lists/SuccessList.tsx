@@ -3,7 +3,7 @@ import { t } from '../../i18n';
 import { CardImage } from './CardImage.tsx';
 import { listKinds } from './list-kinds.ts';
 import { withListContext } from '../../lib/list-query.ts';
-import { ListFrame } from './ListFrame.tsx';
+import { SearchListFrame } from './SearchListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { newTabProps } from './new-tab.ts';
 import { useListStore } from './use-list-store.ts';
@@ -18,7 +18,7 @@ export interface SuccessListProps {
 function SuccessList({ snapshot }: SuccessListProps) {
   const [state, store] = useListStore('success', snapshot);
   return (
-    <ListFrame
+    <SearchListFrame
       config={listKinds.success}
       state={state}
       store={store}
@@ -41,7 +41,7 @@ function SuccessList({ snapshot }: SuccessListProps) {
           </li>
         ))}
       </ul>
-    </ListFrame>
+    </SearchListFrame>
   );
 }
 

@@ -2,7 +2,7 @@ import { withErrorBoundary } from '../../components/ui/error-boundary/with-error
 import { DateText } from '../../components/ui/DateText.tsx';
 import { ListCard } from './ListCard.tsx';
 import { listKinds } from './list-kinds.ts';
-import { ListFrame } from './ListFrame.tsx';
+import { SearchListFrame } from './SearchListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import cards from './cards.module.scss';
@@ -16,7 +16,7 @@ export interface VideoListProps {
 function VideoList({ snapshot }: VideoListProps) {
   const [state, store] = useListStore('video', snapshot);
   return (
-    <ListFrame config={listKinds.video} state={state} store={store}>
+    <SearchListFrame config={listKinds.video} state={state} store={store}>
       <ul className={`${cards.grid} ${listCard.videoCards}`}>
         {state.items.map((item, index) => (
           <ListCard key={item.id} item={item} lead={index === 0} play>
@@ -27,7 +27,7 @@ function VideoList({ snapshot }: VideoListProps) {
           </ListCard>
         ))}
       </ul>
-    </ListFrame>
+    </SearchListFrame>
   );
 }
 

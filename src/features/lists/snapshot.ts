@@ -28,6 +28,7 @@ export async function listSnapshot(kind: ListId): Promise<ListSnapshot> {
   return {
     items: items.map((item) => compactCardItem(item, listKinds[kind].cardFields)),
     total: totalPosts(data.first.paging.page_size),
-    topics,
+    // A topic's slug is the API's; the screens show and ask by id and name.
+    topics: topics.map(({ id, name }) => ({ id, name })),
   };
 }
