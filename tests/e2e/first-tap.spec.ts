@@ -41,6 +41,27 @@ async function openHeld(page: Page, path: string): Promise<() => void> {
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
+/** Every address the page asks of the content API under `path` (`/faq/`), in order, from now on. */
+function apiRequests(page: Page, path: string): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${API}${path}`)) asked.push(request.url());
+  });
+  return asked;
+}
+
+const faqCategories = (page: Page) => page.getByRole('group', { name: '질문 분류' });
+const faqRegion = (page: Page) => page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true });
+
+/** The FAQ shows category `name` pressed and its list ready. */
+async function expectFaqCategoryShown(page: Page, name: string): Promise<void> {
+  await expect(faqCategories(page).getByRole('button', { name, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(faqRegion(page)).toHaveAttribute('data-status', 'ready');
+}
+
 test.describe('하이드레이션 전의 첫 탭', () => {
   test('2페이지 링크: 문서를 바꾸지 않고, 기다리는 동안 자리표시를 보이다가 2페이지를 보여 준다', async ({
     page,
@@ -71,10 +92,7 @@ test.describe('하이드레이션 전의 첫 탭', () => {
   test('첫 탭이 묻는 API 요청은 섬의 코드를 기다리지 않고 곧바로 떠나고, 섬은 그 답을 받아 쓴다', async ({
     page,
   }) => {
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith(`${API}/news/search`)) asked.push(request.url());
-    });
+    const asked = apiRequests(page, '/news/search');
     const release = await openHeld(page, '/newsRoom');
     await paging(page).getByRole('link', { name: '2', exact: true }).click();
     // The island's code is still held back, and page 2 is already asked for.
@@ -95,12 +113,9 @@ test.describe('하이드레이션 전의 첫 탭', () => {
   test('FAQ 분류: 누르는 순간(손을 떼기 전에) API 요청이 떠나고, 클릭이 되어도 다시 묻지 않는다', async ({
     page,
   }) => {
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith(`${API}/faq/`)) asked.push(request.url());
-    });
+    const asked = apiRequests(page, '/faq/');
     const release = await openHeld(page, '/faq');
-    const categories = page.getByRole('group', { name: '질문 분류' });
+    const categories = faqCategories(page);
     const category = categories.getByRole('button').nth(1);
     const name = (await category.textContent())!.trim();
     const box = (await category.boundingBox())!;
@@ -112,12 +127,7 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     await page.mouse.up();
     release();
 
-    await expect(categories.getByRole('button', { name, exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    const region = page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true });
-    await expect(region).toHaveAttribute('data-status', 'ready');
+    await expectFaqCategoryShown(page, name);
     expect(asked).toHaveLength(1);
     expect(await sameDocument(page)).toBe(true);
   });
@@ -126,7 +136,7 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     page,
   }) => {
     const release = await openHeld(page, '/faq');
-    const categories = page.getByRole('group', { name: '질문 분류' });
+    const categories = faqCategories(page);
     const first = categories.getByRole('button').nth(1);
     const second = categories.getByRole('button').nth(2);
     const name = (await second.textContent())!.trim();
@@ -135,23 +145,15 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     await second.click();
     release();
 
-    await expect(categories.getByRole('button', { name, exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    const region = page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true });
-    await expect(region).toHaveAttribute('data-status', 'ready');
-    await expect(region.locator('summary').first()).toContainText(name);
+    await expectFaqCategoryShown(page, name);
+    await expect(faqRegion(page).locator('summary').first()).toContainText(name);
   });
 
   test('HR 이야기 주제 목록(390px의 드롭다운): 하이드레이션 전에 고른 주제를 보여 준다', async ({
     page,
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'mobile', '주제 드롭다운은 980px 이하에서 보입니다.');
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith(`${API}/hrcontents/`)) asked.push(request.url());
-    });
+    const asked = apiRequests(page, '/hrcontents/');
     const release = await openHeld(page, '/hrcontents');
     const select = page.getByRole('combobox', { name: '주제 선택' });
     const option = select.locator('option').nth(1);
@@ -216,20 +218,15 @@ test.describe('하이드레이션 전의 첫 탭', () => {
 
   test('FAQ 분류: 하이드레이션 전에 누른 분류를 문서를 바꾸지 않고 보여 준다', async ({ page }) => {
     const release = await openHeld(page, '/faq');
-    const categories = page.getByRole('group', { name: '질문 분류' });
+    const categories = faqCategories(page);
     const category = categories.getByRole('button').nth(1);
     const name = (await category.textContent())!.trim();
     await category.click();
     release();
 
-    await expect(categories.getByRole('button', { name, exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await expectFaqCategoryShown(page, name);
     await expect(page).toHaveURL(/[?&]topic_id=\d+/);
-    const region = page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true });
-    await expect(region).toHaveAttribute('data-status', 'ready');
-    await expect(region.locator('summary').first()).toContainText(name);
+    await expect(faqRegion(page).locator('summary').first()).toContainText(name);
     expect(await sameDocument(page)).toBe(true);
   });
 

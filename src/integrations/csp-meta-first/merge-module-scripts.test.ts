@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeModuleScripts, scriptHash } from './merge-module-scripts.ts';
+import { scriptHash } from './csp-policy.ts';
+import { mergeModuleScripts } from './merge-module-scripts.ts';
 import { pruneScriptHashes } from './prune-script-hashes.ts';
 
 const page = (hashes: string[], body: string) =>

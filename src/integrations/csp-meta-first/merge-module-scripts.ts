@@ -12,9 +12,8 @@
  * with a script that has a static `import` or `export` (which cannot run inside a function) is
  * left as it is.
  */
-import { createHash } from 'node:crypto';
+import { editScriptSources, scriptHash, scriptSources } from './csp-policy.ts';
 
-const CSP_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)("\s*\/?>)/i;
 const MODULE_SCRIPT = /<script type="module">((?:(?!<\/script>)[\s\S])*)<\/script>/gi;
 /**
  * A static import or export at the start of a statement; dynamic `import()`, `import.meta` and
@@ -22,30 +21,19 @@ const MODULE_SCRIPT = /<script type="module">((?:(?!<\/script>)[\s\S])*)<\/scrip
  */
 const MODULE_SYNTAX = /(?:^|[;}\n])\s*(?:import\s*(?:[{*"'`]|[\w$]+\s*(?:,|from\b))|export\s*[{*\w])/;
 
-export const scriptHash = (body: string) =>
-  `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
-
 /** The page with its inline module scripts run by one script, listed in its CSP. */
 export function mergeModuleScripts(html: string): string {
-  const meta = CSP_META.exec(html);
-  const scripts = [...html.matchAll(MODULE_SCRIPT)];
-  if (!meta || scripts.length < 2) return html;
-  const scriptSrc = meta[2]!.split(';').find((directive) => directive.trim().startsWith('script-src'));
-  const trusted = new Set(scriptSrc?.trim().split(/\s+/));
-  const bodies = scripts.map((match) => match[1]!);
+  const trusted = new Set(scriptSources(html));
+  const bodies = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+  if (trusted.size === 0 || bodies.length < 2) return html;
   if (bodies.some((body) => MODULE_SYNTAX.test(body) || !trusted.has(scriptHash(body)))) return html;
 
   // A line break before the closing brace: a body may end in a `//` comment.
   const merged = bodies.map((body) => `(async()=>{${body}\n})();`).join('');
-  const policy = meta[2]!
-    .split(';')
-    .map((directive) =>
-      directive.trim().startsWith('script-src') ? `${directive.trimEnd()} ${scriptHash(merged)}` : directive,
-    )
-    .join(';');
-  let page = html.slice(0, meta.index) + meta[1] + policy + meta[3] + html.slice(meta.index + meta[0].length);
   // Where the last one was: everything before it is parsed (and can paint) first, as before.
-  let left = scripts.length;
-  page = page.replace(MODULE_SCRIPT, () => (--left === 0 ? `<script type="module">${merged}</script>` : ''));
-  return page;
+  let left = bodies.length;
+  const page = html.replace(MODULE_SCRIPT, () =>
+    --left === 0 ? `<script type="module">${merged}</script>` : '',
+  );
+  return editScriptSources(page, (sources) => [...sources, scriptHash(merged)]);
 }

@@ -4,8 +4,8 @@
  * head content goes, after the layout's head (an inline script among it), so the build moves it
  * to right after `<meta charset>`, the one element that must come first.
  */
+import { CSP_META } from './csp-policy.ts';
 
-const CSP_META = /<meta http-equiv="content-security-policy" content="[^"]*"\s*\/?>/i;
 const CHARSET_META = /<meta charset="[^"]*"\s*\/?>/i;
 
 /** The page with its CSP `<meta>` right after `<meta charset>`; unchanged when it has none, or is already so. */

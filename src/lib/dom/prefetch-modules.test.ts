@@ -4,34 +4,35 @@ import { compileModule, moduleImports, prefetchModules } from './prefetch-module
 
 const base = 'https://site.example/_astro/FaqList.abc.js';
 
+/** Addresses of built chunks beside `base`. */
+const chunks = (...files: string[]) => files.map((file) => new URL(file, base).href);
+
 describe('moduleImports', () => {
-  it('finds static, bare and dynamic imports of built chunks, resolved against the module', () => {
-    const source =
-      'import{t as e}from"./react.Cv.js";import"./side.A1.js";' +
-      'const l=()=>import(`./sanitize.browser.B.js`);import { x } from "../other/y.js";';
-    expect(moduleImports(source, base)).toEqual([
-      'https://site.example/_astro/react.Cv.js',
-      'https://site.example/_astro/side.A1.js',
-      'https://site.example/_astro/sanitize.browser.B.js',
-      'https://site.example/other/y.js',
-    ]);
-  });
-
-  it('reads what the build names for later in its prefetch comment', () => {
-    const source =
-      'import{t as e}from"./react.Cv.js";\nimport"./preload-helper.C.js";\n' +
-      '/* prefetch: import("./sanitize.browser.B.js") import("./purify.D.js") */\n';
-    expect(moduleImports(source, base)).toEqual([
-      'https://site.example/_astro/react.Cv.js',
-      'https://site.example/_astro/preload-helper.C.js',
-      'https://site.example/_astro/sanitize.browser.B.js',
-      'https://site.example/_astro/purify.D.js',
-    ]);
-  });
-
-  it('ignores bare names, other addresses and strings that are not imports', () => {
-    const source = 'import React from"react";const a="./not-an-import.js";fetch("./data.json");';
-    expect(moduleImports(source, base)).toEqual([]);
+  it.each([
+    {
+      what: 'finds static, bare and dynamic imports of built chunks, resolved against the module',
+      source:
+        'import{t as e}from"./react.Cv.js";import"./side.A1.js";' +
+        'const l=()=>import(`./sanitize.browser.B.js`);import { x } from "../other/y.js";',
+      found: [
+        ...chunks('react.Cv.js', 'side.A1.js', 'sanitize.browser.B.js'),
+        'https://site.example/other/y.js',
+      ],
+    },
+    {
+      what: 'reads what the build names for later in its prefetch comment',
+      source:
+        'import{t as e}from"./react.Cv.js";\nimport"./preload-helper.C.js";\n' +
+        '/* prefetch: import("./sanitize.browser.B.js") import("./purify.D.js") */\n',
+      found: chunks('react.Cv.js', 'preload-helper.C.js', 'sanitize.browser.B.js', 'purify.D.js'),
+    },
+    {
+      what: 'ignores bare names, other addresses and strings that are not imports',
+      source: 'import React from"react";const a="./not-an-import.js";fetch("./data.json");',
+      found: [],
+    },
+  ])('$what', ({ source, found }) => {
+    expect(moduleImports(source, base)).toEqual(found);
   });
 });
 

@@ -1,16 +1,17 @@
 /**
  * Downloads an island's code into the HTTP cache and has it compiled, without running it, so that
  * the visitor's first tap only has to run it: on a slow phone the download is most of the wait,
- * and neither a download nor a compile on a background thread costs the main thread anything. Module scripts and `fetch()` share the HTTP cache (same address, same
- * credentials mode), and the site's hashed files are cached for a year.
+ * and neither a download nor a compile on a background thread costs the main thread anything.
+ * Module scripts and `fetch()` share the HTTP cache (same address, same credentials mode), and
+ * the site's hashed files are cached for a year.
  */
 
 /**
  * The addresses a built module imports, statically or with `import()`, resolved against its own
  * address; an `import()` in a comment counts too (the build names what a chunk may import later
  * that way, flatImportLists() in src/integrations/page-scripts/vite-plugins.ts). Only relative
- * specifiers count: the build writes its chunks as `./name.hash.js`, and
- * anything else (a bare name, a data address) is not a file of the site.
+ * specifiers count: the build writes its chunks as `./name.hash.js`, and anything else (a bare
+ * name, a data address) is not a file of the site.
  */
 export function moduleImports(source: string, moduleUrl: string): string[] {
   const found = new Set<string>();
