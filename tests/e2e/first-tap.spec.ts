@@ -231,11 +231,12 @@ test.describe('하이드레이션 전의 첫 탭', () => {
   });
 
   test('섬의 파일을 받을 수 없으면 붙잡아 둔 링크를 보통 링크처럼 따라간다', async ({ page }) => {
-    await page.goto('/newsRoom');
-    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
+    // Gone before the island's code reached the page (code already compiled would still start).
     await page.route(islandCode, (route) =>
       route.fulfill({ status: 404, contentType: 'text/plain', headers: { 'cache-control': 'no-store' } }),
     );
+    await page.goto('/newsRoom');
+    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
     await markDocument(page);
     await paging(page).getByRole('link', { name: '2', exact: true }).click();
     // Astro retries a failed import once, a second later: then the link is followed.
