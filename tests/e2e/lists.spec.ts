@@ -245,8 +245,9 @@ for (const screen of screens) {
         const text = await region(page, screen).innerText();
         await site.reload();
         await expect(box).toHaveValue('채용');
+        // Polled: right after hydration the list may still show the pre-rendered page, not yet busy.
+        await expect.poll(() => region(page, screen).innerText()).toBe(text);
         await expect(region(page, screen)).toHaveAttribute('aria-busy', 'false');
-        expect(await region(page, screen).innerText()).toBe(text);
       });
 
       test('결과가 없으면 안내 문구를 보여 준다', async ({ page, site }) => {
