@@ -245,6 +245,44 @@ test.describe('슬라이더', () => {
     await solution.scrollIntoViewIfNeeded();
     await expect(solution).toHaveClass(/swiper-initialized/);
   });
+
+  test('슬라이더 코드가 준비되기 전에 이미 스크롤해 다가간 방문자에게는 다시 스크롤하지 않아도 시작한다 (홈, 390px)', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', '홈의 솔루션 슬라이더는 980px 이하에서만 슬라이더입니다.');
+    // The loader starts at the first idle moment after the paint, which a slow phone can reach
+    // only after the visitor has scrolled: hold every idle callback until the scroll is over.
+    await page.addInitScript(() => {
+      const original = window.requestIdleCallback.bind(window);
+      const held: (() => void)[] = [];
+      window.requestIdleCallback = (callback, options) => {
+        held.push(() => original(callback, options));
+        return 0;
+      };
+      Object.assign(window, {
+        releaseIdle: () => {
+          window.requestIdleCallback = original;
+          for (const run of held.splice(0)) run();
+        },
+      });
+    });
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    const solution = page.locator('#solution [data-carousel] .swiper');
+    // Scroll anchoring would send later scroll events of its own as content above settles; a
+    // visitor who has stopped scrolling sends none.
+    await page.evaluate(() => (document.documentElement.style.overflowAnchor = 'none'));
+    await solution.evaluate(
+      (element) =>
+        new Promise<void>((resolve) => {
+          addEventListener('scroll', () => requestAnimationFrame(() => resolve()), { once: true });
+          scrollTo({ top: scrollY + element.getBoundingClientRect().top - 100, behavior: 'instant' });
+        }),
+    );
+    await expect(solution).not.toHaveClass(/swiper-initialized/);
+    await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
+    await expect(solution).toHaveClass(/swiper-initialized/);
+  });
 });
 
 test.describe('아래쪽 그림', () => {

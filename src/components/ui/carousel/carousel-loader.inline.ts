@@ -5,7 +5,8 @@
  * comes to the slider:
  *
  * - on approach: the visitor scrolls and the slider is within `APPROACH_MARGIN` of the screen
- *   (a slider that is on screen when the page opens waits for the first scroll), or
+ *   (a slider that is on screen when the page opens waits for the first scroll; a page already
+ *   scrolled when the loader runs counts as scrolled), or
  * - on the first interaction with it: a pointer over it or pressed on it, focus or a key in it.
  *
  * A click on a dot or an arrow before Swiper is there is kept and carried out once it is.
@@ -46,10 +47,17 @@ function watch(root: HTMLElement): void {
     );
   };
   // Approach counts from the visitor's first scroll on: a slider on the first screen waits for it.
+  // On a slow phone this runs at the first idle moment after the paint, which can come after the
+  // visitor has scrolled (or the page opened scrolled, at an anchor or a restored position):
+  // waiting for another scroll would leave a slider they have stopped at unstarted.
   const onScroll = () => stops.push(onApproach([root], APPROACH_MARGIN, start));
-  addEventListener('scroll', onScroll, { once: true, passive: true });
+  if (scrollY > 0) onScroll();
+  else {
+    addEventListener('scroll', onScroll, { once: true, passive: true });
+    stops.push(() => removeEventListener('scroll', onScroll));
+  }
   root.addEventListener('click', onClick);
-  stops.push(() => removeEventListener('scroll', onScroll), onInteraction(root, start));
+  stops.push(onInteraction(root, start));
 }
 
 afterFirstPaint(() => {
