@@ -60,7 +60,7 @@ export const home = {
   solution: {
     eyebrow: '솔루션',
     title: '채용의 전 과정을 하나로 연결하는 인사이트하이어',
-    lead: '영상 면접 분석부터 구조화 면접, 결과 리포트까지 지원자 평가에 필요한 모든 단계를 한 곳에서 관리합니다.',
+    lead: '영상 면접 분석부터 구조화 면접, 결과 리포트까지 지원자 평가에 필요한 모든 단계를 한곳에서 관리합니다.',
     /** Accessible name of the slider the slides become at 980px or less. */
     carouselLabel: '인사이트하이어 솔루션 소개',
     slides: [
