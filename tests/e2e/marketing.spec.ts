@@ -1,4 +1,4 @@
-import { test, expect } from './support/test.ts';
+import { test, expect, type Locator } from './support/test.ts';
 import { operation } from '../../src/data/operation';
 import { products, productSlugs } from '../../src/data/products';
 import { whitepaper } from '../../src/data/whitepaper';
@@ -6,6 +6,23 @@ import { expectSliderWorks, scrollThrough } from './marketing-helpers';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 const SUCCESS_LINK = '고객 성공 사례 보기 (새 창에서 열림)';
+
+/** The element's top in the viewport once it has stopped moving (two readings 100 ms apart). */
+async function restingTop(element: Locator): Promise<number> {
+  let last = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const top = (await element.boundingBox())!.y;
+        const still = top === last;
+        last = top;
+        return still;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  return last;
+}
 
 test.describe('운영 프로세스 /operation', () => {
   test.beforeEach(async ({ site }) => {
@@ -146,8 +163,9 @@ test.describe('AI 공정성 백서 /whitepaper', () => {
       await expect(heading).toBeInViewport();
       await expect(link).toHaveAttribute('aria-current', 'true');
       await expect(nav(page).locator('[aria-current="true"]')).toHaveCount(1);
-      // Not hidden under the sticky header.
-      expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(72);
+      // Not hidden under the sticky header, once the smooth scroll has come to rest (in view is
+      // already true while it still moves).
+      expect(await restingTop(heading)).toBeGreaterThanOrEqual(72);
     }
   });
 
