@@ -1,16 +1,20 @@
 /**
  * What a deploy may delete on the host. Pages cached at an edge (5 minutes by `_headers`) and
  * tabs left open for days still ask for the hashed files of the release they came from, so
- * nothing a recent release needs may go:
+ * nothing a release live within the last `keepDays` days needs may go. Days count from when a
+ * release *stopped* being live, not from its deploy: the release this deploy just replaced was
+ * live a moment ago, however long ago it was deployed.
  *
- * - a pool file is deleted only when no release deployed within the last `keepDays` days names
- *   it, nor the live one, and it was not touched (by a deploy using it) within those days either;
- * - a release folder likewise: never the live one, nor one deployed or touched within the days;
+ * - a release was live until the next switch away from it: the `at` of the record after its own,
+ *   or of a record naming it as `from`; the live one is live now;
+ * - a pool file is deleted only when no release live within the days names it, and it was not
+ *   touched (by a deploy using it) within those days either;
+ * - a release folder likewise: never the live one, nor one live or touched within the days;
  * - deploys.jsonl loses the lines of releases that are gone and older than the days.
  *
  * The file times cover what the records cannot: a deploy that switched but failed to write its
- * line. When the live release has no line at all, or a line did not parse, no pool file is
- * deleted: what the live pages need is then unknown.
+ * line. When a release live within the days has no line at all (the live one included), or a
+ * line did not parse, no pool file is deleted: what its pages need is then unknown.
  */
 import type { DeployRecord } from './records.ts';
 
@@ -39,26 +43,50 @@ export interface PrunePlan {
   poolHeld: string | null;
 }
 
-export function planPrune(input: PruneInput): PrunePlan {
-  const since = input.now.getTime() - input.keepDays * DAY_MS;
-  const recent = input.records.filter((record) => Date.parse(record.at) >= since);
+/**
+ * When each release named in the records stopped being live (ms): the next record's `at`, or
+ * the `at` of a record switching away from it; `now` for the live one, and for the last
+ * record's release when it is not live (switched away from without a record: when is unknown).
+ */
+export function liveUntil(
+  records: readonly DeployRecord[],
+  current: string | null,
+  now: number,
+): Map<string, number> {
+  const until = new Map<string, number>();
+  const extend = (release: string, ms: number) => until.set(release, Math.max(until.get(release) ?? 0, ms));
+  records.forEach((record, index) => {
+    const next = records[index + 1];
+    extend(record.release, next ? Date.parse(next.at) : now);
+    if (record.from !== null) extend(record.from, Date.parse(record.at));
+  });
+  if (current !== null) extend(current, now);
+  return until;
+}
 
-  const lastDeployed = new Map<string, number>();
-  for (const record of input.records) {
-    lastDeployed.set(record.release, Math.max(lastDeployed.get(record.release) ?? 0, Date.parse(record.at)));
-  }
+export function planPrune(input: PruneInput): PrunePlan {
+  const now = input.now.getTime();
+  const since = now - input.keepDays * DAY_MS;
+  const until = liveUntil(input.records, input.current, now);
+  const liveWithin = (release: string) => (until.get(release) ?? 0) >= since;
+
   const releases = [...input.releases]
-    .filter(([name, mtime]) => name !== input.current && Math.max(mtime, lastDeployed.get(name) ?? 0) < since)
+    .filter(([name, mtime]) => name !== input.current && !liveWithin(name) && mtime < since)
     .map(([name]) => name)
     .sort();
 
   let poolHeld: string | null = null;
-  const liveRecord = input.records.findLast((record) => record.release === input.current);
-  if (input.current !== null && !liveRecord)
+  const recorded = new Set(input.records.map((record) => record.release));
+  const unrecorded = [...until.keys()].filter((name) => liveWithin(name) && !recorded.has(name)).sort();
+  if (input.current !== null && !recorded.has(input.current))
     poolHeld = `게시 중인 릴리스(${input.current})의 기록이 deploys.jsonl에 없습니다`;
+  else if (unrecorded.length > 0)
+    poolHeld = `${input.keepDays}일 안에 게시 중이던 릴리스(${unrecorded.join(', ')})의 기록이 deploys.jsonl에 없습니다`;
   if (input.unreadableRecords > 0)
     poolHeld = `deploys.jsonl에 읽을 수 없는 줄이 ${input.unreadableRecords}개 있습니다`;
-  const needed = new Set([...recent, ...(liveRecord ? [liveRecord] : [])].flatMap((record) => record.assets));
+  const needed = new Set(
+    input.records.filter((record) => liveWithin(record.release)).flatMap((record) => record.assets),
+  );
   const pool =
     poolHeld === null
       ? [...input.pool]
@@ -71,8 +99,8 @@ export function planPrune(input: PruneInput): PrunePlan {
   const keptRecords = input.records.filter(
     (record) =>
       Date.parse(record.at) >= since ||
-      (input.releases.has(record.release) && !gone.has(record.release)) ||
-      record.release === input.current,
+      liveWithin(record.release) ||
+      (input.releases.has(record.release) && !gone.has(record.release)),
   );
   // Rewriting the file would lose the lines that did not parse: leave it as it is then.
   const unchanged = keptRecords.length === input.records.length || input.unreadableRecords > 0;

@@ -1,7 +1,7 @@
 /**
  * `TARGET/deploys.jsonl`: one line per deploy that switched `current` — the release, when, and
- * the hashed files it references. Pruning reads it: a hashed file stays while a release deployed
- * within the last days (or the live one) names it.
+ * the hashed files it references. Pruning reads it: a release was live from its line's `at` to
+ * the next line's, and a hashed file stays while a release live within the last days names it.
  */
 
 export interface DeployRecord {
@@ -9,7 +9,7 @@ export interface DeployRecord {
   release: string;
   /** When `current` was switched to it (ISO time of the deploying machine). */
   at: string;
-  /** The release `current` pointed to before (`null` on the first deploy). */
+  /** The release `current` pointed to before, live until `at` (`null` on the first deploy). */
   from: string | null;
   /** Pool paths of its hashed files (`_astro/client.Cd-EeyjT.js`), sorted. */
   assets: string[];
