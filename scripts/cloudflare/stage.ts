@@ -13,7 +13,9 @@
  *   of the earlier releases kept there that this one lacks. A page loaded before the deploy
  *   still finds its scripts afterwards; Cloudflare's own asset retention would do this, but
  *   wrangler 4.164.0 does not know its setting yet (wrangler.jsonc). Hashed names change with
- *   their content, so an old file never shadows a new one; the rebuild's `--keep` bounds them.
+ *   their content, so an old file never shadows a new one. The rebuild keeps every release current
+ *   within its `--keep-days` (besides the `--keep` newest), so a burst of publishes does not drop
+ *   the chunks of a release live minutes ago.
  *
  * The target folder is replaced whole, and only when it is missing or was made by this script.
  */

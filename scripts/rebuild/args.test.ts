@@ -6,6 +6,7 @@ describe('parseRebuildArgs', () => {
     expect(parseRebuildArgs(['--out', 'o', '--keep', '3', '--min-ratio', '0.8'], '/srv')).toMatchObject({
       out: '/srv/o',
       keep: 3,
+      keepDays: 14,
       minRatio: 0.8,
       rollback: false,
       resume: false,
@@ -22,6 +23,8 @@ describe('parseRebuildArgs', () => {
     });
     expect(() => parseRebuildArgs([], '/srv')).toThrow(UsageError);
     expect(() => parseRebuildArgs(['--out', 'o', '--keep', '0'], '/srv')).toThrow(UsageError);
+    expect(parseRebuildArgs(['--out', 'o', '--keep-days', '0'], '/srv')).toMatchObject({ keepDays: 0 });
+    expect(() => parseRebuildArgs(['--out', 'o', '--keep-days', '1.5'], '/srv')).toThrow(UsageError);
     expect(() => parseRebuildArgs(['--out', 'o', '--min-ratio', '2'], '/srv')).toThrow(UsageError);
     expect(() => parseRebuildArgs(['--out', 'o', '--bogus'], '/srv')).toThrow(UsageError);
     expect(() => parseRebuildArgs(['--out', 'o', '--every', '1s'], '/srv')).toThrow(UsageError);

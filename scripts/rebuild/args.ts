@@ -13,6 +13,8 @@ export interface RebuildOptions {
   allowEmpty: boolean;
   /** Releases kept after publishing. */
   keep: number;
+  /** Releases current within these days are kept as well (their hashed files: `stage.ts --previous`). */
+  keepDays: number;
   /** A list under this share of its previous count stops the run. */
   minRatio: number;
   /** Per-call API time-out in milliseconds. */
@@ -55,6 +57,7 @@ export const USAGE = `사용법: npm run rebuild -- --out 폴더 [옵션]
   --resume          되돌리기 후의 유지를 풀고 평소처럼 재빌드합니다
   --allow-empty     첫 빌드에서 비어 있는 목록이 있어도 게시합니다
   --keep N          게시 후 남길 릴리스 수 (기본값 5)
+  --keep-days N     이 기간(일) 안에 게시 중이었던 릴리스는 --keep 과 상관없이 남깁니다 (기본값 14, 0이면 끔)
   --min-ratio R     목록 항목 수가 이전 릴리스의 R배 미만이면 중단 (기본값 0.5, 0이면 끔)
   --timeout 초      API 요청 한 번의 제한 시간 (기본값 30; 실패하면 간격을 늘려 다시 시도합니다)
   --rate N          초당 API 호출 수 상한 (기본값 10, 0이면 제한 없음)
@@ -83,6 +86,7 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
         resume: { type: 'boolean', default: false },
         'allow-empty': { type: 'boolean', default: false },
         keep: { type: 'string', default: '5' },
+        'keep-days': { type: 'string', default: '14' },
         'min-ratio': { type: 'string', default: '0.5' },
         timeout: { type: 'string', default: '30' },
         force: { type: 'boolean', default: false },
@@ -108,6 +112,9 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
   const keep = Number(values.keep);
   if (!Number.isInteger(keep) || keep < 1)
     throw new UsageError(`--keep 은 1 이상의 정수여야 합니다: ${values.keep}`);
+  const keepDays = Number(values['keep-days']);
+  if (!Number.isInteger(keepDays) || keepDays < 0)
+    throw new UsageError(`--keep-days 는 0 이상의 정수여야 합니다: ${values['keep-days']}`);
   const minRatio = Number(values['min-ratio']);
   if (!Number.isFinite(minRatio) || minRatio < 0 || minRatio > 1) {
     throw new UsageError(`--min-ratio 는 0과 1 사이의 수여야 합니다: ${values['min-ratio']}`);
@@ -151,6 +158,7 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
     resume: values.resume,
     allowEmpty: values['allow-empty'],
     keep,
+    keepDays,
     minRatio,
     timeoutMs: Math.round(timeout * 1000),
     force: values.force,

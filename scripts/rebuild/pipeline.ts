@@ -144,6 +144,7 @@ export async function rebuildOnce(
       },
       changed: { ...changed, warnings: built.warnings },
       keep: options.keep,
+      keepDays: options.keepDays,
       progress,
       now,
       prune: prune ?? pruneReleases,

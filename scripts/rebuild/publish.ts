@@ -27,6 +27,8 @@ export interface PublishOptions {
   changed: ChangedRoutesFile;
   /** How many releases to keep. */
   keep: number;
+  /** Releases current within these days are kept too. */
+  keepDays: number;
   progress: Progress;
   now: () => Date;
   /** Pruning after the switch (replaced in tests to make it fail). */
@@ -42,7 +44,18 @@ export interface PublishOptions {
  * recording it in the history failed (then `state.switched` is set: the run ends with exit 3).
  */
 export function publishRelease(
-  { out, manifest, changed, keep, progress, now, prune = pruneReleases, signal, onSwitched }: PublishOptions,
+  {
+    out,
+    manifest,
+    changed,
+    keep,
+    keepDays,
+    progress,
+    now,
+    prune = pruneReleases,
+    signal,
+    onSwitched,
+  }: PublishOptions,
   state: SwitchState,
 ): 'published' | 'published-with-errors' {
   const paths = layout(out);
@@ -63,7 +76,7 @@ export function publishRelease(
   if (switched.error) throw switched.error;
   let pruned: string[];
   try {
-    pruned = prune(out, keep);
+    pruned = prune(out, keep, keepDays, now());
   } catch (error) {
     progress.fail(
       `게시는 완료되었습니다. 오래된 릴리스 정리에 실패했습니다: ${error instanceof Error ? error.message : String(error)}`,

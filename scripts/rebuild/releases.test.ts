@@ -105,6 +105,26 @@ describe('releases', () => {
     expect(listReleases(dir)).toEqual(['a', 'b']);
   });
 
+  it('keeps, beyond the count, every release current within the days, counted from its switch away', () => {
+    const minute = 60_000;
+    const start = Date.parse('2026-11-24T00:00:00Z');
+    const at = (minutes: number) => new Date(start + minutes * minute);
+    // r0 replaced two days ago; then a burst: r1 to r4 within three minutes.
+    release('r0');
+    switchCurrent(dir, 'r0', 'publish', at(-3 * 24 * 60));
+    release('ra');
+    switchCurrent(dir, 'ra', 'publish', at(-2 * 24 * 60));
+    ['r1', 'r2', 'r3', 'r4'].forEach((name, index) => {
+      release(name);
+      switchCurrent(dir, name, 'publish', at(index - 3));
+    });
+    expect(pruneReleases(dir, 2, 1, at(0))).toEqual(['r0']);
+    expect(listReleases(dir)).toEqual(['r1', 'r2', 'r3', 'r4', 'ra']);
+    // Two days on, all of them stopped being current more than a day ago: the count decides again.
+    expect(pruneReleases(dir, 2, 1, at(2 * 24 * 60))).toEqual(['r2', 'r1', 'ra']);
+    expect(listReleases(dir)).toEqual(['r3', 'r4']);
+  });
+
   it('rolls back along the history, holds the release, and never prunes the one it moved away from and republished', () => {
     publishAll('r1', 'r2', 'r3');
     expect(rollback(dir)).toMatchObject({ from: 'r3', to: 'r2' });

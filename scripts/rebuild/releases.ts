@@ -206,15 +206,45 @@ export function releasesByRecency(out: string): string[] {
 }
 
 /**
- * Deletes releases beyond the `keep` most recently current ones; never the current release or
- * one a rollback holds. Returns the deleted names.
+ * When each release stopped being current (ms), by the history: the next switch's time, or a
+ * switch naming it as `from`; `now` for the live one, and for the last entry's release when
+ * `current` moved on without a line. An entry whose time does not parse counts as `now`.
  */
-export function pruneReleases(out: string, keep: number): string[] {
+export function currentUntil(out: string, now: Date): Map<string, number> {
+  const history = readHistory(out);
+  const nowMs = now.getTime();
+  const time = (at: string | undefined) => {
+    const ms = Date.parse(at ?? '');
+    return Number.isNaN(ms) ? nowMs : ms;
+  };
+  const until = new Map<string, number>();
+  const extend = (name: string, ms: number) => until.set(name, Math.max(until.get(name) ?? 0, ms));
+  history.forEach((entry, index) => {
+    const next = history[index + 1];
+    extend(entry.release, next ? time(next.at) : nowMs);
+    if (entry.from) extend(entry.from, time(entry.at));
+  });
+  const current = currentRelease(out);
+  if (current) extend(current, nowMs);
+  return until;
+}
+
+/**
+ * Deletes releases beyond the `keep` most recently current ones, unless they were current
+ * within the last `keepDays` days: pages loaded from them (open tabs, an edge's cache) still ask
+ * for their hashed files, which `stage.ts --previous` serves from here, however many publishes
+ * came since. Never the current release or one a rollback holds. Returns the deleted names.
+ */
+export function pruneReleases(out: string, keep: number, keepDays = 0, now = new Date()): string[] {
   const protectedNames = new Set(
     [currentRelease(out), readHold(out)?.release].filter((name): name is string => !!name),
   );
+  const since = now.getTime() - keepDays * 86_400_000;
+  const until = currentUntil(out, now);
   const ranked = releasesByRecency(out);
-  const doomed = ranked.slice(keep).filter((name) => !protectedNames.has(name));
+  const doomed = ranked
+    .slice(keep)
+    .filter((name) => !protectedNames.has(name) && (until.get(name) ?? 0) < since);
   for (const name of doomed) rmSync(join(layout(out).releases, name), { recursive: true, force: true });
   return doomed;
 }

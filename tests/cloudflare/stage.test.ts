@@ -20,6 +20,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ASSETS_IGNORE, StageError, stageSite } from '../../scripts/cloudflare/stage.ts';
+import { parseRebuildArgs } from '../../scripts/rebuild/args.ts';
+import { pruneReleases, switchCurrent } from '../../scripts/rebuild/releases.ts';
 import { projectHeadersFile } from './site-headers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -95,6 +97,23 @@ describe('stageSite', () => {
     expect(existsSync(join(to, 'faq-old111'))).toBe(false);
     expect(readFileSync(join(to, '_astro', 'Faq.old111.js'), 'utf8')).toBe('chunk old111');
     expect(result).toMatchObject({ files: 7, kept: 2 });
+  });
+
+  it('after a burst of publishes pruned as CI does (--keep 2), still has the chunks of every release live minutes ago', () => {
+    const out = join(work, 'burst');
+    const start = Date.parse('2026-11-24T03:00:00Z');
+    const names = ['b1', 'b2', 'b3', 'b4'];
+    names.forEach((name, minute) => {
+      release(join(out, 'releases', name), `${name}000`);
+      switchCurrent(out, name, 'publish', new Date(start + minute * 60_000));
+    });
+    const options = parseRebuildArgs(['--out', out, '--keep', '2'], work);
+    if (options === 'help') throw new Error('unexpected --help');
+    pruneReleases(out, options.keep, options.keepDays, new Date(start + 4 * 60_000));
+    const to = join(work, 'deploy');
+    stageSite({ site: join(out, 'current'), to, previous: join(out, 'releases') });
+    // b1 was live until two minutes before the last publish: a tab opened then asks for its chunk.
+    for (const name of names) expect(files(to)).toContain(`_astro/Faq.${name}000.js`);
   });
 
   it('replaces its own earlier folder whole', () => {
