@@ -39,6 +39,7 @@ describe('parseDeployArgs', () => {
       keepDays: 14,
       dryRun: false,
       ssh: 'ssh',
+      hold: null,
     });
     expect(
       parse('--from', 'a', '--to', 'b', '--keep-days', '30', '--dry-run', '--ssh', 'ssh -p 2222'),
@@ -47,6 +48,16 @@ describe('parseDeployArgs', () => {
       dryRun: true,
       ssh: 'ssh -p 2222',
     });
+  });
+
+  it('reads --hold and --resume, never both, never with --nginx-config', () => {
+    expect(parse('--from', 'a', '--to', 'b', '--hold')).toMatchObject({ hold: 'hold' });
+    expect(parse('--from', 'a', '--to', 'b', '--resume', '--dry-run')).toMatchObject({
+      hold: 'resume',
+      dryRun: true,
+    });
+    expect(() => parse('--from', 'a', '--to', 'b', '--hold', '--resume')).toThrow(UsageError);
+    expect(() => parse('--nginx-config', '--root', '/srv/site', '--hold')).toThrow(UsageError);
   });
 
   it('takes the ssh command from DEPLOY_SSH unless --ssh is given', () => {

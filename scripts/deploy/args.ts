@@ -9,7 +9,16 @@ export const DEFAULT_KEEP_DAYS = 14;
 
 export type DeployCommand =
   | { kind: 'help' }
-  | { kind: 'deploy'; from: string; target: Target; keepDays: number; dryRun: boolean; ssh: string }
+  | {
+      kind: 'deploy';
+      from: string;
+      target: Target;
+      keepDays: number;
+      dryRun: boolean;
+      ssh: string;
+      /** `--hold`: hold this release on the host; `--resume`: lift the host's hold first. */
+      hold: 'hold' | 'resume' | null;
+    }
   | { kind: 'nginx-config'; root: string; listen: string; serverName: string; headers: string };
 
 export const USAGE = `사용법: npm run deploy -- --from 릴리스폴더 --to 대상 [옵션]
@@ -19,7 +28,11 @@ export const USAGE = `사용법: npm run deploy -- --from 릴리스폴더 --to �
   --from 폴더        올릴 릴리스 폴더 (예: out/current)
   --to 대상          로컬 폴더 경로, 또는 ssh로 user@host:/srv/site
                      대상에 assets/ (해시 파일 풀), releases/<id>/, current, deploys.jsonl 이 생깁니다
-  --keep-days N      이 기간(일) 안에 배포된 릴리스와 그 해시 파일은 지우지 않습니다 (기본값 ${DEFAULT_KEEP_DAYS}, 최소 ${MIN_KEEP_DAYS})
+  --keep-days N      이 기간(일) 안에 게시 중이었던 릴리스와 그 해시 파일은 지우지 않습니다
+                     (게시가 끝난 때부터 셉니다; 기본값 ${DEFAULT_KEEP_DAYS}, 최소 ${MIN_KEEP_DAYS})
+  --hold             배포(또는 다시 전환)하고 호스트에 이 릴리스를 유지하도록 기록합니다 (hold.json; 되돌리기용).
+                     유지 중에는 다른 릴리스의 배포가 아무것도 바꾸지 않고 코드 4로 끝납니다
+  --resume           호스트의 유지를 푼 뒤 평소처럼 배포합니다
   --ssh 명령         원격 대상에 쓸 ssh 명령 (기본값: 환경 변수 DEPLOY_SSH, 없으면 ssh;
                      예: "ssh -i ~/.ssh/deploy -o StrictHostKeyChecking=yes")
   --dry-run          무엇을 올리고 전환하고 지울지 출력만 하고, 호스트는 바꾸지 않습니다
@@ -32,7 +45,8 @@ nginx 설정 (public/_headers 에서 만들어 표준 출력으로 씁니다):
   --headers 파일     헤더 규칙 파일 (기본값 public/_headers)
 
 종료 코드: 0 배포됨 (또는 이미 게시 중, --dry-run), 1 실패 (게시된 사이트는 그대로),
-          2 명령줄 오류, 3 전환은 됐지만 그 뒤 단계(기록, 정리)가 실패`;
+          2 명령줄 오류, 3 전환은 됐지만 그 뒤 단계(기록, 정리)가 실패,
+          4 호스트가 다른 릴리스를 유지하는 중이라 배포하지 않음 (아무것도 바꾸지 않음; --resume 으로 해제)`;
 
 /** A bad command line; the message is Korean and followed by the usage. */
 export class UsageError extends Error {}
@@ -55,6 +69,8 @@ export function parseDeployArgs(
         // A CI job sets the key and known_hosts once in DEPLOY_SSH.
         ssh: { type: 'string', default: env.DEPLOY_SSH?.trim() || 'ssh' },
         'dry-run': { type: 'boolean', default: false },
+        hold: { type: 'boolean', default: false },
+        resume: { type: 'boolean', default: false },
         'nginx-config': { type: 'boolean', default: false },
         root: { type: 'string' },
         listen: { type: 'string', default: '80' },
@@ -70,8 +86,10 @@ export function parseDeployArgs(
   if (values.help) return { kind: 'help' };
 
   if (values['nginx-config']) {
-    if (values.from || values.to || values['dry-run'])
-      throw new UsageError('--nginx-config 는 --from, --to, --dry-run 과 함께 쓸 수 없습니다.');
+    if (values.from || values.to || values['dry-run'] || values.hold || values.resume)
+      throw new UsageError(
+        '--nginx-config 는 --from, --to, --dry-run, --hold, --resume 과 함께 쓸 수 없습니다.',
+      );
     if (!values.root)
       throw new UsageError('--root 로 호스트의 배포 폴더를 지정해 주세요 (예: --root /srv/site).');
     if (!isAbsolute(values.root)) throw new UsageError(`--root 는 절대 경로여야 합니다: ${values.root}`);
@@ -110,6 +128,7 @@ export function parseDeployArgs(
     throw new UsageError(`--keep-days 는 ${MIN_KEEP_DAYS} 이상의 정수여야 합니다: ${values['keep-days']}`);
   }
   if (!values.ssh.trim()) throw new UsageError('--ssh 가 비어 있습니다.');
+  if (values.hold && values.resume) throw new UsageError('--hold 와 --resume 은 함께 쓸 수 없습니다.');
   let target: Target;
   try {
     target = parseTarget(values.to, cwd);
@@ -123,5 +142,6 @@ export function parseDeployArgs(
     keepDays,
     dryRun: values['dry-run'],
     ssh: values.ssh,
+    hold: values.hold ? 'hold' : values.resume ? 'resume' : null,
   };
 }

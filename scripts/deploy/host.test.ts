@@ -20,6 +20,7 @@ import {
   switchScript,
   unlockScript,
 } from './host.ts';
+import { holdScript, unholdScript } from './host.ts';
 import { formatRecord } from './records.ts';
 import { runProcess } from './shell.ts';
 
@@ -81,5 +82,19 @@ describe('the host scripts', () => {
 
   it('notices an answer cut short', () => {
     expect(() => parseState('current\0releases/a\0')).toThrow('끝까지 읽지 못했습니다');
+  });
+
+  it('writes, reads and lifts the hold; an unreadable hold.json still holds', async () => {
+    await sh(inspectScript(root, null));
+    mkdirSync(root, { recursive: true });
+    const hold = { release: '2026-11-24T03-07-19-070Z', at: '2026-11-24T04:00:00.000Z' };
+    expect((await sh(holdScript(root, hold))).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(root, 'hold.json'), 'utf8'))).toEqual(hold);
+    expect(parseState((await sh(inspectScript(root, null))).stdout).hold).toEqual(hold);
+    writeFileSync(join(root, 'hold.json'), '{"release": ');
+    expect(parseState((await sh(inspectScript(root, null))).stdout).hold).toEqual({ release: '?', at: '?' });
+    expect((await sh(unholdScript(root))).code).toBe(0);
+    expect(existsSync(join(root, 'hold.json'))).toBe(false);
+    expect(parseState((await sh(inspectScript(root, null))).stdout).hold).toBeNull();
   });
 });

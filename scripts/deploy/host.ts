@@ -9,6 +9,8 @@
  *   TARGET/releases/.partial-<id>/  a release being uploaded (renamed to <id> when complete)
  *   TARGET/current -> releases/<id>  switched by renaming a new link over it
  *   TARGET/deploys.jsonl        one line per deploy (records.ts)
+ *   TARGET/hold.json            the release a rollback holds (`--hold`): plain deploys refuse to
+ *                               replace it until `--resume`
  *   TARGET/.deploy.lock/        held by the deploy in progress (its owner line inside)
  *
  * Anything else in TARGET (`.well-known/`, a verification file) is never read or changed.
@@ -29,6 +31,7 @@ export const HOST_PATHS = {
   current: 'current',
   deploys: 'deploys.jsonl',
   lock: '.deploy.lock',
+  hold: 'hold.json',
 } as const;
 
 export const releasePath = (id: string) => `${HOST_PATHS.releases}/${id}`;
@@ -55,6 +58,8 @@ export interface HostState {
   unreadableRecords: number;
   /** Another deploy's lock (its owner line), when the lock could not be taken. */
   lockedBy: string | null;
+  /** The release the host holds (`hold.json`), or `null`. */
+  hold: HostHold | null;
 }
 
 /** A problem on the host; the message is Korean. */
@@ -86,6 +91,7 @@ if [ -f index.html ]; then printf 'legacy\\0\\0'; fi
 if [ -d releases ]; then find releases -mindepth 1 -maxdepth 1 -type d -printf 'release\\0%T@ %f\\0' || exit 21; fi
 if [ -d assets ]; then find assets -type f -printf 'pool\\0%T@ %P\\0' || exit 21; fi
 if [ -f deploys.jsonl ]; then printf 'records\\0'; cat deploys.jsonl || exit 21; printf '\\0'; fi
+${readHoldLine()}
 printf 'end\\0\\0'
 `;
 }
@@ -103,6 +109,7 @@ export function parseState(output: string): HostState {
     records: [],
     unreadableRecords: 0,
     lockedBy: null,
+    hold: null,
   };
   const fields = output.split('\0');
   let ended = false;
@@ -125,6 +132,8 @@ export function parseState(output: string): HostState {
     } else if (key === 'pool') {
       const { ms, name } = timed();
       state.pool.set(name, ms);
+    } else if (key === 'hold') {
+      state.hold = parseHold(value);
     } else if (key === 'records') {
       ({ records: state.records, unreadable: state.unreadableRecords } = parseRecords(value));
     }
@@ -253,4 +262,54 @@ export function pruneScript(
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `hold.json`: the release a deploy with `--hold` (a rollback) keeps live until `--resume`. */
+export interface HostHold {
+  /** The held release; `?` when the file does not parse. */
+  release: string;
+  /** When it was held (ISO time of the deploying machine). */
+  at: string;
+}
+
+/** The inspect script's line that reports `hold.json` (a `hold` field, its text). */
+function readHoldLine(): string {
+  return `if [ -f ${HOST_PATHS.hold} ]; then printf 'hold\\0'; cat ${HOST_PATHS.hold} || exit 21; printf '\\0'; fi`;
+}
+
+/** The hold from `hold.json`'s text. An unreadable one still holds: replacing a rollback by accident is the worse outcome. */
+export function parseHold(text: string): HostHold {
+  try {
+    const value = JSON.parse(text) as Partial<HostHold>;
+    if (typeof value.release === 'string' && RELEASE_ID.test(value.release))
+      return { release: value.release, at: typeof value.at === 'string' ? value.at : '?' };
+  } catch {
+    // held all the same, below
+  }
+  return { release: '?', at: '?' };
+}
+
+/** Writes `hold.json` durably (a new file renamed over the old, synced before and after). */
+export function holdScript(root: string, hold: HostHold): string {
+  const text = JSON.stringify(hold);
+  if (text.includes('__DEPLOY_HOLD__')) throw new HostError('유지 기록이 올바르지 않습니다.');
+  return `set -eu
+umask 022
+cd ${quote(root)}
+cat > ${HOST_PATHS.hold}.tmp <<'__DEPLOY_HOLD__'
+${text}
+__DEPLOY_HOLD__
+${SYNC}
+mv -f ${HOST_PATHS.hold}.tmp ${HOST_PATHS.hold}
+${SYNC}
+`;
+}
+
+/** Removes `hold.json` and syncs the removal. */
+export function unholdScript(root: string): string {
+  return `set -eu
+cd ${quote(root)}
+rm -f ${HOST_PATHS.hold} ${HOST_PATHS.hold}.tmp
+${SYNC}
+`;
 }

@@ -2,7 +2,9 @@
  * One deploy of a release to a host (host.ts describes the folder there), in an order that
  * never shows a visitor a page whose files are missing:
  *
- * 1. read the release here and the deploy folder there, taking the host's lock;
+ * 1. read the release here and the deploy folder there, taking the host's lock; a host that holds
+ *    another release (`hold.json`, left by `--hold`) stops the deploy here, unchanged (exit 4),
+ *    unless `--resume` lifts the hold; `--hold` writes it, before anything is uploaded;
  * 2. upload its hashed files into the pool, beside every earlier one (never over one: a file of
  *    the same name with other content stops the deploy);
  * 3. upload its pages into `releases/.partial-<id>`, hard-linking the files the live release has
@@ -13,6 +15,11 @@
  *
  * A failure up to 4 leaves the live site as it was (exit 1); after 4 the site is live and a
  * failure is reported as such (exit 3), as `npm run rebuild` does.
+ *
+ * The hold lives on the host, not with whoever deploys: a publish run that started before a
+ * rollback, or one that never saw it, still cannot replace the release rolled back to. It is
+ * written before the switch, so a `--hold` deploy killed half-way holds all the same (the next
+ * plain deploy refuses; running the `--hold` deploy again finishes it).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,6 +28,7 @@ import { join } from 'node:path';
 import { hashedFolders, parseHeadersFile } from '../lib/headers-file.ts';
 import type { Progress } from '../rebuild/log.ts';
 import {
+  holdScript,
   HostError,
   HOST_PATHS,
   inspectScript,
@@ -31,6 +39,7 @@ import {
   releasePath,
   SWITCHED,
   switchScript,
+  unholdScript,
   unlockScript,
   type HostState,
 } from './host.ts';
@@ -50,6 +59,8 @@ export interface DeployOptions {
   dryRun: boolean;
   /** The ssh command line (remote targets). */
   ssh: string;
+  /** `hold`: hold this release on the host (a rollback); `resume`: lift the host's hold first. */
+  hold?: 'hold' | 'resume' | null;
 }
 
 export interface DeployContext {
@@ -64,9 +75,11 @@ export interface DeployContext {
 
 /**
  * How a deploy ended: 0 deployed (or already live, or planned), 1 failed with the live site
- * untouched, 3 switched but a later step failed.
+ * untouched, 3 switched but a later step failed, 4 not deployed because the host holds another
+ * release (nothing changed).
  */
-export type DeployOutcome = 'deployed' | 'already-live' | 'planned' | 'failed' | 'deployed-with-errors';
+export type DeployOutcome =
+  'deployed' | 'already-live' | 'planned' | 'failed' | 'deployed-with-errors' | 'held';
 
 export const EXIT_CODES: Record<DeployOutcome, number> = {
   deployed: 0,
@@ -74,6 +87,7 @@ export const EXIT_CODES: Record<DeployOutcome, number> = {
   planned: 0,
   failed: 1,
   'deployed-with-errors': 3,
+  held: 4,
 };
 
 /** A failure of a step; the message is Korean. */
@@ -183,7 +197,7 @@ export async function runDeploy(options: DeployOptions, context: DeployContext):
       if (outcome === 'deployed' || outcome === 'already-live') outcome = 'deployed-with-errors';
     }
   }
-  if (outcome !== 'failed' && outcome !== 'deployed-with-errors')
+  if (outcome !== 'failed' && outcome !== 'deployed-with-errors' && outcome !== 'held')
     progress.step('완료', `${progress.elapsed().toFixed(1)}초`);
   return outcome;
 }
@@ -237,6 +251,32 @@ async function deploy(
     '확인',
     `${transport.label}: ${state.missing ? '폴더가 없습니다 (새로 만듭니다)' : `게시 중 ${state.current ?? '없음'}, 릴리스 ${state.releases.size}개, 해시 파일 ${state.pool.size}개`}`,
   );
+  if (state.hold !== null) {
+    const held = state.hold;
+    if (options.hold === 'resume') {
+      if (!options.dryRun) await hostScript(transport, unholdScript(root), '유지 해제', signal);
+      progress.step('유지', `${dry}릴리스 ${held.release}의 유지를 풉니다 (--resume)`);
+    } else if (options.hold !== 'hold' && held.release !== release.id) {
+      progress.fail(
+        `호스트가 릴리스 ${held.release} 를 유지하는 중이라 배포하지 않습니다 (--resume 으로 해제; ${held.at}부터 유지). 바꾼 것은 없습니다.`,
+      );
+      return 'held';
+    }
+  }
+  if (options.hold === 'hold') {
+    if (!options.dryRun) {
+      await hostScript(
+        transport,
+        holdScript(root, { release: release.id, at: now().toISOString() }),
+        '유지 기록(hold.json) 쓰기',
+        signal,
+      );
+    }
+    progress.step(
+      '유지',
+      `${dry}호스트가 릴리스 ${release.id}를 유지합니다 (${HOST_PATHS.hold}): --resume 전까지 다른 릴리스는 배포되지 않습니다`,
+    );
+  }
   if (state.legacyFiles) {
     progress.step(
       '경고',

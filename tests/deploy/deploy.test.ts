@@ -3,8 +3,10 @@
  * `npm run deploy` for real: the site built once (`npm run rebuild`), deployed with the CLI to a
  * folder served by Debian's nginx with the config `--nginx-config` generates, then a second
  * release with changed code deployed while visitors load pages and every file they need.
- * Also: the lock, `--dry-run`, pruning with the clock moved on, and the ssh path (a stand-in
- * `ssh` that runs the commands here) with a failure after the switch (exit 3).
+ * Also: the lock, `--dry-run`, pruning with the clock moved on (and what it keeps: the release
+ * just replaced, however old its deploy), the hold on the host (`--hold`, exit 4, `--resume`),
+ * and the ssh path (a stand-in `ssh` that runs the commands here) with a failure after the
+ * switch (exit 3).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -316,7 +318,14 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
       expect((await deployCli('--from', second.dir, '--to', target, '--keep-days', '0')).code).toBe(2);
       const lines: string[] = [];
       const outcome = await runDeploy(
-        { from: second.dir, target: parseTarget(target, root), keepDays: 0, dryRun: false, ssh: 'ssh' },
+        {
+          from: second.dir,
+          target: parseTarget(target, root),
+          keepDays: 0,
+          dryRun: false,
+          ssh: 'ssh',
+          hold: null,
+        },
         {
           progress: createProgress(
             (line) => lines.push(line),
@@ -342,6 +351,68 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
       }
       const gone = await get(`/_astro/${[...second.renamed.keys()][0]}`);
       expect([gone.status, gone.headers.get('cache-control')]).toEqual([404, 'no-store']);
+    },
+  );
+
+  it(
+    'keeps the release a deploy replaces, and its hashed files, after more quiet days than --keep-days',
+    { timeout: STEP },
+    async () => {
+      const aged = join(work, 'aged');
+      const lines: string[] = [];
+      const deployAt = (from: string, at: number) =>
+        runDeploy(
+          { from, target: parseTarget(aged, root), keepDays: 14, dryRun: false, ssh: 'ssh', hold: null },
+          {
+            progress: createProgress(
+              (line) => lines.push(line),
+              (line) => lines.push(line),
+            ),
+            fallbackHeaders: HEADERS_FILE,
+            now: () => new Date(at),
+          },
+        );
+      expect(await deployAt(first, Date.now()), lines.join('\n')).toBe('deployed');
+      // Thirty quiet days, then a deploy: the first release was live until this very moment.
+      expect(await deployAt(second.dir, Date.now() + 30 * 86_400_000), lines.join('\n')).toBe('deployed');
+      expect(readdirSync(join(aged, 'releases')).sort()).toEqual([firstId, second.id].sort());
+      expect(tree(join(aged, 'assets'))).toEqual(
+        [...new Set([...releaseAssets(first), ...releaseAssets(second.dir)])].sort(),
+      );
+    },
+  );
+
+  it(
+    'holds a release on the host: a plain deploy of another changes nothing (exit 4) until --resume',
+    { timeout: STEP },
+    async () => {
+      const host = join(work, 'held');
+      const hold = join(host, 'hold.json');
+      expect((await deployCli('--from', second.dir, '--to', host)).code).toBe(0);
+      // The rollback: back to the first release, held there.
+      const held = await deployCli('--from', first, '--to', host, '--hold');
+      expect(held.code, held.stderr + held.stdout).toBe(0);
+      expect(readlinkSync(join(host, 'current'))).toBe(`releases/${firstId}`);
+      expect(JSON.parse(readFileSync(hold, 'utf8'))).toMatchObject({ release: firstId });
+
+      // A publish that never saw the rollback: refused, nothing uploaded or switched.
+      const snapshot = () => tree(host).map((file) => `${file} ${lstatSync(join(host, file)).mtimeMs}`);
+      const before = snapshot();
+      for (const extra of [[], ['--dry-run']]) {
+        const refused = await deployCli('--from', second.dir, '--to', host, ...extra);
+        expect(refused.code, refused.stderr + refused.stdout).toBe(4);
+        expect(refused.stderr).toContain(`호스트가 릴리스 ${firstId} 를 유지하는 중이라 배포하지 않습니다`);
+        expect(snapshot()).toEqual(before);
+        expect(readlinkSync(join(host, 'current'))).toBe(`releases/${firstId}`);
+        expect(existsSync(join(host, '.deploy.lock'))).toBe(false);
+      }
+      // The held release itself may be deployed again.
+      expect((await deployCli('--from', first, '--to', host)).code).toBe(0);
+
+      const resumed = await deployCli('--from', second.dir, '--to', host, '--resume');
+      expect(resumed.code, resumed.stderr + resumed.stdout).toBe(0);
+      expect(readlinkSync(join(host, 'current'))).toBe(`releases/${second.id}`);
+      expect(existsSync(hold)).toBe(false);
     },
   );
 
