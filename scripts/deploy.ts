@@ -1,12 +1,14 @@
 /**
- * `npm run deploy -- --from out/current --to user@host:/srv/site [--keep-days 14] [--dry-run]`:
+ * `npm run deploy -- --from out/current --to user@host:/srv/site [--keep-days 14] [--dry-run]
+ * [--hold | --resume]`:
  * puts a release on a plain host (nginx) without a moment where a page's scripts are missing,
  * and keeps the files of recent releases for pages still open or cached (scripts/deploy/run.ts).
  * `npm run deploy -- --nginx-config --root /srv/site` prints the matching nginx config, made
  * from public/_headers (scripts/deploy/nginx-config.ts).
  *
  * Exit code 0: deployed (or already live, or a dry run); 1: failed, the live site untouched;
- * 2: bad command line; 3: switched, but a later step (record, pruning) failed.
+ * 2: bad command line; 3: switched, but a later step (record, pruning) failed; 4: the host holds
+ * another release (`--hold`), nothing changed.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
