@@ -95,8 +95,8 @@ export class RetryAfterTooLongError extends Error {
   readonly waitMs: number;
   constructor(url: string, status: number, waitMs: number, maxDelayMs: number) {
     super(
-      `API가 HTTP ${status}로 ${Math.ceil(waitMs / 1000)}초 뒤에 다시 요청하라고 합니다 ` +
-        `(최대 ${Math.round(maxDelayMs / 1000)}초까지만 기다립니다): ${url}`,
+      `API가 ${Math.ceil(waitMs / 1000)}초 뒤에 다시 요청하라고 합니다 (HTTP ${status}, Retry-After; ` +
+        `최대 ${Math.round(maxDelayMs / 1000)}초까지만 기다립니다): ${url}`,
     );
     this.name = 'RetryAfterTooLongError';
     this.url = url;
