@@ -32,6 +32,14 @@ describe('parseRebuildArgs', () => {
     expect(() => parseRebuildArgs(['--out', 'o', '--rollback', '--resume'], '/srv')).toThrow(UsageError);
   });
 
+  it('takes a fractional --rate, and refuses one under a call per 100 s (1e-9 once crashed the queue timer)', () => {
+    expect(parseRebuildArgs(['--out', 'o', '--rate', '0.5'], '/srv')).toMatchObject({ rate: 0.5 });
+    expect(parseRebuildArgs(['--out', 'o', '--rate', '2.5'], '/srv')).toMatchObject({ rate: 2.5 });
+    expect(parseRebuildArgs(['--out', 'o', '--rate', '0'], '/srv')).toMatchObject({ rate: 0 });
+    for (const rate of ['0.001', '1e-9', '-1', 'fast'])
+      expect(() => parseRebuildArgs(['--out', 'o', '--rate', rate], '/srv'), rate).toThrow(UsageError);
+  });
+
   it('reads durations', () => {
     expect(parseDuration('30s')).toBe(30_000);
     expect(parseDuration('5m')).toBe(300_000);

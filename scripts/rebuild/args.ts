@@ -1,6 +1,7 @@
 /** Command-line options of `npm run rebuild`. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { MIN_RATE_PER_SECOND } from '../../src/lib/api/polite-fetch.ts';
 import { DEFAULT_CONTENT_API_URL } from '../../src/lib/site-defaults.ts';
 
 export interface RebuildOptions {
@@ -60,7 +61,7 @@ export const USAGE = `사용법: npm run rebuild -- --out 폴더 [옵션]
   --keep-days N     이 기간(일) 안에 게시 중이었던 릴리스는 --keep 과 상관없이 남깁니다 (기본값 14, 0이면 끔)
   --min-ratio R     목록 항목 수가 이전 릴리스의 R배 미만이면 중단 (기본값 0.5, 0이면 끔)
   --timeout 초      API 요청 한 번의 제한 시간 (기본값 30; 실패하면 간격을 늘려 다시 시도합니다)
-  --rate N          초당 API 호출 수 상한 (기본값 10, 0이면 제한 없음)
+  --rate N          초당 API 호출 수 상한 (기본값 10, 0이면 제한 없음; 0.5처럼 소수도 됩니다)
   --concurrency N   동시에 진행하는 API 호출 수 (기본값 4)
   --full            첫 페이지만이 아니라 API 전체를 읽습니다
   --sweep-every 간격  마지막 전체 읽기가 이보다 오래되면 전체를 읽습니다 (기본값 24h)
@@ -133,8 +134,10 @@ export function parseRebuildArgs(argv: string[], cwd = process.cwd()): RebuildOp
   if (sweepEveryMs === null || sweepEveryMs <= 0)
     throw new UsageError(`--sweep-every 는 간격이어야 합니다 (예: 6h, 24h): ${values['sweep-every']}`);
   const rate = Number(values.rate);
-  if (!Number.isFinite(rate) || rate < 0)
-    throw new UsageError(`--rate 는 0 이상의 수여야 합니다: ${values.rate}`);
+  if (!Number.isFinite(rate) || (rate !== 0 && rate < MIN_RATE_PER_SECOND))
+    throw new UsageError(
+      `--rate 는 0(제한 없음)이거나 ${MIN_RATE_PER_SECOND} 이상의 수여야 합니다 (예: 0.5, 2.5, 10): ${values.rate}`,
+    );
   const concurrency = Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
     throw new UsageError(`--concurrency 는 1~64의 정수여야 합니다: ${values.concurrency}`);

@@ -6,34 +6,39 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPoliteFetch, parseRetryAfter } from './polite-fetch.ts';
+import { createPoliteFetch, rateWindow } from './polite-fetch.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, count: number) => void;
 
-let server: Server | undefined;
+const servers: Server[] = [];
 const starts: number[] = [];
 
+/** A server on loopback; a second one in the same test is another origin (another port). */
 async function serve(handler: Handler): Promise<string> {
   let count = 0;
   starts.length = 0;
-  server = createServer((request, response) => {
+  const server = createServer((request, response) => {
     count++;
     starts.push(performance.now());
     handler(request, response, count);
   });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  const closing = server;
-  server = undefined;
-  if (closing)
-    await new Promise<void>((resolve) => {
-      closing.close(() => resolve());
-      closing.closeAllConnections();
-    });
+  const closing = servers.splice(0);
+  await Promise.all(
+    closing.map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    ),
+  );
 });
 
 const json = (
@@ -152,6 +157,48 @@ describe('createPoliteFetch', () => {
     expect(starts[5]! - starts[0]!).toBeGreaterThanOrEqual(950);
   });
 
+  it('keeps a fractional rate (2.5 a second: 3 calls, then the fourth 1.2 s after the first)', async () => {
+    const url = await serve((_request, response) => json(response, 200, {}));
+    const polite = createPoliteFetch({ ...quick, ratePerSecond: 2.5, concurrency: 8 });
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, index) => polite(`${url}/${index}`)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(starts[2]! - starts[0]!).toBeLessThan(500);
+    expect(starts[3]! - starts[0]!).toBeGreaterThanOrEqual(1150);
+  });
+
+  it.each([429, 503])(
+    'gives up at once, naming the call and the wait, when a %i asks for a wait longer than the longest',
+    async (status) => {
+      const url = await serve((_request, response) =>
+        json(response, status, { error: '점검 중' }, { 'retry-after': '3600' }),
+      );
+      const polite = createPoliteFetch({ ...quick, retries: 1 });
+      const started = performance.now();
+      const call = polite(`${url}/items`);
+      await expect(call).rejects.toMatchObject({ name: 'RetryAfterTooLongError' });
+      await expect(call).rejects.toThrow(`${url}/items`);
+      await expect(call).rejects.toThrow('3600초');
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(polite.stats()).toMatchObject({ attempts: 1, retries: 0, throttled: 1 });
+    },
+    5_000,
+  );
+
+  it('backs off as usual when Retry-After cannot be read, instead of retrying at once', async () => {
+    const url = await serve((request, response, count) => {
+      if (count === 1) return json(response, 503, { error: '잠시' }, { 'retry-after': '1.5' });
+      if (count === 3) return json(response, 429, { error: '잠시' }, { 'retry-after': '-1' });
+      json(response, 200, { ok: request.url });
+    });
+    const polite = createPoliteFetch({ ...quick, minDelayMs: 300 });
+    expect((await polite(`${url}/a`)).status).toBe(200);
+    // p-retry's back-off: at least minDelayMs (jitter only lengthens it).
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(290);
+    expect((await polite(`${url}/b`)).status).toBe(200);
+    // A refusal without a readable wait waits the refusal's own second.
+    expect(starts[3]! - starts[2]!).toBeGreaterThanOrEqual(950);
+  });
+
   it('stops everything when the run is aborted (the deadline)', async () => {
     const url = await serve(() => {});
     const controller = new AbortController();
@@ -162,14 +209,72 @@ describe('createPoliteFetch', () => {
   });
 });
 
-describe('parseRetryAfter', () => {
-  it('reads seconds and HTTP dates, and ignores what it cannot read', () => {
-    expect(parseRetryAfter('2')).toBe(2000);
-    const now = Date.parse('2026-11-24T00:00:00Z');
-    expect(parseRetryAfter('Tue, 24 Nov 2026 00:00:03 GMT', now)).toBe(3000);
-    expect(parseRetryAfter('Mon, 23 Nov 2026 00:00:00 GMT', now)).toBe(0);
-    expect(parseRetryAfter('곧')).toBeNull();
-    expect(parseRetryAfter(null)).toBeNull();
+describe('rateWindow', () => {
+  it('turns any rate into whole calls per window, never more than the rate rounded up in any second', () => {
+    expect(rateWindow(10)).toEqual({ intervalCap: 10, interval: 1000 });
+    expect(rateWindow(2.5)).toEqual({ intervalCap: 3, interval: 1200 });
+    expect(rateWindow(0.5)).toEqual({ intervalCap: 1, interval: 2000 });
+    // Rounded up to a whole millisecond: never a little faster than asked.
+    expect(rateWindow(0.3)).toEqual({ intervalCap: 1, interval: 3334 });
+    expect(rateWindow(0)).toBeNull();
+    expect(rateWindow(null)).toBeNull();
+  });
+});
+
+describe('redirects', () => {
+  /** A second origin that records every request it is sent. */
+  async function recordingOrigin() {
+    const seen: { url: string; headers: IncomingMessage['headers'] }[] = [];
+    const url = await serve((request, response) => {
+      seen.push({ url: request.url ?? '', headers: request.headers });
+      json(response, 200, { from: 'elsewhere' });
+    });
+    return { url, seen };
+  }
+
+  it('refuses a redirect to another origin, naming the call, and sends that origin nothing', async () => {
+    const other = await recordingOrigin();
+    const url = await serve((_request, response) => {
+      response.writeHead(302, { location: `${other.url}/moved` });
+      response.end();
+    });
+    const polite = createPoliteFetch(quick);
+    const call = polite(`${url}/hr-stories`, {
+      headers: { 'If-None-Match': '"v1"', Authorization: 'Bearer secret' },
+    });
+    await expect(call).rejects.toMatchObject({ name: 'RedirectError' });
+    await expect(call).rejects.toThrow(`${url}/hr-stories`);
+    await expect(call).rejects.toThrow(`${other.url}/moved`);
+    expect(other.seen).toEqual([]);
+    expect(polite.stats().retries).toBe(0);
+  });
+
+  it('follows a redirect within the same origin, validators and all, up to a few hops', async () => {
+    const seen: { url: string; etag: string | undefined }[] = [];
+    const url = await serve((request, response) => {
+      seen.push({ url: request.url ?? '', etag: request.headers['if-none-match'] });
+      if (request.url === '/old') {
+        response.writeHead(301, { location: '/new' });
+        return response.end();
+      }
+      if (request.url === '/loop') {
+        response.writeHead(307, { location: '/loop' });
+        return response.end();
+      }
+      if (request.headers['if-none-match'] === '"v1"') {
+        response.writeHead(304, { etag: '"v1"' });
+        return response.end();
+      }
+      json(response, 200, { ok: true });
+    });
+    const polite = createPoliteFetch(quick);
+    const answer = await polite(`${url}/old`, { headers: { 'If-None-Match': '"v1"' } });
+    expect(answer.status).toBe(304);
+    expect(seen).toEqual([
+      { url: '/old', etag: '"v1"' },
+      { url: '/new', etag: '"v1"' },
+    ]);
+    await expect(polite(`${url}/loop`)).rejects.toMatchObject({ name: 'RedirectError' });
   });
 });
 

@@ -5,10 +5,13 @@
  * through one of these:
  *
  * - **bounded**: at most `concurrency` calls in flight and at most `ratePerSecond` started in any
- *   one-second window (p-queue's sliding window, so no burst at a window's edge);
+ *   one-second window (p-queue's sliding window, so no burst at a window's edge); a fractional
+ *   rate is kept on average and never exceeds itself rounded up in any second (`rateWindow`);
  * - **patient**: `429` and `503` wait for their `Retry-After` (and hold every other call back
- *   meanwhile: the API said it is busy, not that this one call was unlucky); other 5xx answers,
- *   time-outs and dropped connections retry with exponential back-off and jitter (p-retry);
+ *   meanwhile: the API said it is busy, not that this one call was unlucky); a wait longer than
+ *   `maxDelayMs` fails the call at once; other 5xx answers, time-outs, dropped connections and
+ *   unreadable `Retry-After` values retry with exponential back-off and jitter (p-retry);
+ * - **staying home**: redirects are followed within the API's origin only (`RedirectError`);
  * - **adaptive**: a `429` means our rate is above the API's limit, whatever `--rate` says: the
  *   calls are spaced further apart (doubling the gap per refusal), and drawn closer again as
  *   answers come back well; refusals are bounded per call but do not spend the failure budget;
@@ -23,6 +26,7 @@
 import PQueue from 'p-queue';
 import pRetry from 'p-retry';
 import { readCapped } from './read-capped.ts';
+import { parseRetryAfter } from './retry-after.ts';
 
 export interface PoliteFetchOptions {
   /** Calls in flight at once (default 4). */
@@ -42,7 +46,10 @@ export interface PoliteFetchOptions {
   maxBytes?: number;
   /** First back-off delay in milliseconds (default 500); doubled per retry, with jitter. */
   minDelayMs?: number;
-  /** Longest wait for one retry, back-off or `Retry-After` (default 30 s). */
+  /**
+   * Longest wait for one retry, back-off or `Retry-After` (default 30 s); an API asking for a
+   * longer wait fails the call at once (`RetryAfterTooLongError`).
+   */
   maxDelayMs?: number;
   /** Aborts everything queued and in flight (the run's deadline). */
   signal?: AbortSignal | undefined;
@@ -82,6 +89,38 @@ export class AnswerTooLargeError extends Error {
   }
 }
 
+/** A `429`/`503` whose `Retry-After` asks for longer than the reader waits; not retried. */
+export class RetryAfterTooLongError extends Error {
+  readonly url: string;
+  readonly waitMs: number;
+  constructor(url: string, status: number, waitMs: number, maxDelayMs: number) {
+    super(
+      `API가 ${Math.ceil(waitMs / 1000)}초 뒤에 다시 요청하라고 합니다 (HTTP ${status}, Retry-After; ` +
+        `최대 ${Math.round(maxDelayMs / 1000)}초까지만 기다립니다): ${url}`,
+    );
+    this.name = 'RetryAfterTooLongError';
+    this.url = url;
+    this.waitMs = waitMs;
+  }
+}
+
+/** A redirect the reader does not follow (to another origin, or too many hops); not retried. */
+export class RedirectError extends Error {
+  readonly url: string;
+  readonly location: string;
+  constructor(url: string, location: string, tooMany = false) {
+    super(
+      tooMany
+        ? `API의 리디렉션이 ${MAX_REDIRECTS}번을 넘습니다 (마지막: ${location}): ${url}`
+        : `API가 다른 출처로 리디렉션합니다 (${location}); 따라가지 않습니다. ` +
+            `API 주소(PUBLIC_CONTENT_API_URL)를 확인해 주세요: ${url}`,
+    );
+    this.name = 'RedirectError';
+    this.url = url;
+    this.location = location;
+  }
+}
+
 /** One attempt that may succeed when tried again; `retryAfterMs` when the API said when. */
 class TransientError extends Error {
   readonly response: Response | null;
@@ -114,18 +153,31 @@ const MAX_REFUSALS = 30;
 
 /** Statuses worth another try: the API's own "busy" answers and gateway failures. */
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+/** Redirects with a `Location` to follow (within the origin). */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Redirect hops one attempt follows; a loop fails the call instead of going round. */
+const MAX_REDIRECTS = 5;
+
+/** Slowest `ratePerSecond` accepted: one call per 100 s (slower, no run ends inside its deadline). */
+export const MIN_RATE_PER_SECOND = 0.01;
 
 /**
- * `Retry-After` in milliseconds: delta-seconds or an HTTP date; `null` when absent or unreadable.
- * A date in the past means "now" (0).
+ * p-queue's window for a rate: `intervalCap` must be a whole number, so a fractional rate `r`
+ * becomes ⌈r⌉ calls per ⌈r⌉/r seconds. The window is never shorter than a second, so no
+ * one-second span holds more than ⌈r⌉ starts (5 per 2 s for 2.5/s would allow 5 in one second),
+ * and the long-run rate is exactly `r` (the interval rounds up to a whole millisecond, never
+ * faster). Whole rates keep their one-second window. `null`: no limit.
  */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (value === null) return null;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, date - now);
+export function rateWindow(
+  ratePerSecond: number | null | undefined,
+): { intervalCap: number; interval: number } | null {
+  if (!ratePerSecond) return null;
+  if (!Number.isFinite(ratePerSecond) || ratePerSecond < MIN_RATE_PER_SECOND)
+    throw new RangeError(`초당 호출 수는 0 또는 ${MIN_RATE_PER_SECOND} 이상이어야 합니다: ${ratePerSecond}`);
+  const intervalCap = Math.ceil(ratePerSecond);
+  // Rounded before the ceiling, so float noise (3 / 2.5 * 1000 = 1200.0000000000002) adds no ms.
+  const interval = Math.ceil(Number(((intervalCap / ratePerSecond) * 1000).toFixed(6)));
+  return { intervalCap, interval };
 }
 
 /** Creates a reader; each call of the result is one logical call, retried as described above. */
@@ -141,10 +193,8 @@ export function createPoliteFetch({
   signal,
   fetch: fetchImpl = globalThis.fetch,
 }: PoliteFetchOptions = {}): PoliteFetch {
-  const queue = new PQueue({
-    concurrency,
-    ...(ratePerSecond ? { intervalCap: ratePerSecond, interval: 1000, strict: true } : {}),
-  });
+  const window = rateWindow(ratePerSecond);
+  const queue = new PQueue({ concurrency, ...(window ? { ...window, strict: true } : {}) });
   const stats: PoliteFetchStats = {
     calls: 0,
     attempts: 0,
@@ -196,6 +246,30 @@ export function createPoliteFetch({
     }, ms).unref?.();
   };
 
+  /**
+   * Fetches `url`, following redirects within its origin only. Within the origin a redirect is
+   * the same API (a moved path, a trailing slash), and the caller's `If-None-Match` and other
+   * headers go along, as with any of its requests. Another origin is a host no one configured:
+   * it would receive our validators and headers, and count against no rate we were given.
+   * Failing names the call, so the API address can be fixed, instead of reading elsewhere.
+   * The reader only reads (GET), so every hop repeats the same request.
+   */
+  const fetchFollowingSameOrigin = async (url: string, init: RequestInit): Promise<Response> => {
+    const origin = new URL(url).origin;
+    let target = url;
+    for (let hops = 0; ; hops++) {
+      if (hops > 0) stats.attempts++;
+      const response = await fetchImpl(target, { ...init, redirect: 'manual' });
+      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+      if (location === null) return response;
+      await response.body?.cancel();
+      const next = new URL(location, target).href;
+      if (new URL(next).origin !== origin) throw new RedirectError(url, next);
+      if (hops === MAX_REDIRECTS) throw new RedirectError(url, next, true);
+      target = next;
+    }
+  };
+
   const attempt = async (url: string, init: RequestInit | undefined): Promise<Response> => {
     await pace();
     stats.attempts++;
@@ -205,10 +279,10 @@ export function createPoliteFetch({
     let response: Response;
     let body: Uint8Array<ArrayBuffer>;
     try {
-      response = await fetchImpl(url, { ...init, signal: attemptSignal });
+      response = await fetchFollowingSameOrigin(url, { ...init, signal: attemptSignal });
       body = await readCappedOrFail(response, maxBytes, url);
     } catch (error) {
-      if (error instanceof AnswerTooLargeError) throw error;
+      if (error instanceof AnswerTooLargeError || error instanceof RedirectError) throw error;
       // The caller's own abort (or the run's deadline) is final; an attempt's time-out is not.
       if (init?.signal?.aborted || signal?.aborted) throw error;
       const reason = timeout.aborted ? `${timeoutMs / 1000}초 안에 응답이 없음` : String(error);
@@ -226,6 +300,10 @@ export function createPoliteFetch({
           ? parseRetryAfter(response.headers.get('retry-after'))
           : null;
       if (response.status === 429 || wait !== null) stats.throttled++;
+      // Waiting the longest wait again and again would keep a run busy for up to 15 minutes
+      // (30 refusals of 30 s) against an API that said when it will answer: fail now, say why.
+      if (wait !== null && wait > maxDelayMs)
+        throw new RetryAfterTooLongError(url, response.status, wait, maxDelayMs);
       const refused = response.status === 429;
       if (refused) slowDown();
       // A refusal without a named wait still waits a moment before the call is tried again.
