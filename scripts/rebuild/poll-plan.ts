@@ -72,6 +72,75 @@ export function pageOfMerged(
   };
 }
 
+/** A long list as a poll has it: the fresh first page and its merge with the base (`null`: read whole anyway). */
+export interface PolledList {
+  fresh: readonly ContentItem[];
+  merged: readonly ContentItem[] | null;
+  /** The item's detail key (`item-address.ts`): `--item` may name it or the `analytics_page_id`. */
+  keyOf(item: ContentItem): string | null;
+}
+
+/** What to read again for items named with `--item`: pages of a list, or the whole list. */
+export type NamedReads = Map<AllPagesList, 'whole' | number[]>;
+
+/**
+ * Which pages to read so that every item named with `--item` is current, wherever it is. A named
+ * item on a fresh first page needs nothing more; one further down in the merged list needs the
+ * page the merge puts it on (the caller reads the whole list when that page turns out otherwise);
+ * one in none of them (new further down, or gone) can be anywhere, so every list is read whole.
+ */
+export function namedItemReads(
+  named: readonly string[],
+  lists: Readonly<Record<AllPagesList, PolledList>>,
+): NamedReads {
+  const reads: NamedReads = new Map();
+  const entries = Object.entries(lists) as [AllPagesList, PolledList][];
+  for (const id of named) {
+    const isIt = (list: PolledList) => (item: ContentItem) =>
+      item.analytics_page_id === id || list.keyOf(item) === id;
+    let found = false;
+    for (const [name, list] of entries) {
+      if (!list.merged) continue;
+      if (list.fresh.some(isIt(list))) {
+        found = true;
+        continue;
+      }
+      const at = list.merged.findIndex(isIt(list));
+      if (at < 0) continue;
+      found = true;
+      const page = Math.floor(at / list.fresh.length) + 1;
+      const pages = reads.get(name);
+      if (pages === 'whole') continue;
+      reads.set(
+        name,
+        [...new Set([...(pages ?? []), page])].sort((a, b) => a - b),
+      );
+    }
+    if (!found) for (const [name, list] of entries) if (list.merged) reads.set(name, 'whole');
+  }
+  return reads;
+}
+
+/**
+ * The merged list with page `page` as the API gave it now, or `null` when that page holds other
+ * items than the merge put there (something moved further down): then only a whole read is right.
+ */
+export function withFreshPage(
+  merged: readonly ContentItem[],
+  pageLength: number,
+  page: number,
+  objects: readonly ContentItem[],
+): ContentItem[] | null {
+  const start = (page - 1) * pageLength;
+  const expected = merged.slice(start, start + pageLength);
+  if (
+    expected.length !== objects.length ||
+    expected.some((item, index) => item.analytics_page_id !== objects[index]!.analytics_page_id)
+  )
+    return null;
+  return [...merged.slice(0, start), ...objects, ...merged.slice(start + pageLength)];
+}
+
 /** Ids whose card differs from the base's card, or that the base does not have. */
 export function changedCards(items: readonly ContentItem[], base: readonly ContentItem[]): Set<string> {
   const before = new Map(base.map((item) => [item.analytics_page_id, JSON.stringify(item)]));
