@@ -8,9 +8,15 @@
  *   When that does not add up to the total the API reports (an item deleted or moved further
  *   down, more new items than one page), the list is read again page by page.
  * - **Details** are read again only for items whose card is new or changed; the others keep the
- *   last snapshot's detail. An edit that leaves the first page's cards alone (a body-only fix, an
- *   item further down) is picked up by the next sweep (a full read, daily by default) or at once
- *   with `--item`.
+ *   last snapshot's detail.
+ * - **Items named with `--item`** (the publish hook) are made current wherever they are: the list
+ *   page an item sits on is read again, or its whole list (every long list, for an item found
+ *   nowhere).
+ *
+ * What a poll cannot see, since the contract gives only pages and a total: a change further down
+ * that leaves the first page and the total alone (a card or body edited there, one item deleted
+ * and another added there), and a body fix that leaves its card alone. The next sweep (a full,
+ * unconditional read, daily by default) or an `--item` naming the item publishes it.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { endpoints, type EndpointData } from '../../src/lib/api/endpoints.ts';
