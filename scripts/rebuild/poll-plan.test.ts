@@ -76,7 +76,7 @@ describe('namedItemReads', () => {
   };
 
   it('reads nothing more for items on a fresh first page, by id or by key', () => {
-    expect(namedItemReads(['b', 'key-s2'], lists)).toEqual(new Map());
+    expect(namedItemReads(['b', 'key-s2', 'p1'], lists)).toEqual(new Map());
   });
 
   it('reads the page the merge puts an item further down on', () => {

@@ -106,11 +106,12 @@ export function namedItemReads(
       item.analytics_page_id === id || list.keyOf(item) === id;
     let found = false;
     for (const [name, list] of entries) {
-      if (!list.merged) continue;
       if (list.fresh.some(isIt(list))) {
         found = true;
         continue;
       }
+      // A list without a merge is read whole anyway.
+      if (!list.merged) continue;
       const at = list.merged.findIndex(isIt(list));
       if (at < 0) continue;
       found = true;

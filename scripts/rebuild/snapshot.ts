@@ -98,9 +98,12 @@ export interface SnapshotOptions {
   base?: RecordedCalls | null;
   /** Read everything (a sweep) rather than only the first pages and what changed on them. */
   sweep?: boolean;
-  /** Items (ids or patent tags) whose detail is read again whatever their card says (`--item`). */
+  /**
+   * Items named with `--item` (ids, detail keys or patent tags): their card and detail are read
+   * again wherever they are (`namedItemReads` in `poll-plan.ts`).
+   */
   refresh?: readonly string[];
-  /** The previous run's answers, for conditional requests. */
+  /** The previous run's answers, for a poll's conditional requests (a sweep asks without them). */
   answers?: AnswerRecord;
   /** The run's deadline: aborts every call. */
   signal?: AbortSignal;
