@@ -11,6 +11,7 @@ import type {
   WireContentItem as ContentItem,
   WirePatentDetail as PatentDetail,
 } from '../../src/lib/api/schemas.ts';
+import { storyKey } from '../../src/lib/api/item-address.ts';
 import { buildList, filterByTerm, filterByTopic, listPage, type ListEntry } from './list.ts';
 import type { Content } from './load-content.ts';
 import { parsePage, parseTerm, parseTopicId } from './query.ts';
@@ -77,10 +78,23 @@ export function registerContentRoutes(app: Hono, content: Content, send: SendJso
   app.get(endpoints.seminarBanner.path, (c) => send(c, content.seminars.banners));
   app.get(endpoints.successBanner.path, (c) => send(c, content.success.banners));
 
+  // The site asks for a story's detail by its key (item-address.ts); the old site's query form
+  // (`?portal=`) may still ask by its `analytics_page_id`.
   const blogs = new Map<string, BlogDetail>();
-  for (const story of content.success.items) {
+  const addBlog = (kind: 'blog' | 'success', story: ContentItem, detail: BlogDetail) => {
+    blogs.set(story.analytics_page_id, detail);
     blogs.set(
-      story.analytics_page_id,
+      storyKey(kind, {
+        analytics_page_id: story.analytics_page_id,
+        absolute_url: story.absolute_url ?? undefined,
+      }),
+      detail,
+    );
+  };
+  for (const story of content.success.items) {
+    addBlog(
+      'success',
+      story,
       blogDetail(
         story,
         (story.tags ?? []).map((tag) => tag.name),
@@ -89,7 +103,7 @@ export function registerContentRoutes(app: Hono, content: Content, send: SendJso
   }
   // HR stories win over success stories with the same id (the HR story is the blog proper).
   for (const story of content.hrStories.items) {
-    blogs.set(story.analytics_page_id, blogDetail(story, namesOf(story.tag_ids, hrTopicNames)));
+    addBlog('blog', story, blogDetail(story, namesOf(story.tag_ids, hrTopicNames)));
   }
   app.get(endpoints.blogDetail.path, (c) => {
     const detail = blogs.get((c.req.query('id') ?? '').trim());

@@ -4,8 +4,9 @@
  * reuses the body recorded then. The API still answers every call (the run needs to know the
  * answer is current), but an unchanged answer costs it no body and no rendering of one.
  *
- * The record is kept in `DIR/cache/api-answers.json`, one entry per address asked in the last
- * run, so it never grows past one run's answers.
+ * Only polls ask conditionally: a sweep passes an empty record (`snapshot.ts`), so an API whose
+ * validators missed a change is corrected by it. The record is kept in `DIR/api/answers.json`, one
+ * entry per address asked in the last run, so it never grows past one run's answers.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentItem } from '../../src/lib/api/schemas.ts';
-import { changedCards, mergeFirstPage, pageOfMerged, sweepReason, type BaseSnapshot } from './poll-plan.ts';
+import {
+  changedCards,
+  mergeFirstPage,
+  namedItemReads,
+  pageOfMerged,
+  sweepReason,
+  withFreshPage,
+  type BaseSnapshot,
+  type PolledList,
+} from './poll-plan.ts';
 
 const item = (id: string, title = id): ContentItem => ({
   analytics_page_id: id,
@@ -51,6 +60,53 @@ describe('pageOfMerged', () => {
     expect(page7.paging).toEqual({ page_size: 60, start_page: 6, end_page: 7 });
     expect(page7.tags).toEqual(first.tags);
     expect(pageOfMerged('hrStoryTags', first, merged, 8).objects).toEqual([]);
+  });
+});
+
+describe('namedItemReads', () => {
+  const polled = (merged: ContentItem[] | null, fresh = merged?.slice(0, 3) ?? []): PolledList => ({
+    fresh,
+    merged,
+    keyOf: (entry) => `key-${entry.analytics_page_id}`,
+  });
+  const lists = {
+    hrStoryTags: polled(list('a', 'b', 'c', 'd', 'e', 'f', 'g')),
+    successSearch: polled(list('s1', 's2', 's3', 's4')),
+    techSearch: polled(null, list('p1', 'p2', 'p3')),
+  };
+
+  it('reads nothing more for items on a fresh first page, by id or by key', () => {
+    expect(namedItemReads(['b', 'key-s2', 'p1'], lists)).toEqual(new Map());
+  });
+
+  it('reads the page the merge puts an item further down on', () => {
+    expect(namedItemReads(['e', 'key-g', 'd'], lists)).toEqual(new Map([['hrStoryTags', [2, 3]]]));
+    expect(namedItemReads(['s4'], lists)).toEqual(new Map([['successSearch', [2]]]));
+  });
+
+  it('reads every merged list whole for an item found nowhere (new further down, or gone)', () => {
+    expect(namedItemReads(['x'], lists)).toEqual(
+      new Map([
+        ['hrStoryTags', 'whole'],
+        ['successSearch', 'whole'],
+      ]),
+    );
+  });
+});
+
+describe('withFreshPage', () => {
+  const merged = list('a', 'b', 'c', 'd', 'e', 'f', 'g');
+
+  it('takes the fresh cards of a page that holds the items the merge put there', () => {
+    const fresh = [item('d', 'd (개정판)'), item('e'), item('f')];
+    const result = withFreshPage(merged, 3, 2, fresh);
+    expect(ids(result)).toEqual(ids(merged));
+    expect(result![3]!.title).toBe('d (개정판)');
+  });
+
+  it('gives up when the page holds other items (something moved further down)', () => {
+    expect(withFreshPage(merged, 3, 2, list('e', 'f', 'g'))).toBeNull();
+    expect(withFreshPage(merged, 3, 3, list('g', 'h'))).toBeNull();
   });
 });
 

@@ -8,9 +8,15 @@
  *   When that does not add up to the total the API reports (an item deleted or moved further
  *   down, more new items than one page), the list is read again page by page.
  * - **Details** are read again only for items whose card is new or changed; the others keep the
- *   last snapshot's detail. An edit that leaves the first page's cards alone (a body-only fix, an
- *   item further down) is picked up by the next sweep (a full read, daily by default) or at once
- *   with `--item`.
+ *   last snapshot's detail.
+ * - **Items named with `--item`** (the publish hook) are made current wherever they are: the list
+ *   page an item sits on is read again, or its whole list (every long list, for an item found
+ *   nowhere).
+ *
+ * What a poll cannot see, since the contract gives only pages and a total: a change further down
+ * that leaves the first page and the total alone (a card or body edited there, one item deleted
+ * and another added there), and a body fix that leaves its card alone. The next sweep (a full,
+ * unconditional read, daily by default) or an `--item` naming the item publishes it.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { endpoints, type EndpointData } from '../../src/lib/api/endpoints.ts';
@@ -70,6 +76,76 @@ export function pageOfMerged(
     objects: merged.slice((page - 1) * size, page * size),
     paging: { page_size: total, start_page: start, end_page: Math.min(start + 4, lastPage) },
   };
+}
+
+/** A long list as a poll has it: the fresh first page and its merge with the base (`null`: read whole anyway). */
+export interface PolledList {
+  fresh: readonly ContentItem[];
+  merged: readonly ContentItem[] | null;
+  /** The item's detail key (`item-address.ts`): `--item` may name it or the `analytics_page_id`. */
+  keyOf(item: ContentItem): string | null;
+}
+
+/** What to read again for items named with `--item`: pages of a list, or the whole list. */
+export type NamedReads = Map<AllPagesList, 'whole' | number[]>;
+
+/**
+ * Which pages to read so that every item named with `--item` is current, wherever it is. A named
+ * item on a fresh first page needs nothing more; one further down in the merged list needs the
+ * page the merge puts it on (the caller reads the whole list when that page turns out otherwise);
+ * one in none of them (new further down, or gone) can be anywhere, so every list is read whole.
+ */
+export function namedItemReads(
+  named: readonly string[],
+  lists: Readonly<Record<AllPagesList, PolledList>>,
+): NamedReads {
+  const reads: NamedReads = new Map();
+  const entries = Object.entries(lists) as [AllPagesList, PolledList][];
+  for (const id of named) {
+    const isIt = (list: PolledList) => (item: ContentItem) =>
+      item.analytics_page_id === id || list.keyOf(item) === id;
+    let found = false;
+    for (const [name, list] of entries) {
+      if (list.fresh.some(isIt(list))) {
+        found = true;
+        continue;
+      }
+      // A list without a merge is read whole anyway.
+      if (!list.merged) continue;
+      const at = list.merged.findIndex(isIt(list));
+      if (at < 0) continue;
+      found = true;
+      const page = Math.floor(at / list.fresh.length) + 1;
+      const pages = reads.get(name);
+      if (pages === 'whole') continue;
+      reads.set(
+        name,
+        [...new Set([...(pages ?? []), page])].sort((a, b) => a - b),
+      );
+    }
+    if (!found) for (const [name, list] of entries) if (list.merged) reads.set(name, 'whole');
+  }
+  return reads;
+}
+
+/**
+ * The merged list with page `page` as the API gave it now, or `null` when that page holds other
+ * items than the merge put there (something moved further down): then only a whole read is right.
+ */
+export function withFreshPage(
+  merged: readonly ContentItem[],
+  pageLength: number,
+  page: number,
+  objects: readonly ContentItem[],
+): ContentItem[] | null {
+  const start = (page - 1) * pageLength;
+  const expected = merged.slice(start, start + pageLength);
+  if (
+    expected.length !== objects.length ||
+    expected.some((item, index) => item.analytics_page_id !== objects[index]!.analytics_page_id)
+  )
+    return null;
+  return [...merged.slice(0, start), ...objects, ...merged.slice(start + pageLength)];
 }
 
 /** Ids whose card differs from the base's card, or that the base does not have. */

@@ -19,19 +19,26 @@ import {
   fetchPatents,
   FetchError,
   LIST_NAMES,
-  patentTag,
   type AllPagesList,
   type ArticleData,
   type Fetcher,
   type ListEntryData,
   type PatentData,
 } from '../../src/lib/content/build-data.ts';
-import type { ListId } from '../../src/lib/routes.ts';
+import { detailKey } from '../../src/lib/api/item-address.ts';
+import type { DetailKind, ListId } from '../../src/lib/routes.ts';
 import { callKey, replayFetcher, type RecordedCalls } from '../../src/lib/content/recorded-api.ts';
 import { conditionalFetch, type AnswerRecord } from './answer-cache.ts';
 import { oneLine } from '../../src/lib/content/one-line.ts';
 import type { Progress } from './log.ts';
-import { changedCards, mergeFirstPage, pageOfMerged } from './poll-plan.ts';
+import {
+  changedCards,
+  mergeFirstPage,
+  namedItemReads,
+  pageOfMerged,
+  withFreshPage,
+  type PolledList,
+} from './poll-plan.ts';
 
 /** Everything the site is built from. */
 export interface Snapshot {
@@ -58,6 +65,19 @@ export interface Snapshot {
 /** Detail calls whose failure is the item's problem (kept or skipped with a warning), not the API's. */
 const ITEM_CALLS = new Set<EndpointName>(['blogDetail', 'patentDetail']);
 const ALL_PAGES: readonly AllPagesList[] = ['hrStoryTags', 'successSearch', 'techSearch'];
+/** The detail screen of each long list's items. */
+const DETAIL_KIND: Record<AllPagesList, DetailKind> = {
+  hrStoryTags: 'blog',
+  successSearch: 'success',
+  techSearch: 'patent',
+};
+/** The query `fetchAllPages` asks each page with; `page` set per call. */
+const FIRST_PAGE_QUERY = { page: 1, term: '', topic_id: '', name: '', tag: '' };
+const firstPageKey = (list: AllPagesList) => callKey(list, FIRST_PAGE_QUERY);
+/** The key of the detail call of an item of `kind` (see `item-address.ts`). */
+function detailCallKey(kind: DetailKind, key: string): string {
+  return kind === 'patent' ? callKey('patentDetail', { tag: key }) : callKey('blogDetail', { id: key });
+}
 
 /** The API could not deliver a complete, valid snapshot. `message` is Korean and names the call. */
 export class SnapshotError extends Error {
@@ -78,9 +98,12 @@ export interface SnapshotOptions {
   base?: RecordedCalls | null;
   /** Read everything (a sweep) rather than only the first pages and what changed on them. */
   sweep?: boolean;
-  /** Items (ids or patent tags) whose detail is read again whatever their card says (`--item`). */
+  /**
+   * Items named with `--item` (ids, detail keys or patent tags): their card and detail are read
+   * again wherever they are (`namedItemReads` in `poll-plan.ts`).
+   */
   refresh?: readonly string[];
-  /** The previous run's answers, for conditional requests. */
+  /** The previous run's answers, for a poll's conditional requests (a sweep asks without them). */
   answers?: AnswerRecord;
   /** The run's deadline: aborts every call. */
   signal?: AbortSignal;
@@ -113,7 +136,9 @@ export async function takeSnapshot({
   maxFailedDetailShare = 0.1,
 }: SnapshotOptions): Promise<Snapshot> {
   const polite = createPoliteFetch({ ...reader, timeoutMs, signal });
-  const conditional = conditionalFetch(polite, answers);
+  // A sweep asks unconditionally: it is what corrects an API whose validators missed a change
+  // (a deletion that left a page's ETag alone), so it must not be answered from them.
+  const conditional = conditionalFetch(polite, sweep ? {} : answers);
   // The reader times each attempt out itself and retries; the client adds no time-out of its own.
   const client = createApiClient({
     baseUrl: apiUrl,
@@ -219,26 +244,63 @@ export async function takeSnapshot({
     const firstPages = await fetchListFirstPages(fetcher);
     progress.step(PHASE, `목록 첫 페이지 ${firstPages.length}개 (배너·주제 포함)`);
     if (!sweep && baseReplay) {
+      const polled = {} as Record<AllPagesList, PolledList & { first: EndpointData<'hrStoryTags'> }>;
+      const before = {} as Record<AllPagesList, ContentItem[] | null>;
       for (const list of ALL_PAGES) {
-        const first = (
-          calls[callKey(list, { page: 1, term: '', topic_id: '', name: '', tag: '' })] as {
-            data: EndpointData<'hrStoryTags'>;
-          }
-        ).data;
-        const before = await fetchAllPages(baseReplay, list).catch(() => null);
-        const items = before ? mergeFirstPage(first.objects, first.paging.page_size, before) : null;
-        merged.set(list, items);
+        const first = (calls[firstPageKey(list)] as { data: EndpointData<'hrStoryTags'> }).data;
+        before[list] = await fetchAllPages(baseReplay, list).catch(() => null);
+        const items = before[list]
+          ? mergeFirstPage(first.objects, first.paging.page_size, before[list])
+          : null;
+        const kind = DETAIL_KIND[list];
+        polled[list] = { first, fresh: first.objects, merged: items, keyOf: (item) => detailKey(kind, item) };
         if (!items)
           progress.step(
             PHASE,
             `${LIST_NAMES[list]} 목록이 첫 페이지만으로 맞춰지지 않아 모든 페이지를 읽습니다`,
           );
-        const now = items ?? (await fetchAllPages(fetcher, list));
-        for (const id of changedCards(now, before ?? [])) {
-          const item = now.find((entry) => entry.analytics_page_id === id)!;
-          refreshKeys.add(callKey('blogDetail', { id }));
-          const tag = patentTag(item.absolute_url);
-          if (list === 'techSearch' && tag !== null) refreshKeys.add(callKey('patentDetail', { tag }));
+      }
+      // Items named with --item must be current wherever they sit in their list.
+      for (const [list, reads] of namedItemReads(refresh, polled)) {
+        const plan = polled[list];
+        if (reads === 'whole') {
+          progress.step(
+            PHASE,
+            `--item 항목이 첫 페이지에도 지난 스냅샷에도 없어 ${LIST_NAMES[list]} 목록의 모든 페이지를 읽습니다`,
+          );
+          plan.merged = null;
+          continue;
+        }
+        progress.step(
+          PHASE,
+          `--item 항목이 있는 ${LIST_NAMES[list]} 목록 ${reads.join(', ')}쪽을 다시 읽습니다`,
+        );
+        for (const page of reads) {
+          const query = { ...FIRST_PAGE_QUERY, page };
+          // Kept as this call's answer: a whole read after a mismatch asks for the page only once.
+          const answer = live(list, query);
+          pending.set(callKey(list, query), answer);
+          const items =
+            plan.merged && withFreshPage(plan.merged, plan.fresh.length, page, (await answer).objects);
+          if (plan.merged && !items)
+            progress.step(
+              PHASE,
+              `${LIST_NAMES[list]} 목록 ${page}쪽이 지난 스냅샷과 달라 모든 페이지를 읽습니다`,
+            );
+          plan.merged = items;
+        }
+      }
+      for (const list of ALL_PAGES) {
+        const plan = polled[list];
+        merged.set(list, plan.merged ? [...plan.merged] : null);
+        const now = plan.merged ?? (await fetchAllPages(fetcher, list));
+        const kind = DETAIL_KIND[list];
+        const named = new Set(refresh);
+        const changed = changedCards(now, before[list] ?? []);
+        for (const item of now) {
+          if (!changed.has(item.analytics_page_id) && !named.has(item.analytics_page_id)) continue;
+          const key = detailKey(kind, item);
+          if (key !== null) refreshKeys.add(detailCallKey(kind, key));
         }
       }
     }

@@ -295,7 +295,7 @@ describe('npm run rebuild', () => {
   );
 
   it(
-    'lists a deleted story as removed and an added one as added, with their pages gone and present',
+    'publishes a story deleted and one added further down when the publish hook names one of them',
     { timeout: STEP_TIMEOUT },
     async () => {
       const hr = readHr();
@@ -307,7 +307,8 @@ describe('npm run rebuild', () => {
       hr.items.push({
         ...template,
         analytics_page_id: 'hr-9001',
-        absolute_url: '/info/blog/hr-9001',
+        // Its address and its id differ, as the contract allows: its page is where its address says.
+        absolute_url: '/info/blog/hiring-9001',
         title: '새로 올린 HR 이야기',
         created_time: '2020-01-01T09:00:00+09:00',
       });
@@ -315,24 +316,25 @@ describe('npm run rebuild', () => {
       await restartApi();
 
       // One deleted further down and one added there leave the first page and the total as they
-      // were: a poll cannot see that, the daily full read (here --full) does.
+      // were: a poll cannot see that (the daily sweep does), the publish hook naming either does.
       const poll = await rebuild();
       expect(poll.stdout).toContain('변경 사항이 없어 빌드하지 않습니다.');
-      const run = await rebuild('--full');
+      const run = await rebuild('--item', 'hr-9001');
       expect(run.code, run.stderr + run.stdout).toBe(0);
-      expect(run.stdout).toContain('API 전체를 읽습니다 (--full)');
+      expect(run.stdout).toContain('첫 페이지와 바뀐 항목만 읽습니다');
       const changed = readJson<ChangedRoutes>('changed-routes.json');
-      expect(changed.added).toEqual(['/info/blog/hr-9001', '/og/info/blog/hr-9001.jpg']);
+      expect(changed.added).toEqual(['/info/blog/hiring-9001', '/og/info/blog/hiring-9001.jpg']);
       expect(changed.removed).toEqual([`/info/blog/${deletedId}`, `/og/info/blog/${deletedId}.jpg`]);
       expect(existsSync(page(`info/blog/${deletedId}`))).toBe(false);
-      expect(readFileSync(page('info/blog/hr-9001'), 'utf8')).toContain('새로 올린 HR 이야기');
+      expect(readFileSync(page('info/blog/hiring-9001'), 'utf8')).toContain('새로 올린 HR 이야기');
+      expect(existsSync(page('info/blog/hr-9001'))).toBe(false);
       // The previous release is left as it was.
       expect(existsSync(join(out, editedRelease, 'info/blog', deletedId, 'index.html'))).toBe(true);
     },
   );
 
   it(
-    '--item reads one story again at once, even one further down whose card did not change',
+    '--item reads one story again at once, even one further down, with its new card and body',
     { timeout: STEP_TIMEOUT },
     async () => {
       const firstPage = await hrFirstPageIds();
@@ -341,6 +343,7 @@ describe('npm run rebuild', () => {
         (item) => !firstPage.includes(item.analytics_page_id) && item.analytics_page_id !== 'hr-9001',
       )!;
       story.content = `${String(story.content)}<p>본문만 고친 문단입니다.</p>`;
+      story.meta_description = '카드 요약도 고쳤습니다.';
       writeHr(hr);
       await restartApi();
 
@@ -351,11 +354,12 @@ describe('npm run rebuild', () => {
       expect(readJson<ChangedRoutes>('changed-routes.json').changed).toContain(
         `/info/blog/${story.analytics_page_id}`,
       );
-      expect(readFileSync(page(`info/blog/${story.analytics_page_id}`), 'utf8')).toContain(
-        '본문만 고친 문단입니다.',
-      );
-      // Eleven first-page calls and the one detail.
-      expect(hook.stdout).toMatch(/API 호출 12건/);
+      const detail = readFileSync(page(`info/blog/${story.analytics_page_id}`), 'utf8');
+      expect(detail).toContain('본문만 고친 문단입니다.');
+      // The detail page's description is the card's.
+      expect(detail).toContain('카드 요약도 고쳤습니다.');
+      // Eleven first-page calls, the list page the story is on, and its detail.
+      expect(hook.stdout).toMatch(/API 호출 13건/);
     },
   );
 

@@ -103,3 +103,19 @@ describe('compactCardItem', () => {
     expect(expandCardItem(compact)).toEqual({ ...faq, href: undefined, date: '' });
   });
 });
+
+describe('toCardItem links', () => {
+  const story = { analytics_page_id: 'hr-0001', absolute_url: 'https://blog.example/post', created_time: '' };
+
+  it('links a card of a list with detail pages to the page built for the item, on the site', () => {
+    const card = toCardItem(story, same, [], 'hrStory');
+    expect(card.href).toBe('/info/blog/hr-0001');
+    expect(card.external).toBe(false);
+  });
+
+  it('keeps the address the API gave on lists without detail pages', () => {
+    const card = toCardItem(story, same, [], 'news');
+    expect(card.href).toBe('https://blog.example/post');
+    expect(card.external).toBe(true);
+  });
+});

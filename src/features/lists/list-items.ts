@@ -3,8 +3,10 @@
  * pages pass as props. HTML (FAQ answers) is sanitised here, by whichever sanitiser the
  * caller's side has (sanitize-html at build time, DOMPurify in the browser).
  */
+import { itemHref } from '../../lib/api/item-address.ts';
 import type { ContentItem, Topic } from '../../lib/api/schemas.ts';
 import { isExternalHref } from '../../lib/api/untrusted.ts';
+import type { ListId } from '../../lib/routes.ts';
 import type { Sanitizer } from '../../lib/html/load-sanitizer.ts';
 
 export interface CardItem {
@@ -69,11 +71,21 @@ function tagNames(item: ContentItem, topics: readonly Topic[]): string[] {
   return [];
 }
 
-export function toCardItem(item: ContentItem, sanitize: Sanitizer, topics: readonly Topic[] = []): CardItem {
+/**
+ * The card of `item` on list `list`. A list with detail pages links each card to the page built
+ * for the item (`item-address.ts`), whatever its `absolute_url` says.
+ */
+export function toCardItem(
+  item: ContentItem,
+  sanitize: Sanitizer,
+  topics: readonly Topic[] = [],
+  list?: ListId,
+): CardItem {
+  const href = itemHref(list, item);
   return {
     id: item.analytics_page_id,
-    href: item.absolute_url,
-    external: isExternalHref(item.absolute_url),
+    href,
+    external: isExternalHref(href),
     title: (item.html_title || item.title || '').trim(),
     description: item.meta_description ?? '',
     image: item.featured_image || item.thumb || null,

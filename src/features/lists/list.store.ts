@@ -145,7 +145,7 @@ export function createListStore(
     $state.set({
       query,
       status: 'ready',
-      items: data.objects.map((item) => toCardItem(item, sanitize, topics)),
+      items: data.objects.map((item) => toCardItem(item, sanitize, topics, config.kind)),
       total: totalPosts(total),
       empty: data.objects.length === 0,
       topics,

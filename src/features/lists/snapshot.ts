@@ -19,7 +19,7 @@ export async function loadListEntry(kind: ListId) {
 export async function listSnapshot(kind: ListId): Promise<ListSnapshot> {
   const { data } = await loadListEntry(kind);
   const topics = data.topics ?? data.first.tags ?? [];
-  const items = data.first.objects.map((item) => toCardItem(item, sanitizeHtmlServer, topics));
+  const items = data.first.objects.map((item) => toCardItem(item, sanitizeHtmlServer, topics, kind));
   // The first card's image is the largest thing on a phone's first screen: when it is small (or
   // the fallback) it travels inside the HTML and the island's props instead of costing a request.
   // Lists whose cards show no picture (FAQ, patents) would only carry it as dead weight.

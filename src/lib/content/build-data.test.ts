@@ -9,6 +9,8 @@ import {
   type Fetcher,
 } from './build-data.ts';
 import { callKey, replayFetcher } from './recorded-api.ts';
+import { itemHref } from '../api/item-address.ts';
+import { detailPath } from '../detail-paths.ts';
 
 describe('routeIdProblem', () => {
   it('accepts ids that are one address segment on any static host', () => {
@@ -82,6 +84,49 @@ describe('fetchArticles and fetchPatents', () => {
     const patents = await fetchPatents(fakeApi(['P-1', 'P/2']), (w) => warnings.push(w));
     expect(patents.map((p) => p.id)).toEqual(['P-1']);
     expect(warnings[0]).toMatch(/^특허 "P\/2"/);
+  });
+});
+
+describe('an item whose address and id differ', () => {
+  it('gets its page, its detail call and its card at one address: the slug of its absolute_url', async () => {
+    const asked: string[] = [];
+    const item = (list: string, id: string, url: string) => ({
+      analytics_page_id: id,
+      absolute_url: url,
+      created_time: '2026-10-01',
+      list,
+    });
+    const lists = {
+      hrStoryTags: [
+        item('hr', 'hr-0001', '/info/blog/hiring-trends-2026'),
+        item('hr', 'hr-0002', '/info/blog/hr-0002'),
+      ],
+      successSearch: [item('success', 'success-7', '/cad_archive/acme-interview')],
+    };
+    const fetch = (async (name: EndpointName, query: EndpointQuery = {}) => {
+      if (name === 'blogDetail') {
+        asked.push(String(query.id));
+        return { title: String(query.id), author: '', date: '', content: '<p>본문</p>', tags: [] };
+      }
+      const objects = lists[name as keyof typeof lists];
+      return {
+        objects: query.page === 1 ? objects : [],
+        paging: { page_size: objects.length, start_page: 1, end_page: 1 },
+      };
+    }) as Fetcher;
+    const hr = await fetchArticles(fetch, 'hrStoryTags');
+    const success = await fetchArticles(fetch, 'successSearch');
+    expect(hr.map((a) => a.id)).toEqual(['hiring-trends-2026', 'hr-0002']);
+    expect(success.map((a) => a.id)).toEqual(['acme-interview']);
+    expect(asked.sort()).toEqual(['acme-interview', 'hiring-trends-2026', 'hr-0002']);
+    // The card of each (list-items.ts) links to exactly the page getStaticPaths builds for it (params.id = article id).
+    for (const [list, kind, articles] of [
+      ['hrStory', 'blog', hr],
+      ['success', 'success', success],
+    ] as const) {
+      for (const article of articles)
+        expect(itemHref(list, article.item)).toBe(detailPath({ kind, key: article.id }));
+    }
   });
 });
 

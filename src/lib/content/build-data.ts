@@ -9,6 +9,10 @@ import type { EndpointData, EndpointName, EndpointQuery } from '../api/endpoints
 import type { BlogDetail, ContentItem, PatentDetail } from '../api/schemas.ts';
 import { listRoutes, type ListId } from '../routes.ts';
 import { oneLine } from './one-line.ts';
+import { patentTag, routeIdProblem, storyKey } from '../api/item-address.ts';
+
+// Re-exported: the loaders and the rebuild have always taken them from here.
+export { patentTag, routeIdProblem } from '../api/item-address.ts';
 
 /** Calls one endpoint and resolves to its validated data, or rejects (with a {@link FetchError} when it can tell why). */
 export type Fetcher = <N extends EndpointName>(name: N, query?: EndpointQuery) => Promise<EndpointData<N>>;
@@ -46,21 +50,6 @@ export const LIST_NAMES: Record<AllPagesList, string> = {
   successSearch: listRoutes.success.label,
   techSearch: listRoutes.patent.label,
 };
-
-/**
- * Why `id` cannot be a page's address segment, or `null` when it can. A page must be
- * reachable at exactly the address the list links to, on any static host: so no `/`, `\`,
- * `?`, `#` or `%` (they change what the address means), no `.`/`..`, no spaces or controls,
- * and Hangul in its composed form (NFC: a decomposed id names a different file on disk than
- * the address a browser sends).
- */
-export function routeIdProblem(id: string): string | null {
-  if (id.length > 200) return '200자를 넘습니다';
-  if (id !== id.normalize('NFC')) return '한글이 조합되지 않은(NFD) 형태입니다';
-  if (/^\.+$/.test(id)) return "'.' 또는 '..' 입니다";
-  if (!/^[\p{L}\p{N}_~.-]+$/u.test(id)) return '주소에 쓸 수 없는 문자(/ \\ ? # % 공백 등)가 있습니다';
-  return null;
-}
 
 /** The paged lists whose every item gets a pre-rendered page (or is counted). */
 export type AllPagesList = 'hrStoryTags' | 'successSearch' | 'techSearch';
@@ -161,7 +150,8 @@ export async function fetchArticles(
   const items = await fetchAllPages(fetch, list);
   const articles = await Promise.all(
     items.map(async (item): Promise<ArticleData | null> => {
-      const id = item.analytics_page_id;
+      // The page, the detail call and every card of the item share this key (item-address.ts).
+      const id = storyKey(list === 'hrStoryTags' ? 'blog' : 'success', item);
       const problem = routeIdProblem(id);
       if (problem) {
         warn(`${LIST_NAMES[list]} ${JSON.stringify(id)}: 상세 페이지를 만들지 않습니다 (id에 ${problem})`);
@@ -186,21 +176,6 @@ export interface PatentData {
   id: string;
   item: ContentItem;
   detail: PatentDetail['list'];
-}
-
-/**
- * The patent key of a list item: the last segment of its `/info/patent/{tag}` address, or
- * `null` when the item has no address or the segment is not valid percent-encoding.
- */
-export function patentTag(absoluteUrl: string | undefined): string | null {
-  if (!absoluteUrl) return null;
-  const segment = absoluteUrl.split(/[?#]/)[0]!.split('/').filter(Boolean).pop();
-  if (!segment) return null;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
 }
 
 /** Every patent with its detail; items without a usable key or detail are left out with a warning. */
