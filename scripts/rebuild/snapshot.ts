@@ -380,7 +380,9 @@ function describeFailure(
     case 'timeout':
       return `콘텐츠 API가 ${timeoutMs / 1000}초 안에 응답하지 않았습니다: ${call}`;
     case 'http':
-      return `콘텐츠 API가 오류 ${error.status ?? '?'}(으)로 응답했습니다: ${call}`;
+      return error.status === undefined && error.detail
+        ? `콘텐츠 API 호출을 그만둡니다: ${call} [${error.detail}]`
+        : `콘텐츠 API가 오류 ${error.status ?? '?'}(으)로 응답했습니다: ${call}`;
     case 'not-found':
       return `콘텐츠 API에 없는 항목입니다 (404): ${call}`;
     case 'invalid':

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from './client.ts';
+import { RedirectError, RetryAfterTooLongError } from './polite-fetch.ts';
 
 const validList = { objects: [], paging: { page_size: 0, start_page: 1, end_page: 1 } };
 
@@ -81,6 +82,31 @@ describe('content API client', () => {
 
   it('reports an HTTP 500 with its status', async () => {
     await expectFailure(call('e500'), 'http', /불러오지 못했습니다.*500/);
+  });
+
+  it.each([
+    [
+      'a Retry-After longer than the reader waits',
+      new RetryAfterTooLongError('https://api.example/news', 503, 3_600_000, 30_000),
+      /3600초/,
+    ],
+    [
+      'a redirect to another origin',
+      new RedirectError('https://api.example/news', 'https://elsewhere.example/'),
+      /다른 출처/,
+    ],
+  ])('reports %s as an HTTP failure with its reason, not as offline', async (_, refusal, reason) => {
+    const client = createApiClient({
+      baseUrl: 'https://api.example',
+      fetch: async () => {
+        throw refusal;
+      },
+    });
+    const result = await client('newsSearch', { page: 1, term: '' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.kind).toBe('http');
+    expect(result.error.detail).toMatch(reason);
   });
 
   it('reports a 404 as not found', () => expectFailure(call('e404'), 'not-found', /찾을 수 없습니다/));

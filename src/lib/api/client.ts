@@ -59,6 +59,9 @@ export interface RequestOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** Errors of `polite-fetch.ts` that mean the API answered in a way the reader refuses. */
+const REFUSED_ANSWERS = new Set(['RetryAfterTooLongError', 'RedirectError']);
+
 export type ApiClient = <N extends EndpointName>(
   name: N,
   query?: EndpointQuery,
@@ -94,6 +97,10 @@ export function createApiClient({
         // An answer over the reader's size cap is the API's fault, like malformed JSON.
         if (errorName(cause) === 'AnswerTooLargeError')
           return fail(new ApiError('invalid', { detail: String(cause) }));
+        // The API answered, but with something the reader will not follow (a wait longer than it
+        // waits, a redirect off the API's origin): an HTTP failure with its reason, not "offline".
+        if (REFUSED_ANSWERS.has(errorName(cause) ?? ''))
+          return fail(new ApiError('http', { detail: (cause as Error).message }));
         return fail(new ApiError('offline', { detail: String(cause) }));
       }
       if (response.status === 404) return fail(new ApiError('not-found', { status: 404 }));
