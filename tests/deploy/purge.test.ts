@@ -71,12 +71,18 @@ beforeEach(async () => {
 });
 afterEach(() => api.close());
 
+/** Runs the purge script (through `npm run purge` with `viaNpm`) against the stand-in. */
 async function purgeCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const viaNpm = args[0] === 'npm';
+  const command = viaNpm
+    ? ['npm', ['run', '--silent', 'purge', '--', ...args.slice(1)]]
+    : [process.execPath, ['scripts/cdn-purge.ts', ...args]];
   const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['scripts/cdn-purge.ts', ...args], {
+    const child = spawn(command[0] as string, command[1] as string[], {
       cwd: root,
       env: {
         PATH: process.env.PATH,
+        HOME: process.env.HOME,
         SITE_URL: SITE,
         CLOUDFLARE_ZONE_ID: ZONE,
         CLOUDFLARE_PURGE_TOKEN: TOKEN,
@@ -131,8 +137,8 @@ describe('npm run purge against a stand-in of the Cloudflare API', () => {
     ]);
   });
 
-  it('purges everything in one call with --everything', async () => {
-    const { code, stdout } = await purgeCli('--everything');
+  it('purges everything in one call with npm run purge -- --everything', async () => {
+    const { code, stdout } = await purgeCli('npm', '--everything');
     expect(code).toBe(0);
     expectPurgeCalls();
     expect(api.requests.map((request) => request.body)).toEqual([{ purge_everything: true }]);
