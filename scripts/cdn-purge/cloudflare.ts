@@ -46,6 +46,7 @@ interface ApiAnswer {
 
 /** `HTTP 403 (10000 Authentication error)` from an answer, short and on one line. */
 function describeFailure(status: number, answer: ApiAnswer | null): string {
+  if (answer === null) return `HTTP ${status}, Cloudflare API의 응답이 아닙니다`;
   const errors = Array.isArray(answer?.errors) ? (answer.errors as unknown[]) : [];
   const details = errors
     .map((error) => {
@@ -105,11 +106,15 @@ export async function purgeCache({
         body: JSON.stringify(body),
       });
     } catch (error) {
+      const name = error instanceof Error ? error.name : '';
+      const message = error instanceof Error ? error.message : String(error);
       const reason =
-        error instanceof Error && error.name === 'TimeoutError'
-          ? '응답이 없습니다'
-          : `연결할 수 없습니다 (${error instanceof Error ? error.message : String(error)})`;
-      throw new PurgeError(`CDN 퍼지 실패 (${label}, ${what}): Cloudflare API에 ${reason}. ${sofar}`);
+        name === 'TimeoutError'
+          ? 'Cloudflare API가 응답하지 않습니다'
+          : name === 'NetworkError'
+            ? `Cloudflare API에 연결할 수 없습니다 (${message})`
+            : `Cloudflare API 호출이 실패했습니다 (${message})`;
+      throw new PurgeError(`CDN 퍼지 실패 (${label}, ${what}): ${reason}. ${sofar}`);
     }
     const answer = await readAnswer(response);
     if (!response.ok || answer?.success !== true) {

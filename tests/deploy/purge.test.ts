@@ -219,4 +219,19 @@ describe('purgeCache', () => {
     // One call for the first batch, then the second's first attempt and its 4 retries.
     expect(api.requests).toHaveLength(6);
   });
+
+  it('names a Cloudflare API that cannot be reached, or never answers', async () => {
+    const closed = await startPurgeApi();
+    await closed.close();
+    await expect(
+      purgeCache({ api: closed.url, zoneId: ZONE, token: TOKEN, bodies, log: () => {}, fetchOptions: quick }),
+    ).rejects.toThrow(
+      /^CDN 퍼지 실패 \(묶음 1\/2, 주소 1개\): Cloudflare API에 연결할 수 없습니다 .*아무것도 퍼지되지 않았습니다\.$/,
+    );
+    api.answers.push(...Array(5).fill({ status: 0, hang: true }));
+    await expect(
+      purgeCache({ api: api.url, zoneId: ZONE, token: TOKEN, bodies, log: () => {}, fetchOptions: quick }),
+    ).rejects.toThrow('CDN 퍼지 실패 (묶음 1/2, 주소 1개): Cloudflare API가 응답하지 않습니다.');
+    expect(api.requests).toHaveLength(5);
+  });
 });
