@@ -53,6 +53,11 @@ describe('the rebuild workflow', () => {
     expect(ifOf(step('Purge the CDN'))).toBe("steps.upload.outputs.deployed == 'true'");
   });
 
+  it('caches only the releases a rollback needs: the origin keeps old hashed files itself', () => {
+    // --keep-days would otherwise keep 14 days of full releases in every saved cache.
+    expect(workflow).toMatch(/args=\(--out out --keep 2 --keep-days 0 /);
+  });
+
   it('pins every action by its full commit, the tag in a comment', () => {
     const uses = [...workflow.matchAll(/^\s*(?:- )?uses: (.*)$/gm)].map((match) => match[1]!);
     expect(uses.length).toBeGreaterThanOrEqual(6);
