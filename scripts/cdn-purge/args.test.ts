@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BATCH, parsePurgeArgs, UsageError } from './args.ts';
+import { DEFAULT_BATCH, DEFAULT_MAX_URLS, parsePurgeArgs, UsageError } from './args.ts';
 
 const ZONE = '0123456789abcdef0123456789abcdef';
 const env = {
@@ -20,6 +20,7 @@ describe('parsePurgeArgs', () => {
       token: 'secret-token',
       api: 'https://api.cloudflare.com',
       batch: DEFAULT_BATCH,
+      maxUrls: DEFAULT_MAX_URLS,
       dryRun: false,
     });
     expect(DEFAULT_BATCH).toBe(30);
@@ -37,6 +38,12 @@ describe('parsePurgeArgs', () => {
     expect(parse(['--everything', '--api', 'https://cf.example/base/'])).toMatchObject({
       api: 'https://cf.example/base',
     });
+  });
+
+  it('reads --max-urls as a positive integer', () => {
+    expect(parse(['--release', '/r', '--max-urls', '50'])).toMatchObject({ maxUrls: 50 });
+    for (const bad of ['0', '-1', '1.5', 'many'])
+      expect(() => parse(['--release', '/r', '--max-urls', bad])).toThrow(UsageError);
   });
 
   it('asks for exactly one of --release and --everything', () => {

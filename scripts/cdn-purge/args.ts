@@ -6,6 +6,13 @@ import { DEFAULT_API_BASE } from './cloudflare.ts';
 /** Addresses per call by default: Cloudflare's purge-by-URL limit on its Free, Pro and Business plans. */
 export const DEFAULT_BATCH = 30;
 
+/**
+ * Above this many addresses one purge-everything replaces the batches: a change to every page
+ * (a new stylesheet) is over a thousand addresses, minutes of rate-limited calls on the smaller
+ * plans, while the edge refills from the origin in one request per page anyway.
+ */
+export const DEFAULT_MAX_URLS = 300;
+
 export type PurgeCommand =
   | { kind: 'help' }
   | {
@@ -19,6 +26,8 @@ export type PurgeCommand =
       token: string;
       api: string;
       batch: number;
+      /** More addresses than this: purge everything instead. */
+      maxUrls: number;
       dryRun: boolean;
     };
 
@@ -37,6 +46,7 @@ Cloudflare의 캐시 퍼지 API를 부릅니다. 토큰은 환경 변수로만 �
   --zone ID          영역 ID (기본값: 환경 변수 CLOUDFLARE_ZONE_ID)
   --batch N          호출 한 번에 보낼 주소 수 (기본값 ${DEFAULT_BATCH}; 1–500, 요금제의 한도에 맞게)
   --api 주소         API 주소 (기본값: 환경 변수 CLOUDFLARE_API_BASE, 없으면 ${DEFAULT_API_BASE})
+  --max-urls N       주소가 N개를 넘으면 캐시 전체를 퍼지합니다 (기본값 ${DEFAULT_MAX_URLS})
   --dry-run          퍼지할 주소만 출력하고 API는 부르지 않습니다
 
 종료 코드: 0 퍼지됨 (또는 퍼지할 경로 없음, --dry-run), 1 실패, 2 명령줄 오류`;
@@ -79,6 +89,7 @@ export function parsePurgeArgs(
         site: { type: 'string', default: env.SITE_URL?.trim() ?? '' },
         zone: { type: 'string', default: env.CLOUDFLARE_ZONE_ID?.trim() ?? '' },
         batch: { type: 'string', default: String(DEFAULT_BATCH) },
+        'max-urls': { type: 'string', default: String(DEFAULT_MAX_URLS) },
         api: { type: 'string', default: env.CLOUDFLARE_API_BASE?.trim() || DEFAULT_API_BASE },
         'dry-run': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -94,6 +105,8 @@ export function parsePurgeArgs(
     throw new UsageError('--release 폴더 또는 --everything 중 하나를 지정해 주세요.');
   if (!/^[1-9]\d*$/.test(values.batch) || Number(values.batch) > 500)
     throw new UsageError(`--batch 는 1에서 500 사이의 정수여야 합니다: ${values.batch}`);
+  if (!/^[1-9]\d*$/.test(values['max-urls']))
+    throw new UsageError(`--max-urls 는 1 이상의 정수여야 합니다: ${values['max-urls']}`);
   if (values.release && !values.site)
     throw new UsageError('사이트 주소를 --site 또는 환경 변수 SITE_URL 로 지정해 주세요.');
   const dryRun = values['dry-run'];
@@ -114,6 +127,7 @@ export function parsePurgeArgs(
     token,
     api: apiBase(values.api),
     batch: Number(values.batch),
+    maxUrls: Number(values['max-urls']),
     dryRun,
   };
 }

@@ -12,8 +12,11 @@ const PHASE = 'CDN 퍼지';
 export function planPurge(command: Extract<PurgeCommand, { kind: 'purge' }>): {
   bodies: PurgeBody[];
   urls: string[];
+  /** Why everything is purged although a release was given (Korean), or `null`. */
+  everythingBecause: string | null;
 } {
-  if (command.release === null) return { bodies: [{ purge_everything: true }], urls: [] };
+  if (command.release === null)
+    return { bodies: [{ purge_everything: true }], urls: [], everythingBecause: null };
   const file = join(command.release, 'changed-routes.json');
   let parsed: unknown;
   try {
@@ -29,7 +32,17 @@ export function planPurge(command: Extract<PurgeCommand, { kind: 'purge' }>): {
     }
   };
   const urls = purgeUrls(command.site, routesToPurge(readRouteLists(parsed)), isFile);
-  return { bodies: inBatches(urls, command.batch).map((files) => ({ files })), urls };
+  if (urls.length > command.maxUrls)
+    return {
+      bodies: [{ purge_everything: true }],
+      urls,
+      everythingBecause: `바뀐 주소가 ${urls.length}개로 ${command.maxUrls}개를 넘어 캐시 전체를 퍼지합니다.`,
+    };
+  return {
+    bodies: inBatches(urls, command.batch).map((files) => ({ files })),
+    urls,
+    everythingBecause: null,
+  };
 }
 
 /** Runs the command; resolves to the exit code (0 purged or nothing to purge, 1 failed). */
@@ -38,7 +51,7 @@ export async function runPurge(
   progress: Progress = createProgress(),
 ): Promise<0 | 1> {
   try {
-    const { bodies, urls } = planPurge(command);
+    const { bodies, urls, everythingBecause } = planPurge(command);
     if (bodies.length === 0) {
       progress.step(PHASE, '바뀐 경로가 없어 퍼지할 주소가 없습니다.');
       return 0;
@@ -47,7 +60,9 @@ export async function runPurge(
       PHASE,
       command.release === null
         ? '캐시 전체를 퍼지합니다.'
-        : `주소 ${urls.length}개를 ${bodies.length}번에 나누어 퍼지합니다 (한 번에 최대 ${command.batch}개).`,
+        : everythingBecause !== null
+          ? everythingBecause
+          : `주소 ${urls.length}개를 ${bodies.length}번에 나누어 퍼지합니다 (한 번에 최대 ${command.batch}개).`,
     );
     if (command.dryRun) {
       for (const url of urls) progress.step(PHASE, `(dry-run) ${url}`);
