@@ -58,6 +58,12 @@ describe('conditionalFetch', () => {
     expect((await second(`${url}/dated`)).status).toBe(200);
     expect(seen.at(-1)?.ims).toBe('Tue, 24 Nov 2026 00:00:00 GMT');
     expect(second.notModified()).toBe(1);
+    // Each answer's own Last-Modified, a 304's included; none where the answer sent none.
+    const third = conditionalFetch(fetch, second.answers());
+    expect((await third(`${url}/dated`)).status).toBe(200);
+    expect(third.notModified()).toBe(1);
+    expect(third.lastModified(`${url}/dated`)).toBe('Tue, 24 Nov 2026 00:00:00 GMT');
+    expect(third.lastModified(`${url}/a`)).toBeUndefined();
     // An answer without validators is never recorded (there is nothing to ask with).
     expect(first.answers()[`${url}/plain`]).toBeUndefined();
   });

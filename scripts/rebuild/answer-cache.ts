@@ -25,6 +25,11 @@ export interface ConditionalFetch {
   answers(): AnswerRecord;
   /** How many answers were `304`s, reused from the record. */
   notModified(): number;
+  /**
+   * The `Last-Modified` this run's answer at `url` came with, `200` or `304` alike (never one
+   * recorded earlier): a poll compares a list's with the last snapshot's (`listMayHaveChanged`).
+   */
+  lastModified(url: string): string | undefined;
 }
 
 /** Wraps `inner` so that every call with a recorded answer is made conditionally. */
@@ -33,6 +38,7 @@ export function conditionalFetch(
   previous: AnswerRecord,
 ): ConditionalFetch {
   const next: AnswerRecord = {};
+  const stamps = new Map<string, string>();
   let reused = 0;
   const call = async (input: string | URL, init: RequestInit = {}): Promise<Response> => {
     const url = String(input);
@@ -41,6 +47,9 @@ export function conditionalFetch(
     if (known?.etag) headers.set('If-None-Match', known.etag);
     else if (known?.lastModified) headers.set('If-Modified-Since', known.lastModified);
     const response = await inner(url, { ...init, headers });
+    const stamp = response.headers.get('last-modified');
+    if (stamp && (response.status === 200 || response.status === 304)) stamps.set(url, stamp);
+    else stamps.delete(url);
     if (response.status === 304 && known) {
       reused++;
       // A 304 may carry a new validator; keep the newest one with the old body.
@@ -64,7 +73,11 @@ export function conditionalFetch(
       headers: response.headers,
     });
   };
-  return Object.assign(call, { answers: () => next, notModified: () => reused });
+  return Object.assign(call, {
+    answers: () => next,
+    notModified: () => reused,
+    lastModified: (url: string) => stamps.get(url),
+  });
 }
 
 function validators(headers: Headers): { etag?: string; lastModified?: string } {

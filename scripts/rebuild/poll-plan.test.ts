@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContentItem } from '../../src/lib/api/schemas.ts';
 import {
   changedCards,
+  listMayHaveChanged,
   mergeFirstPage,
   namedItemReads,
   pageOfMerged,
@@ -107,6 +108,29 @@ describe('withFreshPage', () => {
   it('gives up when the page holds other items (something moved further down)', () => {
     expect(withFreshPage(merged, 3, 2, list('e', 'f', 'g'))).toBeNull();
     expect(withFreshPage(merged, 3, 3, list('g', 'h'))).toBeNull();
+  });
+});
+
+describe('listMayHaveChanged', () => {
+  const day1 = 'Sun, 01 Nov 2026 00:00:00 GMT';
+  const day2 = 'Mon, 02 Nov 2026 00:00:00 GMT';
+
+  it('says yes only for a stamp later than the recorded one', () => {
+    expect(listMayHaveChanged(day2, day1)).toBe(true);
+    expect(listMayHaveChanged(day1, day1)).toBe(false);
+    // A clock or a server set back is no change of the content.
+    expect(listMayHaveChanged(day1, day2)).toBe(false);
+  });
+
+  it('says no without a stamp now (no signal), yes with one but none recorded (nothing to compare with)', () => {
+    expect(listMayHaveChanged(undefined, day1)).toBe(false);
+    expect(listMayHaveChanged(undefined, undefined)).toBe(false);
+    expect(listMayHaveChanged(day1, undefined)).toBe(true);
+  });
+
+  it('takes any difference between stamps that are not dates', () => {
+    expect(listMayHaveChanged('v7', 'v6')).toBe(true);
+    expect(listMayHaveChanged('v7', 'v7')).toBe(false);
   });
 });
 

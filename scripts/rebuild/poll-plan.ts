@@ -6,17 +6,20 @@
  * - **The rest of a long list** (HR stories, success stories, patents; newest first) is the
  *   fresh first page followed by the last snapshot's items after the first page's last one.
  *   When that does not add up to the total the API reports (an item deleted or moved further
- *   down, more new items than one page), the list is read again page by page.
+ *   down, more new items than one page), the list is read again page by page. So is a list whose
+ *   first page came with a `Last-Modified` later than the one the last snapshot recorded for it
+ *   (`listMayHaveChanged`): the API says something changed, perhaps further down.
  * - **Details** are read again only for items whose card is new or changed; the others keep the
  *   last snapshot's detail.
  * - **Items named with `--item`** (the publish hook) are made current wherever they are: the list
  *   page an item sits on is read again, or its whole list (every long list, for an item found
  *   nowhere).
  *
- * What a poll cannot see, since the contract gives only pages and a total: a change further down
- * that leaves the first page and the total alone (a card or body edited there, one item deleted
- * and another added there), and a body fix that leaves its card alone. The next sweep (a full,
- * unconditional read, daily by default) or an `--item` naming the item publishes it.
+ * What a poll cannot see: a body fix that leaves its card alone; and, from an API whose first
+ * pages carry no `Last-Modified` or one that does not move when something further down changes,
+ * a change there that leaves the first page and the total alone (a card edited there, one item
+ * deleted and another added there). The next sweep (a full, unconditional read, daily by
+ * default) or an `--item` naming the item publishes it.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { endpoints, type EndpointData } from '../../src/lib/api/endpoints.ts';
@@ -146,6 +149,23 @@ export function withFreshPage(
   )
     return null;
   return [...merged.slice(0, start), ...objects, ...merged.slice(start + pageLength)];
+}
+
+/**
+ * Whether a long list may have changed beyond what its first page shows, by the `Last-Modified`
+ * its first page came with now and the one the last snapshot recorded for the same call. An API
+ * that stamps its answers with when the content (or the list) last changed moves it for a change
+ * anywhere in the list, even one that leaves the first page and the total alone. No stamp now: no
+ * signal (the merge decides). A stamp now but none recorded (a snapshot from before the API sent
+ * one): nothing to compare with, so yes, once. Two dates: only a later one; two strings that are
+ * not dates: any difference.
+ */
+export function listMayHaveChanged(now: string | undefined, recorded: string | undefined): boolean {
+  if (now === undefined) return false;
+  if (recorded === undefined) return true;
+  const [after, before] = [Date.parse(now), Date.parse(recorded)];
+  if (Number.isNaN(after) || Number.isNaN(before)) return now !== recorded;
+  return after > before;
 }
 
 /** Ids whose card differs from the base's card, or that the base does not have. */

@@ -29,9 +29,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type HrItem = Content['hrStories']['items'][number];
 
-/** An API serving `content`; `conditional` sees every request's validators first and may answer for it. */
-function apiOf(content: Content, conditional?: (request: Request) => Response | undefined) {
-  const app = createApp(content, { lastModified: new Date('2026-11-01T00:00:00Z') });
+/** When the fixture's content last changed, as the reference server stamps it (`Last-Modified`). */
+const STAMPED = new Date('2026-11-01T00:00:00Z');
+/** A later stamp: what the reference server sends once its content was edited and it restarted. */
+const RESTAMPED = new Date('2026-11-02T00:00:00Z');
+
+/**
+ * An API serving `content`, stamped `lastModified`; `conditional` sees every request's
+ * validators first and may answer for it.
+ */
+function apiOf(
+  content: Content,
+  conditional?: (request: Request) => Response | undefined,
+  lastModified = STAMPED,
+) {
+  const app = createApp(content, { lastModified });
   const asked: Request[] = [];
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
@@ -114,7 +126,28 @@ describe('a poll', () => {
         });
       });
 
-    it('is not seen by a plain poll: the first pages and the total did not change', async () => {
+    it('is seen by a plain poll when the API stamps it with a later Last-Modified: the lists are read page by page', async () => {
+      const poll = await read(apiOf(swapped(), undefined, RESTAMPED), { base });
+      expect(poll.log).toContain(
+        'HR 이야기 목록의 Last-Modified가 지난 스냅샷보다 늦어 모든 페이지를 읽습니다',
+      );
+      expect(hrIds(poll)).toContain('hr-new');
+      expect(hrIds(poll)).not.toContain(deleted());
+      expect(hrIds(poll)).toHaveLength(23);
+      // The eleven first pages, then pages 2+ of every long list (the reference server's stamp is
+      // the whole content's, so all three moved): HR stories 2–3, success stories and patents 2,
+      // and the new story's detail.
+      expect(poll.requests).toBe(16);
+      // The first pages answered 304 (their bodies did not change), yet carried the new stamp.
+      expect(poll.notModified).toBeGreaterThanOrEqual(11);
+      // The new stamp is the yardstick of the next poll: nothing new costs the eleven calls again.
+      const next = await read(apiOf(swapped(), undefined, RESTAMPED), { base: poll });
+      expect(next.requests).toBe(11);
+      expect(next.notModified).toBe(11);
+      expect(hrIds(next)).toEqual(hrIds(poll));
+    });
+
+    it('is not seen by a plain poll when the Last-Modified stayed: the first pages and the total did not change', async () => {
       const poll = await read(apiOf(swapped()), { base });
       expect(poll.requests).toBe(11);
       expect(hrIds(poll)).toContain(deleted());
@@ -135,6 +168,27 @@ describe('a poll', () => {
       expect(hrIds(poll)).toContain('hr-new');
       expect(hrIds(poll)).not.toContain(deleted());
     });
+  });
+
+  it('takes the new card of a story on page 2 in a plain poll when the Last-Modified moved: its list page and its detail page show it', async () => {
+    const id = order[10]!;
+    const content = withHr((items) => {
+      items.find((item) => item.analytics_page_id === id)!.meta_description = '고친 요약입니다.';
+    });
+    const poll = await read(apiOf(content, undefined, RESTAMPED), { base });
+    expect(poll.log).toContain(
+      'HR 이야기 목록의 Last-Modified가 지난 스냅샷보다 늦어 모든 페이지를 읽습니다',
+    );
+    const story = poll.hrStories.find((entry) => entry.id === id)!;
+    // What the detail page's description and list page 2's card render from.
+    expect(story.item.meta_description).toBe('고친 요약입니다.');
+    const page2 = poll.recorded.calls[callKey('hrStoryTags', { page: 2, topic_id: '', name: '' })];
+    expect(JSON.stringify(page2)).toContain('고친 요약입니다.');
+    // The same edit without the signal waits for the sweep (the documented limit).
+    const unsignalled = await read(apiOf(content), { base });
+    expect(unsignalled.hrStories.find((entry) => entry.id === id)!.item.meta_description).not.toBe(
+      '고친 요약입니다.',
+    );
   });
 
   it('takes the new card of a story further down named with --item: its list page and its detail page show it', async () => {

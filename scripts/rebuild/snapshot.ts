@@ -33,6 +33,7 @@ import { oneLine } from '../../src/lib/content/one-line.ts';
 import type { Progress } from './log.ts';
 import {
   changedCards,
+  listMayHaveChanged,
   mergeFirstPage,
   namedItemReads,
   pageOfMerged,
@@ -243,18 +244,34 @@ export async function takeSnapshot({
   try {
     const firstPages = await fetchListFirstPages(fetcher);
     progress.step(PHASE, `목록 첫 페이지 ${firstPages.length}개 (배너·주제 포함)`);
+    // Each long list's first-page stamp, as this run was answered (200 or 304): the next poll's yardstick.
+    const modified: Record<string, string> = {};
+    for (const list of ALL_PAGES) {
+      const stamp = conditional.lastModified(endpointUrl(apiUrl, list, FIRST_PAGE_QUERY));
+      if (stamp !== undefined) modified[firstPageKey(list)] = stamp;
+    }
     if (!sweep && baseReplay) {
       const polled = {} as Record<AllPagesList, PolledList & { first: EndpointData<'hrStoryTags'> }>;
       const before = {} as Record<AllPagesList, ContentItem[] | null>;
       for (const list of ALL_PAGES) {
         const first = (calls[firstPageKey(list)] as { data: EndpointData<'hrStoryTags'> }).data;
         before[list] = await fetchAllPages(baseReplay, list).catch(() => null);
-        const items = before[list]
-          ? mergeFirstPage(first.objects, first.paging.page_size, before[list])
-          : null;
+        const stampMoved = listMayHaveChanged(
+          modified[firstPageKey(list)],
+          base?.modified?.[firstPageKey(list)],
+        );
+        const items =
+          before[list] && !stampMoved
+            ? mergeFirstPage(first.objects, first.paging.page_size, before[list])
+            : null;
         const kind = DETAIL_KIND[list];
         polled[list] = { first, fresh: first.objects, merged: items, keyOf: (item) => detailKey(kind, item) };
-        if (!items)
+        if (stampMoved)
+          progress.step(
+            PHASE,
+            `${LIST_NAMES[list]} 목록의 Last-Modified가 지난 스냅샷보다 늦어 모든 페이지를 읽습니다`,
+          );
+        else if (!items)
           progress.step(
             PHASE,
             `${LIST_NAMES[list]} 목록이 첫 페이지만으로 맞춰지지 않아 모든 페이지를 읽습니다`,
@@ -343,7 +360,12 @@ export async function takeSnapshot({
       notModified: reuse,
       retries: stats.retries,
       answers: conditional.answers(),
-      recorded: { version: 1, apiUrl, calls: sortedCalls(calls) },
+      recorded: {
+        version: 1,
+        apiUrl,
+        calls: sortedCalls(calls),
+        ...(Object.keys(modified).length > 0 ? { modified } : {}),
+      },
       warnings,
     };
   } catch (error) {

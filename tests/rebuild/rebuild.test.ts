@@ -295,7 +295,7 @@ describe('npm run rebuild', () => {
   );
 
   it(
-    'publishes a story deleted and one added further down when the publish hook names one of them',
+    "publishes a story deleted and one added further down at the next plain poll, the API's Last-Modified having moved",
     { timeout: STEP_TIMEOUT },
     async () => {
       const hr = readHr();
@@ -316,12 +316,17 @@ describe('npm run rebuild', () => {
       await restartApi();
 
       // One deleted further down and one added there leave the first page and the total as they
-      // were: a poll cannot see that (the daily sweep does), the publish hook naming either does.
-      const poll = await rebuild();
-      expect(poll.stdout).toContain('변경 사항이 없어 빌드하지 않습니다.');
-      const run = await rebuild('--item', 'hr-9001');
+      // were; the restarted server's Last-Modified (its content files' time) is what gives it away.
+      const run = await rebuild();
       expect(run.code, run.stderr + run.stdout).toBe(0);
       expect(run.stdout).toContain('첫 페이지와 바뀐 항목만 읽습니다');
+      expect(run.stdout).toContain(
+        'HR 이야기 목록의 Last-Modified가 지난 스냅샷보다 늦어 모든 페이지를 읽습니다',
+      );
+      // The eleven first pages, pages 2+ of every long list (the reference server's stamp is the
+      // whole content's: HR stories 2–4, patents 2; success stories have one page) and the new
+      // story's detail.
+      expect(run.stdout).toMatch(/API 호출 16건/);
       const changed = readJson<ChangedRoutes>('changed-routes.json');
       expect(changed.added).toEqual(['/info/blog/hiring-9001', '/og/info/blog/hiring-9001.jpg']);
       expect(changed.removed).toEqual([`/info/blog/${deletedId}`, `/og/info/blog/${deletedId}.jpg`]);
@@ -334,31 +339,44 @@ describe('npm run rebuild', () => {
   );
 
   it(
-    '--item reads one story again at once, even one further down, with its new card and body',
+    'publishes a card edited further down at the next plain poll, and a body fixed there once --item names it',
     { timeout: STEP_TIMEOUT },
     async () => {
       const firstPage = await hrFirstPageIds();
       const hr = readHr();
-      const story = hr.items.find(
+      const [carded, fixed] = hr.items.filter(
         (item) => !firstPage.includes(item.analytics_page_id) && item.analytics_page_id !== 'hr-9001',
-      )!;
-      story.content = `${String(story.content)}<p>본문만 고친 문단입니다.</p>`;
-      story.meta_description = '카드 요약도 고쳤습니다.';
+      );
+      carded!.meta_description = '카드 요약도 고쳤습니다.';
+      fixed!.content = `${String(fixed!.content)}<p>본문만 고친 문단입니다.</p>`;
       writeHr(hr);
       await restartApi();
 
+      // The moved Last-Modified has the lists read page by page: the changed card, and with it
+      // its detail, is published; a body fixed under an unchanged card is not (no card says so).
       const poll = await rebuild();
-      expect(poll.stdout).toContain('변경 사항이 없어 빌드하지 않습니다.');
-      const hook = await rebuild('--item', story.analytics_page_id);
+      expect(poll.code, poll.stderr + poll.stdout).toBe(0);
+      expect(readJson<ChangedRoutes>('changed-routes.json').changed).toContain(
+        `/info/blog/${carded!.analytics_page_id}`,
+      );
+      // The detail page's description is the card's.
+      expect(readFileSync(page(`info/blog/${carded!.analytics_page_id}`), 'utf8')).toContain(
+        '카드 요약도 고쳤습니다.',
+      );
+      expect(readFileSync(page(`info/blog/${fixed!.analytics_page_id}`), 'utf8')).not.toContain(
+        '본문만 고친 문단입니다.',
+      );
+
+      const hook = await rebuild('--item', fixed!.analytics_page_id);
       expect(hook.code, hook.stderr + hook.stdout).toBe(0);
       expect(readJson<ChangedRoutes>('changed-routes.json').changed).toContain(
-        `/info/blog/${story.analytics_page_id}`,
+        `/info/blog/${fixed!.analytics_page_id}`,
       );
-      const detail = readFileSync(page(`info/blog/${story.analytics_page_id}`), 'utf8');
-      expect(detail).toContain('본문만 고친 문단입니다.');
-      // The detail page's description is the card's.
-      expect(detail).toContain('카드 요약도 고쳤습니다.');
-      // Eleven first-page calls, the list page the story is on, and its detail.
+      expect(readFileSync(page(`info/blog/${fixed!.analytics_page_id}`), 'utf8')).toContain(
+        '본문만 고친 문단입니다.',
+      );
+      // The poll recorded the new Last-Modified: eleven first-page calls, the list page the story
+      // is on, and its detail.
       expect(hook.stdout).toMatch(/API 호출 13건/);
     },
   );

@@ -21,6 +21,12 @@ export interface RecordedCalls {
   version: 1;
   apiUrl: string;
   calls: Record<string, RecordedAnswer>;
+  /**
+   * The `Last-Modified` of the long lists' first pages, by call key, as this run was answered:
+   * the next poll reads a list whose stamp moved page by page (`scripts/rebuild/poll-plan.ts`).
+   * Not content: the build never reads it.
+   */
+  modified?: Record<string, string>;
 }
 
 /** The key of a call: its path and the endpoint's own query parameters (`/blog/detail?id=x`). */
