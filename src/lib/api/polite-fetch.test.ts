@@ -254,18 +254,14 @@ describe('redirects', () => {
     const url = await serve((request, response) => {
       seen.push({ url: request.url ?? '', etag: request.headers['if-none-match'] });
       if (request.url === '/old') {
-        response.writeHead(301, { location: '/new' });
-        return response.end();
+        response.writeHead(301, { location: '/new' }).end();
+      } else if (request.url === '/loop') {
+        response.writeHead(307, { location: '/loop' }).end();
+      } else if (request.headers['if-none-match'] === '"v1"') {
+        response.writeHead(304, { etag: '"v1"' }).end();
+      } else {
+        json(response, 200, { ok: true });
       }
-      if (request.url === '/loop') {
-        response.writeHead(307, { location: '/loop' });
-        return response.end();
-      }
-      if (request.headers['if-none-match'] === '"v1"') {
-        response.writeHead(304, { etag: '"v1"' });
-        return response.end();
-      }
-      json(response, 200, { ok: true });
     });
     const polite = createPoliteFetch(quick);
     const answer = await polite(`${url}/old`, { headers: { 'If-None-Match': '"v1"' } });
