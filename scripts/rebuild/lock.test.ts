@@ -109,6 +109,25 @@ describe('acquireLock', () => {
     lock.release();
   });
 
+  it('takes over the lock of a process that exited but was not reaped (a zombie)', async () => {
+    // `sleep 0` exits at once; its parent became `sleep 30` by exec and never waits for it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+    try {
+      const pid = await new Promise<number>((resolve) =>
+        parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+      );
+      for (let i = 0; i < 100 && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toMatch(/\) Z /);
+      writeOwner({ pid, start: processStart(pid), boot: bootId(), host: hostname() });
+      const lock = acquireLock(lockDir);
+      expect(lock.owner.pid).toBe(process.pid);
+      lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
   it('takes over a lock whose pid now belongs to another process (reused after a reboot, or by another program)', () => {
     // Our own pid is alive, but not the process that took the lock: another start time …
     writeOwner({ pid: process.pid, start: 'not-our-start', boot: bootId() });

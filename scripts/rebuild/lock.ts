@@ -25,6 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { hasExited, killGroupSync, readProcStat } from '../lib/processes.ts';
 
 /** Who holds a lock. `start` and `boot` are `null` where the system does not tell (no /proc). */
 export interface LockOwner {
@@ -63,11 +64,7 @@ export function bootId(): string | null {
 
 /** When process `pid` started (clock ticks since boot), or `null`. */
 export function processStart(pid: number): string | null {
-  const stat = readText(`/proc/${pid}/stat`);
-  if (!stat) return null;
-  // Field 2 (the command) may contain spaces and parentheses: count from the last `)`.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields[19] ?? null;
+  return readProcStat(pid)?.start || null;
 }
 
 function isAlive(pid: number): boolean {
@@ -85,7 +82,11 @@ export function ownerIsAlive(owner: LockOwner): boolean {
   const boot = bootId();
   if (owner.boot && boot && owner.boot !== boot) return false;
   if (!isAlive(owner.pid)) return false;
-  const start = processStart(owner.pid);
+  const stat = readProcStat(owner.pid);
+  // A zombie answers `kill(pid, 0)` until its parent reaps it, which a supervisor or an init
+  // may do late or never: it has exited all the same and holds nothing.
+  if (stat && hasExited(stat)) return false;
+  const start = stat?.start || null;
   return !(owner.start && start && owner.start !== start);
 }
 
