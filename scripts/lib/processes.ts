@@ -63,7 +63,8 @@ export function readProcStat(pid: number): ProcStat | null {
 }
 
 /** A zombie (`Z`) or dying (`X`) process has exited: it runs no code and writes nothing. */
-export const hasExited = (stat: ProcStat | null): boolean => !stat || stat.state === 'Z' || stat.state === 'X';
+export const hasExited = (stat: ProcStat | null): boolean =>
+  !stat || stat.state === 'Z' || stat.state === 'X';
 
 /** Pids of the processes of group `pgid` that have not exited (zombies do not count). */
 export function groupMembers(pgid: number): number[] {
