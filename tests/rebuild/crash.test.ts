@@ -217,10 +217,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const child of started) {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // Gone already.
+    for (const pid of [-child.pid!, child.pid!]) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already, or not a group leader.
+      }
     }
   }
   await api?.close();
@@ -289,7 +291,8 @@ describe('npm run rebuild -- --every, stopped by SIGTERM', () => {
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      while (!output.includes('astro build 실행 중')) await sleep(50);
+      for (let i = 0; i < 2400 && !output.includes('astro build 실행 중'); i++) await sleep(50);
+      expect(output).toContain('astro build 실행 중');
       await sleep(1500);
       const build = recordedBuild();
       child.kill('SIGTERM');
@@ -391,7 +394,8 @@ describe.skipIf(rsyncMissing)('npm run deploy killed at any moment', () => {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    while (!existsSync(join(target, '.deploy.lock', 'owner'))) await sleep(20);
+    for (let i = 0; i < 1000 && !existsSync(join(target, '.deploy.lock', 'owner')); i++) await sleep(20);
+    expect(existsSync(join(target, '.deploy.lock', 'owner')), output).toBe(true);
     child.kill('SIGTERM');
     expect(await exited, output).toBe(1);
     expect(existsSync(join(target, '.deploy.lock')), output).toBe(false);
