@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseHeadersFile } from './lib/headers-file.ts';
 import { parseDeployArgs, UsageError, USAGE } from './deploy/args.ts';
 import { nginxConfig, NginxConfigError } from './deploy/nginx-config.ts';
+import { DEPLOY_DEADLINE_MS } from './deploy/lock.ts';
 import { EXIT_CODES, runDeploy } from './deploy/run.ts';
 import { createProgress } from './rebuild/log.ts';
 
@@ -49,14 +50,21 @@ if (command.kind === 'help') {
     process.exit(1);
   }
 } else {
-  // Ctrl-C or a CI job's cancel stops the uploads; the switch, once started, runs to its end.
+  // Ctrl-C, a CI job's cancel or the deadline stops the uploads and releases the host's lock;
+  // the switch, once started, runs to its end. The deadline is what lets a later deploy take
+  // over a lock older than any deploy can be (deploy/lock.ts).
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
+  const deadline = setTimeout(() => {
+    console.error(`배포 제한 시간(${DEPLOY_DEADLINE_MS / 60_000}분)이 지나 멈춥니다.`);
+    stop.abort();
+  }, DEPLOY_DEADLINE_MS);
   const outcome = await runDeploy(command, {
     progress: createProgress(),
     fallbackHeaders: `${root}public/_headers`,
     signal: stop.signal,
   });
+  clearTimeout(deadline);
   process.exitCode = EXIT_CODES[outcome];
 }

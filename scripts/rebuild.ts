@@ -47,29 +47,35 @@ if (options.everyMs === null) {
   process.exitCode = EXIT_CODES[outcome];
 } else {
   // Polling: each run as above, quiet unless something changed; a failed poll is reported
-  // and the next one tries again. SIGINT/SIGTERM stop between runs, never mid-publish.
+  // and the next one tries again. SIGINT/SIGTERM stop the loop, and a run in progress the way
+  // its deadline does (API calls and the build stopped, the lock released, current untouched).
   const every = options.everyMs;
-  let stopping = false;
+  const stop = new AbortController();
   let wake: (() => void) | undefined;
-  const stop = () => {
-    stopping = true;
+  const onSignal = () => {
+    stop.abort();
     wake?.();
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   console.log(`${every / 1000}초마다 콘텐츠 API를 확인합니다 (${apiUrl}). 멈추려면 Ctrl-C.`);
-  while (!stopping) {
+  while (!stop.signal.aborted) {
     const started = Date.now();
     await runRebuild(options, {
       root,
       apiUrl,
       progress: createProgress(console.log, console.error, { quiet: true }),
+      signal: stop.signal,
     });
     const wait = Math.max(0, every - (Date.now() - started));
-    if (!stopping)
+    if (!stop.signal.aborted)
       await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, wait);
+        // Cleared on a signal: a pending timer would keep the process alive until it fired.
+        const timer = setTimeout(resolve, wait);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
   }
   console.log('확인을 멈췄습니다.');

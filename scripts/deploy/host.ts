@@ -16,6 +16,7 @@
  * Anything else in TARGET (`.well-known/`, a verification file) is never read or changed.
  */
 import { basename } from 'node:path';
+import { lockedAnswer, type SeenLock } from './lock.ts';
 import { parseRecords, type DeployRecord } from './records.ts';
 import { quote } from './shell.ts';
 
@@ -60,6 +61,8 @@ export interface HostState {
   lockedBy: string | null;
   /** The release the host holds (`hold.json`), or `null`. */
   hold: HostHold | null;
+  /** That lock as seen, to judge whether it was abandoned (lock.ts). */
+  lock: SeenLock | null;
 }
 
 /** A problem on the host; the message is Korean. */
@@ -79,7 +82,8 @@ export function inspectScript(root: string, lockOwner: string | null): string {
           `mkdir -p ${quote(`${root}/${HOST_PATHS.releases}`)} ${quote(`${root}/${HOST_PATHS.pool}`)} || exit 20`,
           `cd ${quote(root)} || exit 20`,
           `if ! mkdir ${HOST_PATHS.lock} 2>/dev/null; then`,
-          `  printf 'locked\\0%s\\0end\\0\\0' "$(cat ${HOST_PATHS.lock}/owner 2>/dev/null || echo '?')"`,
+          lockedAnswer(),
+          `  printf 'end\\0\\0'`,
           '  exit 0',
           'fi',
           `printf '%s\\n' ${quote(lockOwner)} > ${HOST_PATHS.lock}/owner || exit 20`,
@@ -110,6 +114,7 @@ export function parseState(output: string): HostState {
     unreadableRecords: 0,
     lockedBy: null,
     hold: null,
+    lock: null,
   };
   const fields = output.split('\0');
   let ended = false;
@@ -121,7 +126,13 @@ export function parseState(output: string): HostState {
     };
     if (key === 'end') ended = true;
     else if (key === 'missing') state.missing = true;
-    else if (key === 'locked') state.lockedBy = value.trim();
+    else if (key === 'locked') {
+      state.lockedBy = value.trim();
+      state.lock = { owner: state.lockedBy, ageMs: null, inode: '' };
+    } else if (key === 'lock-age' && state.lock) {
+      const seconds = Number(value);
+      state.lock.ageMs = value.trim() !== '' && Number.isFinite(seconds) ? seconds * 1000 : null;
+    } else if (key === 'lock-inode' && state.lock) state.lock.inode = value.trim();
     else if (key === 'current') state.current = basename(value);
     else if (key === 'current-not-link') state.currentNotLink = true;
     else if (key === 'legacy') state.legacyFiles = true;

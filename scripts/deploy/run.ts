@@ -21,9 +21,7 @@
  * written before the switch, so a `--hold` deploy killed half-way holds all the same (the next
  * plain deploy refuses; running the `--hold` deploy again finishes it).
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { hashedFolders, parseHeadersFile } from '../lib/headers-file.ts';
 import type { Progress } from '../rebuild/log.ts';
@@ -43,6 +41,13 @@ import {
   unlockScript,
   type HostState,
 } from './host.ts';
+import {
+  abandonedReason,
+  DEPLOY_LOCK_MAX_AGE_MS,
+  describeOwner,
+  newLockOwner,
+  takeOverScript,
+} from './lock.ts';
 import { planPrune } from './prune.ts';
 import { formatRecord, type DeployRecord } from './records.ts';
 import { PRIVATE_FILES, readRelease, ReleaseFolderError, type LocalRelease } from './release.ts';
@@ -166,15 +171,17 @@ export async function runDeploy(options: DeployOptions, context: DeployContext):
   const { progress } = context;
   const now = context.now ?? (() => new Date());
   const transport = transportFor(options.target, options.ssh);
-  const lockOwner = options.dryRun
-    ? null
-    : `${hostname()} pid ${process.pid} ${new Date().toISOString()} ${randomBytes(6).toString('hex')}`;
-  let locked = false;
+  const lockOwner = options.dryRun ? null : newLockOwner();
+  // 'maybe' from the moment the script that takes the lock starts: stopped (Ctrl-C, SIGTERM,
+  // the deadline) before its answer arrived, the deploy may hold the lock all the same, and the
+  // unlock script removes it only if its owner line is ours.
+  let locked: 'no' | 'maybe' | 'yes' = 'no';
   let switched: string | null = null;
   let outcome: DeployOutcome;
   try {
     outcome = await deploy(options, context, transport, now, lockOwner, {
-      onLocked: () => (locked = true),
+      onLocking: () => (locked = 'maybe'),
+      onLocked: (held) => (locked = held ? 'yes' : 'no'),
       onSwitched: (id) => (switched = id),
     });
   } catch (error) {
@@ -187,9 +194,9 @@ export async function runDeploy(options: DeployOptions, context: DeployContext):
       outcome = 'failed';
     }
   }
-  if (locked && lockOwner) {
+  if (locked !== 'no' && lockOwner) {
     const result = await transport.shell(unlockScript(options.target.path, lockOwner));
-    if (result.code !== 0) {
+    if (result.code !== 0 && !(locked === 'maybe' && result.code === 3)) {
       progress.fail(
         `배포 잠금(${HOST_PATHS.lock})을 풀지 못했습니다 (코드 ${result.code}${result.code === 3 ? ': 다른 배포의 잠금으로 바뀌어 있습니다' : ''}). ` +
           '다른 배포가 없다면 그 폴더를 지워 주세요.',
@@ -208,7 +215,7 @@ async function deploy(
   transport: Transport,
   now: () => Date,
   lockOwner: string | null,
-  events: { onLocked(): void; onSwitched(id: string): void },
+  events: { onLocking(): void; onLocked(held: boolean): void; onSwitched(id: string): void },
 ): Promise<DeployOutcome> {
   const { progress, signal } = context;
   const root = options.target.path;
@@ -227,19 +234,33 @@ async function deploy(
     `릴리스 ${release.id}: 해시 파일 ${release.assets.length}개, 그 밖의 파일 ${release.files}개 (${release.dir})`,
   );
 
-  const inspected = await hostScript(transport, inspectScript(root, lockOwner), '대상 폴더 확인', signal);
-  // Ours from here unless another deploy held it, even if the rest of the answer is unreadable.
-  if (lockOwner !== null && !inspected.stdout.startsWith('locked\0')) events.onLocked();
-  let state: HostState;
-  try {
-    state = parseState(inspected.stdout);
-  } catch (error) {
-    if (error instanceof HostError) throw new StepError(error.message);
-    throw error;
+  const inspect = async () => {
+    if (lockOwner !== null) events.onLocking();
+    const inspected = await hostScript(transport, inspectScript(root, lockOwner), '대상 폴더 확인', signal);
+    // Ours from here unless another deploy held it, even if the rest of the answer is unreadable.
+    if (lockOwner !== null) events.onLocked(!inspected.stdout.startsWith('locked\0'));
+    try {
+      return parseState(inspected.stdout);
+    } catch (error) {
+      if (error instanceof HostError) throw new StepError(error.message);
+      throw error;
+    }
+  };
+  let state = await inspect();
+  // A lock whose deploy was killed is taken over (lock.ts), once.
+  const abandoned = state.lock && abandonedReason(state.lock);
+  if (state.lock && abandoned) {
+    progress.step(
+      '확인',
+      `멈춘 배포의 잠금을 넘겨받습니다 (${describeOwner(state.lock.owner)}): ${abandoned}`,
+    );
+    await transport.shell(takeOverScript(root, state.lock), signal);
+    state = await inspect();
   }
   if (state.lockedBy !== null) {
     throw new StepError(
-      `다른 배포가 진행 중입니다 (${state.lockedBy}). 멈춘 배포의 잠금이라면 ${root}/${HOST_PATHS.lock} 폴더를 지운 뒤 다시 실행해 주세요.`,
+      `다른 배포가 진행 중입니다 (${describeOwner(state.lockedBy)}, 잠금 ${root}/${HOST_PATHS.lock}). ` +
+        `배포하던 프로세스가 이 컴퓨터에서 끝났거나 잠근 지 ${DEPLOY_LOCK_MAX_AGE_MS / 60_000}분이 지나면 다음 배포가 넘겨받습니다.`,
     );
   }
   if (state.currentNotLink) {

@@ -27,6 +27,8 @@ export interface BuildReleaseOptions {
   progress: Progress;
   verbose: boolean;
   signal?: AbortSignal | undefined;
+  /** Called with the build's process group once it started. */
+  onBuildStart?: ((pgid: number) => void) | undefined;
 }
 
 /** A complete build in the staging folder: what Astro did, and the content warnings to publish with it. */
@@ -47,6 +49,7 @@ export async function buildRelease({
   progress,
   verbose,
   signal,
+  onBuildStart,
 }: BuildReleaseOptions): Promise<BuiltRelease | null> {
   const discard = () => rmSync(paths.staging, { recursive: true, force: true });
   discard();
@@ -62,6 +65,7 @@ export async function buildRelease({
     env: { ...env, [SNAPSHOT_FILE_ENV]: paths.snapshot },
     onLine: verbose ? (line) => console.log(`  │ ${line}`) : undefined,
     signal,
+    onStart: onBuildStart,
   });
   rmSync(paths.snapshot, { force: true });
   if (!build.ok) {

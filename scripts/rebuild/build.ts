@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface BuildOptions {
   root: string;
@@ -20,6 +21,8 @@ export interface BuildOptions {
   onLine?: ((line: string) => void) | undefined;
   /** The run's deadline: kills the build and everything it started. */
   signal?: AbortSignal | undefined;
+  /** Called with the build's process group once it started (the lock records it). */
+  onStart?: ((pgid: number) => void) | undefined;
 }
 
 export interface BuildResult {
@@ -33,6 +36,16 @@ export interface BuildResult {
   tail: string[];
   /** Stopped by the deadline. */
   killed: boolean;
+}
+
+const GUARD = fileURLToPath(new URL('./build-guard.ts', import.meta.url));
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }
 
 const PAGE_LINE = /├─\s+(\S+)\s+\((restored|cached|\+[^)]*)\)/;
@@ -67,11 +80,15 @@ export function runAstroBuild({
   env = process.env,
   onLine,
   signal,
+  onStart,
 }: BuildOptions): Promise<BuildResult> {
   const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const lines: string[] = [];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [astroBin, 'build'], {
+    // The build runs under build-guard.ts, which kills the build's group when this process ends
+    // without doing so itself (killed alone by a supervisor, say): its stdin is a pipe from
+    // here that nothing writes to, and that reaches its end only when this process is gone.
+    const child = spawn(process.execPath, [GUARD, process.execPath, astroBin, 'build'], {
       cwd: root,
       env: {
         ...env,
@@ -82,18 +99,15 @@ export function runAstroBuild({
         FORCE_COLOR: '0',
         NO_COLOR: '1',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       // Its own process group, so the deadline stops the workers and image tools it starts too.
       detached: true,
     });
+    if (child.pid) onStart?.(child.pid);
     let killed = false;
     const kill = () => {
       killed = true;
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
+      if (child.pid) killQuietly(-child.pid);
     };
     if (signal?.aborted) kill();
     else signal?.addEventListener('abort', kill, { once: true });
@@ -131,6 +145,11 @@ export function runAstroBuild({
       lines.push(`astro를 실행할 수 없습니다: ${error.message}`);
       finish(127);
     });
-    child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      // Whatever the build left running in its group goes with it. (Its number is free for
+      // another process only once every process of the group has exited: then this finds none.)
+      if (child.pid) killQuietly(-child.pid);
+      finish(code ?? (signal ? 1 : 0));
+    });
   });
 }

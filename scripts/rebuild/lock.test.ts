@@ -18,6 +18,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { groupMembers } from '../lib/processes.ts';
 import { acquireLock, bootId, LockBusyError, processStart, type LockOwner } from './lock.ts';
 
 /**
@@ -107,6 +108,57 @@ describe('acquireLock', () => {
     const lock = acquireLock(lockDir);
     expect(lock.owner.pid).toBe(process.pid);
     lock.release();
+  });
+
+  it('takes over the lock of a process that exited but was not reaped (a zombie)', async () => {
+    // `sleep 0` exits at once; its parent became `sleep 30` by exec and never waits for it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+    try {
+      const pid = await new Promise<number>((resolve) =>
+        parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+      );
+      for (let i = 0; i < 100 && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toMatch(/\) Z /);
+      writeOwner({ pid, start: processStart(pid), boot: bootId(), host: hostname() });
+      const lock = acquireLock(lockDir);
+      expect(lock.owner.pid).toBe(process.pid);
+      lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
+  it("kills what still runs of a dead run's build before taking its lock over", async () => {
+    const build = spawn('sh', ['-c', 'sleep 30 & sleep 30'], { detached: true, stdio: 'ignore' });
+    const pgid = build.pid!;
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      expect(groupMembers(pgid).length).toBeGreaterThan(1);
+      writeOwner({ pid: DEAD_PID, start: '1', boot: bootId(), host: hostname() });
+      writeFileSync(
+        join(lockDir, 'build.json'),
+        JSON.stringify({ pgid, start: processStart(pgid), boot: bootId() }),
+      );
+      acquireLock(lockDir).release();
+      expect(groupMembers(pgid)).toEqual([]);
+    } finally {
+      if (groupMembers(pgid).length > 0) process.kill(-pgid, 'SIGKILL');
+    }
+  });
+
+  it("leaves alone a group number recorded in a dead run's lock that now names another process", async () => {
+    const other = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+    const pgid = other.pid!;
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      writeOwner({ pid: DEAD_PID, start: '1', boot: bootId(), host: hostname() });
+      writeFileSync(join(lockDir, 'build.json'), JSON.stringify({ pgid, start: '1', boot: bootId() }));
+      acquireLock(lockDir).release();
+      expect(groupMembers(pgid)).toEqual([pgid]);
+    } finally {
+      other.kill('SIGKILL');
+    }
   });
 
   it('takes over a lock whose pid now belongs to another process (reused after a reboot, or by another program)', () => {

@@ -20,11 +20,17 @@
  * removes it only if it is still the very one it looked at (same inode, same owner file), by
  * renaming it to a name of its own first, so a lock a new run created meanwhile is never
  * deleted. A run releases the lock the same way, and only while it is still its own.
+ *
+ * A run records its build's process group in the lock (`build.json`). The build stops by itself
+ * when its run's process ends (build-guard.ts); should anything of it still run when the lock is
+ * taken over, the take-over kills that group and waits for it first, so no build of a dead run
+ * writes into the folder the next one uses.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { hasExited, killGroupSync, readProcStat } from '../lib/processes.ts';
 
 /** Who holds a lock. `start` and `boot` are `null` where the system does not tell (no /proc). */
 export interface LockOwner {
@@ -63,11 +69,7 @@ export function bootId(): string | null {
 
 /** When process `pid` started (clock ticks since boot), or `null`. */
 export function processStart(pid: number): string | null {
-  const stat = readText(`/proc/${pid}/stat`);
-  if (!stat) return null;
-  // Field 2 (the command) may contain spaces and parentheses: count from the last `)`.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields[19] ?? null;
+  return readProcStat(pid)?.start || null;
 }
 
 function isAlive(pid: number): boolean {
@@ -85,7 +87,11 @@ export function ownerIsAlive(owner: LockOwner): boolean {
   const boot = bootId();
   if (owner.boot && boot && owner.boot !== boot) return false;
   if (!isAlive(owner.pid)) return false;
-  const start = processStart(owner.pid);
+  const stat = readProcStat(owner.pid);
+  // A zombie answers `kill(pid, 0)` until its parent reaps it, which a supervisor or an init
+  // may do late or never: it has exited all the same and holds nothing.
+  if (stat && hasExited(stat)) return false;
+  const start = stat?.start || null;
   return !(owner.start && start && owner.start !== start);
 }
 
@@ -128,9 +134,20 @@ function distanceMs(timeMs: number): number {
 /** A held lock. */
 export interface Lock {
   owner: LockOwner;
+  /** Records the run's build (its process group) for a later take-over to stop. */
+  recordBuild(pgid: number): void;
   /** Releases the lock if it is still ours; returns whether it was. */
   release(): boolean;
 }
+
+/** `build.json` in the lock: the build group of its run, named as the owner is. */
+interface BuildRecord {
+  pgid: number;
+  start: string | null;
+  boot: string | null;
+}
+
+const BUILD_FILE = 'build.json';
 
 /** Options of `acquireLock`. */
 export interface LockOptions {
@@ -164,6 +181,12 @@ function tryCreate(dir: string): Lock | null {
   renameSync(temp, join(dir, 'owner.json'));
   return {
     owner,
+    recordBuild: (pgid) => {
+      const record: BuildRecord = { pgid, start: processStart(pgid), boot: owner.boot };
+      const temp = join(dir, `.build-${owner.token}`);
+      writeFileSync(temp, JSON.stringify(record));
+      renameSync(temp, join(dir, BUILD_FILE));
+    },
     release: () => {
       const seen = inspect(dir);
       if (!seen || parseOwner(seen.ownerText)?.token !== owner.token) return false;
@@ -224,9 +247,31 @@ function takeOverStale(dir: string, seen: Seen, maxAgeMs: number): void {
     // Judged again under the guard: what was seen before may have been removed by another
     // run's take-over and replaced by a new run's lock, maybe still without its owner file.
     const now = inspect(dir);
-    if (now && sameLock(now, seen) && busyReason(dir, now, maxAgeMs) === null) removeIfSame(dir, now);
+    if (now && sameLock(now, seen) && busyReason(dir, now, maxAgeMs) === null) {
+      stopLeftoverBuild(dir);
+      removeIfSame(dir, now);
+    }
   } finally {
     guard.release();
+  }
+}
+
+/**
+ * Kills what still runs of the build recorded in the abandoned lock at `dir` (this boot's only:
+ * another host's or an earlier boot's group number means nothing here).
+ */
+function stopLeftoverBuild(dir: string): void {
+  let record: BuildRecord;
+  try {
+    record = JSON.parse(readFileSync(join(dir, BUILD_FILE), 'utf8')) as BuildRecord;
+  } catch {
+    return;
+  }
+  if (!record.boot || record.boot !== bootId()) return;
+  if (!killGroupSync(record.pgid, record.start)) {
+    throw new LockBusyError(
+      `멈춘 재빌드의 빌드 프로세스(그룹 ${record.pgid})를 끝내지 못했습니다 (잠금 ${dir}). 잠시 뒤 다시 실행해 주세요.`,
+    );
   }
 }
 

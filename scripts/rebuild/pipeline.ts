@@ -13,6 +13,7 @@ import { codeDigest, configDigest } from './code-digest.ts';
 import { guardFailure, snapshotCounts } from './guard.ts';
 import type { Progress } from './log.ts';
 import { MANIFEST_FILE, readManifest, type ChangedRoutes } from './manifest.ts';
+import { pausePoint } from './pause-point.ts';
 import { publishRelease, type SwitchState } from './publish.ts';
 import { readContent } from './read-content.ts';
 import {
@@ -39,6 +40,8 @@ export interface RunContext {
   prune?: typeof pruneReleases;
   /** Stops the run from outside (a signal to the CLI), like the deadline does. */
   signal?: AbortSignal;
+  /** Called with the build's process group once it started (run.ts records it in the lock). */
+  onBuildStart?: (pgid: number) => void;
 }
 
 /**
@@ -51,7 +54,16 @@ export type RunOutcome =
 /** Runs the phases once (the caller holds the lock and the deadline). */
 export async function rebuildOnce(
   options: RebuildOptions,
-  { root, apiUrl, progress, now = () => new Date(), env = process.env, prune, signal }: RunContext,
+  {
+    root,
+    apiUrl,
+    progress,
+    now = () => new Date(),
+    env = process.env,
+    prune,
+    signal,
+    onBuildStart,
+  }: RunContext,
   state: SwitchState,
 ): Promise<RunOutcome> {
   const paths = layout(options.out);
@@ -116,8 +128,10 @@ export async function rebuildOnce(
     progress,
     verbose: options.verbose,
     signal,
+    onBuildStart,
   });
   if (!built) return 'failed';
+  pausePoint('built');
 
   // What the CDN must purge: the files that differ from the published release.
   const changed = changedRoutes(published ? paths.current : null, paths.staging);

@@ -7,6 +7,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { reportToCi } from './ci-output.ts';
 import type { Progress } from './log.ts';
+import { pausePoint } from './pause-point.ts';
 import {
   CHANGED_ROUTES_FILE,
   MANIFEST_FILE,
@@ -66,12 +67,14 @@ export function publishRelease(
   signal?.throwIfAborted();
   mkdirSync(paths.releases, { recursive: true });
   renameSync(paths.staging, join(paths.releases, release));
+  pausePoint('moved');
   const switched = switchCurrent(out, release, 'publish', now());
   state.switched = release;
   // First thing after the switch: whatever fails next, CI must upload what is now current.
   reportToCi({ published: 'true', release });
   progress.step('게시', `current → releases/${release}`);
   onSwitched(release);
+  pausePoint('switched');
   // `current` moved, but recording it failed: exit 3, and no pruning by an incomplete history.
   if (switched.error) throw switched.error;
   let pruned: string[];

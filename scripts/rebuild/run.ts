@@ -4,9 +4,12 @@
  * exactly as it was; a failure after it is reported as such, with its own exit code.
  */
 import { mkdirSync, rmSync } from 'node:fs';
+import { killGroupSync } from '../lib/processes.ts';
 import type { RebuildOptions } from './args.ts';
 import { reportToCi } from './ci-output.ts';
-import { acquireLock, type Lock } from './lock.ts';
+import { removeLeftovers } from './leftovers.ts';
+import { acquireLock, processStart, type Lock } from './lock.ts';
+import { pausePoint } from './pause-point.ts';
 import { rebuildOnce, type RunContext, type RunOutcome } from './pipeline.ts';
 import type { SwitchState } from './publish.ts';
 import { layout, rollback } from './releases.ts';
@@ -28,6 +31,7 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
   const { progress } = context;
   const state: SwitchState = { switched: null };
   let lock: Lock | undefined;
+  let build: { pgid: number; start: string | null } | null = null;
   let outcome: RunOutcome;
   // The deadline: a hung API, build or share picture must not hold the lock forever.
   const deadline = new AbortController();
@@ -44,6 +48,10 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
   try {
     mkdirSync(options.out, { recursive: true });
     lock = acquireLock(layout(options.out).lock);
+    const held = lock;
+    const removed = removeLeftovers(options.out);
+    if (removed.length > 0) progress.step('준비', `멈춘 실행이 남긴 것을 지웠습니다: ${removed.join(', ')}`);
+    pausePoint('locked');
     if (options.rollback) {
       const { from, to, skipped, error } = rollback(options.out, (context.now ?? (() => new Date()))());
       state.switched = to;
@@ -60,7 +68,18 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
     } else {
       // Never past the deadline, whatever step hangs; the build is killed by the same signal.
       outcome = await Promise.race([
-        rebuildOnce(options, { ...context, signal: deadline.signal }, state),
+        rebuildOnce(
+          options,
+          {
+            ...context,
+            signal: deadline.signal,
+            onBuildStart: (pgid) => {
+              build = { pgid, start: processStart(pgid) };
+              held.recordBuild(pgid);
+            },
+          },
+          state,
+        ),
         expired,
       ]);
     }
@@ -76,9 +95,16 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
   }
   clearTimeout(timer);
   context.signal?.removeEventListener('abort', stopFromOutside);
-  if (deadline.signal.aborted && !state.switched) {
+  if (deadline.signal.aborted) {
+    // The run stops without waiting for the step it was in; its build (killed by the abort)
+    // must be gone before the folder is cleaned and the lock released, or it could still write
+    // under the next run.
+    const started = build as { pgid: number; start: string | null } | null;
+    if (started && !killGroupSync(started.pgid, started.start)) {
+      progress.fail(`빌드 프로세스(그룹 ${started.pgid})가 끝나지 않았습니다.`);
+    }
     // Whatever the step was doing, nothing of it may be published later.
-    rmSync(layout(options.out).staging, { recursive: true, force: true });
+    if (!state.switched) rmSync(layout(options.out).staging, { recursive: true, force: true });
   }
   if (lock && !lock.release()) {
     progress.fail('잠금이 이미 다른 실행으로 넘어가 있어 풀지 않았습니다.');
