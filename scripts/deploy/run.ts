@@ -25,6 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashedFolders, parseHeadersFile } from '../lib/headers-file.ts';
 import type { Progress } from '../rebuild/log.ts';
+import { pausePoint } from '../rebuild/pause-point.ts';
 import {
   holdScript,
   HostError,
@@ -272,6 +273,7 @@ async function deploy(
     '확인',
     `${transport.label}: ${state.missing ? '폴더가 없습니다 (새로 만듭니다)' : `게시 중 ${state.current ?? '없음'}, 릴리스 ${state.releases.size}개, 해시 파일 ${state.pool.size}개`}`,
   );
+  pausePoint('deploy-locked');
   if (state.hold !== null) {
     const held = state.hold;
     if (options.hold === 'resume') {
@@ -333,6 +335,7 @@ async function deploy(
     '해시 파일',
     `${dry}${release.assets.length}개 중 새 파일 ${fresh.length}개 → ${HOST_PATHS.pool}/`,
   );
+  pausePoint('deploy-assets');
 
   // 3. The pages, unless this release is live already.
   const live = state.current === release.id;
@@ -366,6 +369,7 @@ async function deploy(
       );
     }
     progress.step('페이지', `${dry}파일 ${release.files}개 → ${releasePath(release.id)}/`);
+    pausePoint('deploy-pages');
 
     // 4. The switch.
     if (!options.dryRun) {
@@ -385,6 +389,7 @@ async function deploy(
       '전환',
       `${dry}current: ${state.current ? releasePath(state.current) : '없음'} → ${releasePath(release.id)}`,
     );
+    pausePoint('deploy-switched');
   }
 
   // 5. The record (a live release deployed again is recorded only when its line is missing).

@@ -2,7 +2,9 @@
  * Named moments of a run where tests/rebuild/crash.test.ts kills it. With
  * `REBUILD_PAUSE_AT=<name>` in the environment, a run reaching that moment writes
  * `[pause] <name>` to stderr and stops there (blocking, up to ten minutes) for the test to kill
- * it; without it, nothing happens. Moments: `locked`, `built`, `moved`, `switched`.
+ * it; without it, nothing happens. Moments of a rebuild: `locked`, `built`, `moved`, `switched`;
+ * of a deploy (scripts/deploy/run.ts): `deploy-locked`, `deploy-assets`, `deploy-pages`,
+ * `deploy-switched`.
  */
 import { writeSync } from 'node:fs';
 

@@ -351,11 +351,13 @@ describe.skipIf(rsyncMissing)('npm run deploy killed at any moment', () => {
     expectCompleteLive();
   });
 
-  const moments: [string, KillMode, RegExp][] = [
-    ['after taking the lock', 'group', /확인 · .*게시 중/],
-    ['after uploading the hashed files', 'main', /해시 파일 · /],
-    ['after uploading the pages, before the switch', 'group', /페이지 · /],
-    ['right after the switch', 'main', /전환 · /],
+  // Pause points, not progress lines: right after the switch the deploy would otherwise record,
+  // prune and release its lock within milliseconds, before a kill on the line could land.
+  const moments: [string, KillMode, string][] = [
+    ['after taking the lock', 'group', 'deploy-locked'],
+    ['after uploading the hashed files', 'main', 'deploy-assets'],
+    ['after uploading the pages, before the switch', 'group', 'deploy-pages'],
+    ['right after the switch', 'main', 'deploy-switched'],
   ];
   for (const [when, mode, line] of moments) {
     it(
