@@ -18,18 +18,22 @@ export const detailKindOfList: Readonly<Partial<Record<ListId, DetailKind>>> = {
   patent: 'patent',
 };
 
+/** Why an id cannot be a page's address segment (the build words it for its log). */
+export type RouteIdProblem = 'too-long' | 'decomposed' | 'dots' | 'characters';
+
 /**
  * Why `id` cannot be a page's address segment, or `null` when it can. A page must be
  * reachable at exactly the address the list links to, on any static host: so no `/`, `\`,
  * `?`, `#` or `%` (they change what the address means), no `.`/`..`, no spaces or controls,
  * and Hangul in its composed form (NFC: a decomposed id names a different file on disk than
- * the address a browser sends).
+ * the address a browser sends). A code, not a sentence: the list islands decide links with it,
+ * and the build's Korean log lines stay out of their code.
  */
-export function routeIdProblem(id: string): string | null {
-  if (id.length > 200) return '200자를 넘습니다';
-  if (id !== id.normalize('NFC')) return '한글이 조합되지 않은(NFD) 형태입니다';
-  if (/^\.+$/.test(id)) return "'.' 또는 '..' 입니다";
-  if (!/^[\p{L}\p{N}_~.-]+$/u.test(id)) return '주소에 쓸 수 없는 문자(/ \\ ? # % 공백 등)가 있습니다';
+export function routeIdProblem(id: string): RouteIdProblem | null {
+  if (id.length > 200) return 'too-long';
+  if (id !== id.normalize('NFC')) return 'decomposed';
+  if (/^\.+$/.test(id)) return 'dots';
+  if (!/^[\p{L}\p{N}_~.-]+$/u.test(id)) return 'characters';
   return null;
 }
 

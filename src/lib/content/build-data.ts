@@ -9,10 +9,28 @@ import type { EndpointData, EndpointName, EndpointQuery } from '../api/endpoints
 import type { BlogDetail, ContentItem, PatentDetail } from '../api/schemas.ts';
 import { listRoutes, type ListId } from '../routes.ts';
 import { oneLine } from './one-line.ts';
-import { patentTag, routeIdProblem, storyKey } from '../api/item-address.ts';
+import {
+  patentTag,
+  routeIdProblem as routeIdProblemCode,
+  storyKey,
+  type RouteIdProblem,
+} from '../api/item-address.ts';
 
 // Re-exported: the loaders and the rebuild have always taken them from here.
-export { patentTag, routeIdProblem } from '../api/item-address.ts';
+export { patentTag } from '../api/item-address.ts';
+
+const ROUTE_ID_PROBLEMS: Record<RouteIdProblem, string> = {
+  'too-long': '200자를 넘습니다',
+  decomposed: '한글이 조합되지 않은(NFD) 형태입니다',
+  dots: "'.' 또는 '..' 입니다",
+  characters: '주소에 쓸 수 없는 문자(/ \\ ? # % 공백 등)가 있습니다',
+};
+
+/** Why `id` cannot be a page's address segment, in Korean for the build's warning, or `null`. */
+export function routeIdProblem(id: string): string | null {
+  const problem = routeIdProblemCode(id);
+  return problem === null ? null : ROUTE_ID_PROBLEMS[problem];
+}
 
 /** Calls one endpoint and resolves to its validated data, or rejects (with a {@link FetchError} when it can tell why). */
 export type Fetcher = <N extends EndpointName>(name: N, query?: EndpointQuery) => Promise<EndpointData<N>>;
