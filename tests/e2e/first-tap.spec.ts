@@ -50,6 +50,41 @@ function apiRequests(page: Page, path: string): string[] {
   return asked;
 }
 
+interface Frames {
+  /** The page's state in the first frame that showed the card titled as watched, if one did. */
+  firstStale?: string;
+  /** Frames rendered while the document was still being parsed and had list cards in it. */
+  cardsWhileParsing: number;
+}
+
+/**
+ * Looks at every frame the page renders, from its very first one: is the card titled `title` (a
+ * card of the pre-rendered first page) visible in it? Read with {@link frames}.
+ */
+const watchFrames = (page: Page, title: string) =>
+  page.addInitScript((watched) => {
+    const seen: Frames = ((window as unknown as { frames_: Frames }).frames_ = {
+      cardsWhileParsing: 0,
+    });
+    const record = () => {
+      const headings = document.querySelectorAll('[data-status] h2');
+      if (document.readyState === 'loading' && headings.length > 0) seen.cardsWhileParsing++;
+      for (const heading of headings)
+        if (heading.textContent === watched && heading.checkVisibility({ visibilityProperty: true })) {
+          const island = heading.closest('astro-island');
+          seen.firstStale ??= JSON.stringify({
+            readyState: document.readyState,
+            island: island?.getAttributeNames(),
+            page: document.documentElement.getAttributeNames(),
+            status: heading.closest('[data-status]')?.getAttribute('data-status'),
+          });
+        }
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  }, title);
+const frames = (page: Page) => page.evaluate(() => (window as unknown as { frames_: Frames }).frames_);
+
 const faqCategories = (page: Page) => page.getByRole('group', { name: '질문 분류' });
 const faqRegion = (page: Page) => page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true });
 
@@ -414,16 +449,7 @@ test.describe('첫 페이지가 아닌 주소', () => {
       apiList(request, '/news/search?page=2&term='),
     ]);
     const staleTitle = titleOf(first.objects[0]!);
-    // Every frame, from the first one: is a card of the first page visible?
-    await page.addInitScript((title) => {
-      const record = () => {
-        for (const heading of document.querySelectorAll('[data-status] h2'))
-          if (heading.textContent === title && heading.checkVisibility({ visibilityProperty: true }))
-            (window as unknown as { staleSeen: boolean }).staleSeen = true;
-        requestAnimationFrame(record);
-      };
-      requestAnimationFrame(record);
-    }, staleTitle);
+    await watchFrames(page, staleTitle);
     const releaseCode = await hold(page, islandCode);
     const releaseApi = await hold(page, new RegExp(`^${API}/news/search`));
     await page.goto('/newsRoom?page=2');
@@ -440,6 +466,34 @@ test.describe('첫 페이지가 아닌 주소', () => {
 
     await expect(page.getByText(titleOf(second.objects[0]!), { exact: true })).toBeVisible();
     await expect(region).toHaveAttribute('aria-busy', 'false');
-    expect(await page.evaluate(() => (window as unknown as { staleSeen?: boolean }).staleSeen)).toBeFalsy();
+    expect((await frames(page)).firstStale).toBeUndefined();
+  });
+
+  test('?page=2의 문서가 느린 네트워크에서 조금씩 와도, 목록을 다 읽기 전의 어느 프레임에도 1페이지 카드를 보이지 않는다', async ({
+    page,
+    request,
+  }) => {
+    const first = await apiList(request, '/news/search?page=1&term=');
+    await watchFrames(page, titleOf(first.objects[0]!));
+    await hold(page, islandCode);
+    // A slow network: the document arrives in pieces over seconds (uncompressed, so that the
+    // list's cards, a few hundred compressed bytes, come in several), and the browser paints what
+    // it has parsed in between, before Astro runs the island's directive at the island's end.
+    await page.setExtraHTTPHeaders({ 'accept-encoding': 'identity' });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 16 * 1024,
+      uploadThroughput: -1,
+    });
+    await page.goto('/newsRoom?page=2', { waitUntil: 'domcontentloaded' });
+    await expect(island(page)).toHaveAttribute('data-list-pending', '');
+
+    const seen = await frames(page);
+    // Frames were painted with cards parsed and the document still loading: the case looked at.
+    expect(seen.cardsWhileParsing).toBeGreaterThan(0);
+    expect(seen.firstStale).toBeUndefined();
   });
 });

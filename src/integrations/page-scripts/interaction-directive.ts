@@ -33,7 +33,7 @@
 import type { ClientDirective } from 'astro';
 import { listApiUrl, startEarlyAnswer } from '../../lib/api/early-answer.ts';
 import { onFirstPaint } from '../../lib/dom/after-first-paint.ts';
-import { clearPending, LIST_READY_EVENT, markPending } from '../../lib/dom/list-pending.ts';
+import { clearPending, LIST_READY_EVENT, markPagePending, markPending } from '../../lib/dom/list-pending.ts';
 import { prefetchModules } from '../../lib/dom/prefetch-modules.ts';
 import { onInteraction } from '../../lib/dom/visitor-watch.ts';
 import { isPrerenderedQuery } from '../../lib/list-query.ts';
@@ -83,6 +83,10 @@ function askEarly(island: Element, address: string | URLSearchParams | undefined
   const url = listApiUrl(templates, new URLSearchParams(address));
   if (url) startEarlyAnswer(url);
 }
+
+// This script runs where Astro writes it, before the first island's HTML: the cards parsed after
+// it are placeholders from the first frame that shows them (see markPagePending).
+if (!isPrerenderedQuery(location.search)) markPagePending();
 
 const interaction: ClientDirective = (load, _options, el) => {
   if (!isPrerenderedQuery(location.search)) {
