@@ -6,7 +6,7 @@
  * in-between state can be looked at. Pages open with `page.goto`, not `site.goto`, which would
  * hydrate the islands itself.
  */
-import { test, expect, type Page } from './support/test.ts';
+import { test, expect, type Locator, type Page } from './support/test.ts';
 import { API, apiList, titleOf } from './support/api.ts';
 
 /** Holds every request matching `pattern` until the returned function is called. */
@@ -49,6 +49,41 @@ function apiRequests(page: Page, path: string): string[] {
   });
   return asked;
 }
+
+interface Frames {
+  /** The page's state in the first frame that showed the card titled as watched, if one did. */
+  firstStale?: string;
+  /** Frames rendered while the document was still being parsed and had list cards in it. */
+  cardsWhileParsing: number;
+}
+
+/**
+ * Looks at every frame the page renders, from its very first one: is the card titled `title` (a
+ * card of the pre-rendered first page) visible in it? Read with {@link frames}.
+ */
+const watchFrames = (page: Page, title: string) =>
+  page.addInitScript((watched) => {
+    const seen: Frames = ((window as unknown as { frames_: Frames }).frames_ = {
+      cardsWhileParsing: 0,
+    });
+    const record = () => {
+      const headings = document.querySelectorAll('[data-status] h2');
+      if (document.readyState === 'loading' && headings.length > 0) seen.cardsWhileParsing++;
+      for (const heading of headings)
+        if (heading.textContent === watched && heading.checkVisibility({ visibilityProperty: true })) {
+          const island = heading.closest('astro-island');
+          seen.firstStale ??= JSON.stringify({
+            readyState: document.readyState,
+            island: island?.getAttributeNames(),
+            page: document.documentElement.getAttributeNames(),
+            status: heading.closest('[data-status]')?.getAttribute('data-status'),
+          });
+        }
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  }, title);
+const frames = (page: Page) => page.evaluate(() => (window as unknown as { frames_: Frames }).frames_);
 
 const faqCategories = (page: Page) => page.getByRole('group', { name: '질문 분류' });
 const faqRegion = (page: Page) => page.getByRole('region', { name: '자주 묻는 질문 목록', exact: true });
@@ -245,6 +280,165 @@ test.describe('하이드레이션 전의 첫 탭', () => {
   });
 });
 
+/**
+ * A click or a submission with no pointer or key event before it, as assistive technology's
+ * default action, voice control, an extension or `element.click()` makes it: nothing in it tells
+ * the directive the visitor came to the island, so taking it must start the island itself.
+ */
+const bareClick = (locator: Locator) => locator.evaluate((element: HTMLElement) => element.click());
+
+/** Types `term` into the search box and submits the form, neither focusing nor pressing a key. */
+const bareSearch = (page: Page, term: string) =>
+  page.getByRole('search').evaluate((form: HTMLFormElement, value) => {
+    form.querySelector<HTMLInputElement>('input[type="search"]')!.value = value;
+    form.requestSubmit();
+  }, term);
+
+/** Resolves once the island's code is downloaded and handed to the browser to compile. */
+const islandCodeCompiled = (page: Page) =>
+  expect(page.locator('link[rel="modulepreload"]').first()).toBeAttached();
+
+test.describe('포인터나 키 없이 온 클릭과 제출(보조 기술, 음성 제어, element.click())', () => {
+  for (const when of ['섬의 코드가 오기 전', '섬의 코드를 받은 뒤'] as const) {
+    test(`2페이지 링크, ${when}: 섬이 시작되어 2페이지를 보여 주고 바쁨 표시를 거둔다`, async ({
+      page,
+      request,
+    }) => {
+      const second = await apiList(request, '/news/search?page=2&term=');
+      const release = await openHeld(page, '/newsRoom');
+      if (when === '섬의 코드를 받은 뒤') {
+        release();
+        await islandCodeCompiled(page);
+      }
+      await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
+      await bareClick(paging(page).getByRole('link', { name: '2', exact: true }));
+      release();
+
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expect(paging(page).locator('[aria-current="page"]')).toHaveText('2');
+      await expect(page.getByText(titleOf(second.objects[0]!), { exact: true })).toBeVisible();
+      await expect(island(page)).not.toHaveAttribute('data-list-pending');
+      await expect(island(page)).not.toHaveAttribute('aria-busy');
+      expect(await sameDocument(page)).toBe(true);
+    });
+  }
+
+  test('2페이지 링크, 하이드레이션 중: 섬이 준비되면 2페이지를 보여 준다', async ({ page }) => {
+    const release = await openHeld(page, '/newsRoom');
+    // The island has started (a pointer came over it) and waits for its code.
+    await island(page).dispatchEvent('pointerover');
+    await bareClick(paging(page).getByRole('link', { name: '2', exact: true }));
+    await expect(island(page)).toHaveAttribute('data-list-pending', '');
+    release();
+
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(paging(page).locator('[aria-current="page"]')).toHaveText('2');
+    await expect(island(page)).not.toHaveAttribute('aria-busy');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('2페이지 링크, 하이드레이션 뒤: React가 받아 2페이지를 보여 준다', async ({ page, site }) => {
+    await site.goto('/newsRoom');
+    await markDocument(page);
+    await bareClick(paging(page).getByRole('link', { name: '2', exact: true }));
+
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(paging(page).locator('[aria-current="page"]')).toHaveText('2');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('FAQ 분류 버튼: 섬이 시작되어 누른 분류를 보여 준다', async ({ page }) => {
+    const release = await openHeld(page, '/faq');
+    const category = faqCategories(page).getByRole('button').nth(1);
+    const name = (await category.textContent())!.trim();
+    await bareClick(category);
+    release();
+
+    await expectFaqCategoryShown(page, name);
+    await expect(page).toHaveURL(/[?&]topic_id=\d+/);
+    await expect(faqRegion(page).locator('summary').first()).toContainText(name);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('HR 이야기 주제 버튼(1440px): 섬이 시작되어 고른 주제를 보여 준다', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', '주제 버튼은 980px보다 넓은 화면에서 보입니다.');
+    const release = await openHeld(page, '/hrcontents');
+    const topic = page.getByRole('group', { name: '주제', exact: true }).getByRole('button').nth(1);
+    const name = (await topic.textContent())!.trim();
+    await bareClick(topic);
+    release();
+
+    await expect(topic).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+    await expect(page).toHaveURL(/[?&]topic_id=\d+/);
+    await expect(page.getByRole('region', { name: 'HR 이야기 목록', exact: true })).toHaveAttribute(
+      'data-status',
+      'ready',
+    );
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('HR 이야기 주제 드롭다운(390px): 초점 없이 고른 주제도 섬이 시작되어 보여 준다', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', '주제 드롭다운은 980px 이하에서 보입니다.');
+    const release = await openHeld(page, '/hrcontents');
+    const select = page.getByRole('combobox', { name: '주제 선택' });
+    const name = (await select.locator('option').nth(1).textContent())!.trim();
+    await select.evaluate((element: HTMLSelectElement) => {
+      element.selectedIndex = 1;
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await expect(island(page)).toHaveAttribute('data-list-pending', '');
+    release();
+
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`#${name}`);
+    await expect(page).toHaveURL(/[?&]topic_id=\d+/);
+    await expect(select).toHaveValue(/\d+/);
+    await expect(island(page)).not.toHaveAttribute('aria-busy');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('검색(form.requestSubmit()): 섬이 시작되어 검색어를 찾아 보여 준다', async ({ page }) => {
+    const release = await openHeld(page, '/newsRoom');
+    await bareSearch(page, '면접');
+    await expect(island(page)).toHaveAttribute('data-list-pending', '');
+    release();
+
+    await expect(page).toHaveURL(/[?&]term=%EB%A9%B4%EC%A0%91/);
+    const region = page.getByRole('region', { name: '뉴스 목록', exact: true });
+    await expect(region).toHaveAttribute('data-status', 'ready');
+    await expect(region.locator('li').first()).toContainText('면접');
+    await expect(island(page)).not.toHaveAttribute('aria-busy');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('섬의 파일을 받을 수 없으면 붙잡아 둔 링크를 보통 링크처럼 따라간다', async ({ page }) => {
+    await page.route(islandCode, (route) =>
+      route.fulfill({ status: 404, contentType: 'text/plain', headers: { 'cache-control': 'no-store' } }),
+    );
+    await page.goto('/newsRoom');
+    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
+    await markDocument(page);
+    await bareClick(paging(page).getByRole('link', { name: '2', exact: true }));
+    await expect(page).toHaveURL(/[?&]page=2/, { timeout: 15_000 });
+    await expect.poll(() => sameDocument(page)).toBe(false);
+  });
+
+  test('섬의 파일을 받을 수 없으면 붙잡아 둔 검색을 보통 폼처럼 제출한다', async ({ page }) => {
+    await page.route(islandCode, (route) =>
+      route.fulfill({ status: 404, contentType: 'text/plain', headers: { 'cache-control': 'no-store' } }),
+    );
+    await page.goto('/newsRoom');
+    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
+    await markDocument(page);
+    await bareSearch(page, '면접');
+    await expect(page).toHaveURL(/[?&]term=%EB%A9%B4%EC%A0%91/, { timeout: 15_000 });
+    await expect.poll(() => sameDocument(page)).toBe(false);
+  });
+});
+
 test.describe('첫 페이지가 아닌 주소', () => {
   test('?page=2로 열면 2페이지가 화면에 올 때까지 미리 렌더링된 1페이지 대신 로딩 상태를 보인다', async ({
     page,
@@ -255,16 +449,7 @@ test.describe('첫 페이지가 아닌 주소', () => {
       apiList(request, '/news/search?page=2&term='),
     ]);
     const staleTitle = titleOf(first.objects[0]!);
-    // Every frame, from the first one: is a card of the first page visible?
-    await page.addInitScript((title) => {
-      const record = () => {
-        for (const heading of document.querySelectorAll('[data-status] h2'))
-          if (heading.textContent === title && heading.checkVisibility({ visibilityProperty: true }))
-            (window as unknown as { staleSeen: boolean }).staleSeen = true;
-        requestAnimationFrame(record);
-      };
-      requestAnimationFrame(record);
-    }, staleTitle);
+    await watchFrames(page, staleTitle);
     const releaseCode = await hold(page, islandCode);
     const releaseApi = await hold(page, new RegExp(`^${API}/news/search`));
     await page.goto('/newsRoom?page=2');
@@ -281,6 +466,34 @@ test.describe('첫 페이지가 아닌 주소', () => {
 
     await expect(page.getByText(titleOf(second.objects[0]!), { exact: true })).toBeVisible();
     await expect(region).toHaveAttribute('aria-busy', 'false');
-    expect(await page.evaluate(() => (window as unknown as { staleSeen?: boolean }).staleSeen)).toBeFalsy();
+    expect((await frames(page)).firstStale).toBeUndefined();
+  });
+
+  test('?page=2의 문서가 느린 네트워크에서 조금씩 와도, 목록을 다 읽기 전의 어느 프레임에도 1페이지 카드를 보이지 않는다', async ({
+    page,
+    request,
+  }) => {
+    const first = await apiList(request, '/news/search?page=1&term=');
+    await watchFrames(page, titleOf(first.objects[0]!));
+    await hold(page, islandCode);
+    // A slow network: the document arrives in pieces over seconds (uncompressed, so that the
+    // list's cards, a few hundred compressed bytes, come in several), and the browser paints what
+    // it has parsed in between, before Astro runs the island's directive at the island's end.
+    await page.setExtraHTTPHeaders({ 'accept-encoding': 'identity' });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 16 * 1024,
+      uploadThroughput: -1,
+    });
+    await page.goto('/newsRoom?page=2', { waitUntil: 'domcontentloaded' });
+    await expect(island(page)).toHaveAttribute('data-list-pending', '');
+
+    const seen = await frames(page);
+    // Frames were painted with cards parsed and the document still loading: the case looked at.
+    expect(seen.cardsWhileParsing).toBeGreaterThan(0);
+    expect(seen.firstStale).toBeUndefined();
   });
 });

@@ -176,6 +176,64 @@ for (const engine of engines) {
           });
         }
 
+        /**
+         * A click or a submission with no pointer or key event before it (assistive technology's
+         * default action, voice control, `element.click()`), before the island has started: the
+         * list answers it in the page and does not stay busy.
+         */
+        test('/newsRoom: 포인터 없이 온 2페이지 클릭과 검색 제출에 하이드레이션 전에도 답한다', async () => {
+          const island = 'astro-island';
+          const region = 'section[aria-label="뉴스 목록"]';
+          const openWaiting = async () => {
+            await driver.goto(`${siteUrl}/newsRoom`);
+            await site.waitFor(
+              (sel: string) => document.querySelector(sel)?.hasAttribute('data-hydrate-on-interaction'),
+              [island],
+              '상호작용을 기다리는 섬',
+            );
+            await driver.evaluate(
+              () => ((window as unknown as { sameDocument: boolean }).sameDocument = true),
+            );
+          };
+          const settled = () =>
+            site.waitFor(
+              (islandSel: string, regionSel: string) =>
+                !document.querySelector(islandSel)!.hasAttribute('aria-busy') &&
+                document.querySelector(regionSel)?.getAttribute('aria-busy') === 'false',
+              [island, region],
+              '목록의 바쁨 표시 해제',
+            );
+          const sameDocument = () =>
+            driver.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+          await openWaiting();
+          await driver.evaluate((sel: string) => {
+            const link = [...document.querySelectorAll<HTMLAnchorElement>(sel)].find(
+              (a) => a.textContent?.trim() === '2',
+            );
+            link!.click();
+          }, `${PAGING} a`);
+          await site.waitForLocation(/[?&]page=2(&|$)/);
+          await site.waitFor(
+            (sel: string) => document.querySelector(sel)?.textContent?.trim() === '2',
+            [CURRENT],
+            '현재 페이지 2',
+          );
+          await settled();
+          expect(await sameDocument(), '같은 문서').toBe(true);
+
+          await openWaiting();
+          await driver.evaluate((sel: string) => {
+            const box = document.querySelector<HTMLInputElement>(sel)!;
+            box.value = '면접';
+            box.form!.requestSubmit();
+          }, SEARCH_BOX);
+          await site.waitForLocation(/[?&]term=%EB%A9%B4%EC%A0%91/);
+          await settled();
+          expect(await sameDocument(), '같은 문서').toBe(true);
+          await expectNoErrors('/newsRoom');
+        });
+
         test('FAQ: 분류, 검색 모드, 분류가 지우는 검색어, 아코디언', async () => {
           const group = '[role="group"][aria-label="질문 분류"] button';
           const pressed = () =>

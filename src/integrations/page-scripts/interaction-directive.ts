@@ -20,7 +20,10 @@
  * it, so the network and the island's start-up overlap). It is handed to the island, as is the
  * last click on any other button (an FAQ category, a topic) and a changed `<select>` (the topic
  * dropdown), once the island says React handles its events (`LIST_READY_EVENT`). Text typed
- * into the search box stays (see SearchForm).
+ * into the search box stays (see SearchForm). Taking one starts the island if nothing has yet:
+ * a click or a submission can come with no pointer or key event before it (assistive
+ * technology's default action, voice control, an extension, `element.click()`), and a request
+ * held for an island that never starts would leave the list busy forever.
  *
  * When the island's files cannot be loaded (the site was deployed anew under an open page), the
  * page says so (NewVersionNotice offers a reload, on `site:stale` or Astro's own
@@ -30,7 +33,7 @@
 import type { ClientDirective } from 'astro';
 import { listApiUrl, startEarlyAnswer } from '../../lib/api/early-answer.ts';
 import { onFirstPaint } from '../../lib/dom/after-first-paint.ts';
-import { clearPending, LIST_READY_EVENT, markPending } from '../../lib/dom/list-pending.ts';
+import { clearPending, LIST_READY_EVENT, markPagePending, markPending } from '../../lib/dom/list-pending.ts';
 import { prefetchModules } from '../../lib/dom/prefetch-modules.ts';
 import { onInteraction } from '../../lib/dom/visitor-watch.ts';
 import { isPrerenderedQuery } from '../../lib/list-query.ts';
@@ -81,6 +84,10 @@ function askEarly(island: Element, address: string | URLSearchParams | undefined
   if (url) startEarlyAnswer(url);
 }
 
+// This script runs where Astro writes it, before the first island's HTML: the cards parsed after
+// it are placeholders from the first frame that shows them (see markPagePending).
+if (!isPrerenderedQuery(location.search)) markPagePending();
+
 const interaction: ClientDirective = (load, _options, el) => {
   if (!isPrerenderedQuery(location.search)) {
     // The HTML holds the first page; the address asks for another: placeholders, not a stale answer.
@@ -112,6 +119,7 @@ const interaction: ClientDirective = (load, _options, el) => {
       markPending(el);
       askEarly(el, new URLSearchParams(new FormData(target) as unknown as Record<string, string>));
       replay = { island: () => target.requestSubmit(), fallback: () => target.submit() };
+      begin();
       return;
     }
     // A dropdown fires `input`, then `change`: hydration may come in between and reset it.
@@ -120,6 +128,7 @@ const interaction: ClientDirective = (load, _options, el) => {
       hold();
       markPending(el);
       askEarly(el, target.selectedOptions[0]?.dataset.query);
+      begin();
       return;
     }
     if (event.type === 'pointerdown') {
@@ -136,6 +145,7 @@ const interaction: ClientDirective = (load, _options, el) => {
       const link = target.closest('a')!;
       askEarly(el, pressedAddress(target));
       replay = { island: () => link.click(), fallback: () => location.assign(link.href) };
+      begin();
       return;
     }
     const button = target?.closest('button');
@@ -143,6 +153,7 @@ const interaction: ClientDirective = (load, _options, el) => {
       hold();
       askEarly(el, pressedAddress(target));
       replay = { island: () => button.click() };
+      begin();
     }
   };
   /**
@@ -155,7 +166,16 @@ const interaction: ClientDirective = (load, _options, el) => {
     (prefetched ??= prefetchModules(
       ['component-url', 'renderer-url'].flatMap((name) => el.getAttribute(name) ?? []),
     ));
-  const listen = () => onInteraction(el, () => void start());
+  /** Whether the island is starting (or has started): it is started once, however it is asked. */
+  let started = false;
+  let stopListening: (() => void) | undefined;
+  const begin = () => {
+    if (started) return;
+    started = true;
+    stopListening?.();
+    void start();
+  };
+  const listen = () => (stopListening = onInteraction(el, begin));
   const start = async () => {
     await prefetch();
     // Astro's island catches a failed import itself (after one retry), reports it with
@@ -179,6 +199,7 @@ const interaction: ClientDirective = (load, _options, el) => {
       // interaction, which tries again.
       const fallback = replay?.fallback;
       replay = undefined;
+      started = false;
       clearPending(el);
       reportStale();
       if (fallback) fallback();

@@ -2,9 +2,10 @@
  * A list island whose HTML is not the answer to the address (`?page=2`, a term, a topic), or
  * whose first tap is waiting for the island's code, is *pending*: its pre-rendered cards stay in
  * place as grey placeholders of the same size (the rule is in lists.module.scss), so the visitor
- * never reads the first page as the answer to what they asked. The hydration directive marks
- * the island, before the first paint when the address asks; the list frame clears the mark in
- * the same frame in which it shows its own loading state or the answer.
+ * never reads the first page as the answer to what they asked. When the address asks, the
+ * hydration directive's script marks the page before the island's HTML is parsed, and the
+ * island itself once Astro calls the directive; the list frame clears the mark in the same
+ * frame in which it shows its own loading state or the answer.
  */
 
 export const PENDING_ATTRIBUTE = 'data-list-pending';
@@ -17,6 +18,20 @@ export const PENDING_ATTRIBUTE = 'data-list-pending';
 export function markPending(island: Element): void {
   island.setAttribute(PENDING_ATTRIBUTE, '');
   island.setAttribute('aria-busy', 'true');
+  // The page's own mark has done its job: from now on the island's is the one that is cleared.
+  document.documentElement.removeAttribute(PENDING_ATTRIBUTE);
+}
+
+/**
+ * Marks the whole page pending, from a script that runs before the island's HTML is parsed.
+ * Astro calls an island's directive only once the island's HTML has been parsed to its end, and
+ * a browser paints what it has parsed so far whenever its parser yields (on a slow network, at
+ * the end of the first round trip's bytes; on a busy phone, at any task boundary): without this
+ * mark, that frame shows the pre-rendered cards as the answer. `markPending` moves it to the
+ * island.
+ */
+export function markPagePending(): void {
+  document.documentElement.setAttribute(PENDING_ATTRIBUTE, '');
 }
 
 /** Clears the mark of the pending island around `node`, if there is one. */
