@@ -16,6 +16,7 @@
  * line. When a release live within the days has no line at all (the live one included), or a
  * line did not parse, no pool file is deleted: what its pages need is then unknown.
  */
+import { liveUntil as liveUntilBySwitch } from '../rebuild/releases.ts';
 import type { DeployRecord } from './records.ts';
 
 const DAY_MS = 86_400_000;
@@ -43,25 +44,17 @@ export interface PrunePlan {
   poolHeld: string | null;
 }
 
-/**
- * When each release named in the records stopped being live (ms): the next record's `at`, or
- * the `at` of a record switching away from it; `now` for the live one, and for the last
- * record's release when it is not live (switched away from without a record: when is unknown).
- */
+/** When each release named in the records stopped being live (ms): see the rebuild's {@link liveUntilBySwitch}. */
 export function liveUntil(
   records: readonly DeployRecord[],
   current: string | null,
   now: number,
 ): Map<string, number> {
-  const until = new Map<string, number>();
-  const extend = (release: string, ms: number) => until.set(release, Math.max(until.get(release) ?? 0, ms));
-  records.forEach((record, index) => {
-    const next = records[index + 1];
-    extend(record.release, next ? Date.parse(next.at) : now);
-    if (record.from !== null) extend(record.from, Date.parse(record.at));
-  });
-  if (current !== null) extend(current, now);
-  return until;
+  return liveUntilBySwitch(
+    records.map((record) => ({ release: record.release, from: record.from, at: Date.parse(record.at) })),
+    current,
+    now,
+  );
 }
 
 export function planPrune(input: PruneInput): PrunePlan {

@@ -205,28 +205,45 @@ export function releasesByRecency(out: string): string[] {
   return [...ranked, ...unseen];
 }
 
+/** One switch of a live release: to `release` at `at` (ms), from `from`. */
+export interface ReleaseSwitch {
+  release: string;
+  at: number;
+  from?: string | null | undefined;
+}
+
 /**
- * When each release stopped being current (ms), by the history: the next switch's time, or a
- * switch naming it as `from`; `now` for the live one, and for the last entry's release when
- * `current` moved on without a line. An entry whose time does not parse counts as `now`.
+ * When each release stopped being live (ms), from the switches in order (the rebuild's
+ * history, the deploy's records): the next switch's time, or that of a switch naming it as
+ * `from`; `now` for the live one (`current`), and for the last switch's release when the live
+ * one moved on without a line (when is unknown). Retention counts from this, on every target.
  */
-export function currentUntil(out: string, now: Date): Map<string, number> {
-  const history = readHistory(out);
-  const nowMs = now.getTime();
-  const time = (at: string | undefined) => {
-    const ms = Date.parse(at ?? '');
-    return Number.isNaN(ms) ? nowMs : ms;
-  };
+export function liveUntil(
+  switches: readonly ReleaseSwitch[],
+  current: string | null | undefined,
+  now: number,
+): Map<string, number> {
   const until = new Map<string, number>();
   const extend = (name: string, ms: number) => until.set(name, Math.max(until.get(name) ?? 0, ms));
-  history.forEach((entry, index) => {
-    const next = history[index + 1];
-    extend(entry.release, next ? time(next.at) : nowMs);
-    if (entry.from) extend(entry.from, time(entry.at));
+  switches.forEach((entry, index) => {
+    extend(entry.release, switches[index + 1]?.at ?? now);
+    if (entry.from) extend(entry.from, entry.at);
   });
-  const current = currentRelease(out);
-  if (current) extend(current, nowMs);
+  if (current) extend(current, now);
   return until;
+}
+
+/**
+ * When each release stopped being current (ms), by `history.jsonl` ({@link liveUntil}). An entry
+ * whose time does not parse counts as `now`.
+ */
+export function currentUntil(out: string, now: Date): Map<string, number> {
+  const nowMs = now.getTime();
+  const switches = readHistory(out).map((entry) => {
+    const at = Date.parse(entry.at ?? '');
+    return { release: entry.release, from: entry.from, at: Number.isNaN(at) ? nowMs : at };
+  });
+  return liveUntil(switches, currentRelease(out), nowMs);
 }
 
 /**

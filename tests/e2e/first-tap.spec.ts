@@ -21,6 +21,19 @@ async function hold(page: Page, pattern: RegExp): Promise<() => void> {
 }
 const islandCode = /\/_astro\/.*\.js$/;
 
+/**
+ * Opens /newsRoom with the island's files gone (a deploy under an open page) before its code
+ * reached the page, not started yet, and marks the document to tell a navigation from it.
+ */
+async function openNewsRoomWithIslandFilesGone(page: Page): Promise<void> {
+  await page.route(islandCode, (route) =>
+    route.fulfill({ status: 404, contentType: 'text/plain', headers: { 'cache-control': 'no-store' } }),
+  );
+  await page.goto('/newsRoom');
+  await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
+  await markDocument(page);
+}
+
 const island = (page: Page) => page.locator('astro-island').first();
 const paging = (page: Page) => page.getByRole('navigation', { name: '페이지' });
 
@@ -267,12 +280,7 @@ test.describe('하이드레이션 전의 첫 탭', () => {
 
   test('섬의 파일을 받을 수 없으면 붙잡아 둔 링크를 보통 링크처럼 따라간다', async ({ page }) => {
     // Gone before the island's code reached the page (code already compiled would still start).
-    await page.route(islandCode, (route) =>
-      route.fulfill({ status: 404, contentType: 'text/plain', headers: { 'cache-control': 'no-store' } }),
-    );
-    await page.goto('/newsRoom');
-    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
-    await markDocument(page);
+    await openNewsRoomWithIslandFilesGone(page);
     await paging(page).getByRole('link', { name: '2', exact: true }).click();
     // Astro retries a failed import once, a second later: then the link is followed.
     await expect(page).toHaveURL(/[?&]page=2/, { timeout: 15_000 });
@@ -415,24 +423,14 @@ test.describe('포인터나 키 없이 온 클릭과 제출(보조 기술, 음�
   });
 
   test('섬의 파일을 받을 수 없으면 붙잡아 둔 링크를 보통 링크처럼 따라간다', async ({ page }) => {
-    await page.route(islandCode, (route) =>
-      route.fulfill({ status: 404, contentType: 'text/plain', headers: { 'cache-control': 'no-store' } }),
-    );
-    await page.goto('/newsRoom');
-    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
-    await markDocument(page);
+    await openNewsRoomWithIslandFilesGone(page);
     await bareClick(paging(page).getByRole('link', { name: '2', exact: true }));
     await expect(page).toHaveURL(/[?&]page=2/, { timeout: 15_000 });
     await expect.poll(() => sameDocument(page)).toBe(false);
   });
 
   test('섬의 파일을 받을 수 없으면 붙잡아 둔 검색을 보통 폼처럼 제출한다', async ({ page }) => {
-    await page.route(islandCode, (route) =>
-      route.fulfill({ status: 404, contentType: 'text/plain', headers: { 'cache-control': 'no-store' } }),
-    );
-    await page.goto('/newsRoom');
-    await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
-    await markDocument(page);
+    await openNewsRoomWithIslandFilesGone(page);
     await bareSearch(page, '면접');
     await expect(page).toHaveURL(/[?&]term=%EB%A9%B4%EC%A0%91/, { timeout: 15_000 });
     await expect.poll(() => sameDocument(page)).toBe(false);
