@@ -49,12 +49,19 @@ test('배너: 새 창 간편 문의 버튼과 HTML에 들어 있는 대표 이�
   await expect(inquiry).toHaveAttribute('target', '_blank');
   await expect(inquiry).toHaveAttribute('rel', 'noopener noreferrer');
   const hero = banner.getByRole('img', { name: home.banner.alt });
-  // The hero is drawn inline (no request of its own, nothing to decode) and is a real drawing.
-  expect(await hero.evaluate((svg) => svg.tagName.toLowerCase())).toBe('svg');
-  expect(await hero.locator('text').count()).toBeGreaterThan(10);
+  // The hero is a hashed file (not inline markup, which weighed 2.5 KB of the first round trip),
+  // asked for at once and first among the pictures, and it is a real drawing that loads.
+  await expect(hero).toHaveAttribute('src', /^\/_astro\/hero-dashboard\.[\w-]+\.svg$/);
+  await expect(hero).toHaveAttribute('fetchpriority', 'high');
+  await expect(hero).not.toHaveAttribute('loading', 'lazy');
+  await expect
+    .poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(900);
   expect((await hero.boundingBox())!.width).toBeGreaterThan(300);
   // Every other image waits until it is near the screen, and has its size, so nothing shifts.
-  await expect(page.locator('main img:not([src^="data:"]):not([loading="lazy"])')).toHaveCount(0);
+  await expect(
+    page.locator('main img:not([src^="data:"]):not([loading="lazy"]):not([fetchpriority="high"])'),
+  ).toHaveCount(0);
   const unsized = await page
     .locator('main img')
     .evaluateAll(
@@ -181,3 +188,34 @@ for (const tab of ['first', 'second', 'last'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test.describe('첫 화면 아래 섹션의 스타일', () => {
+  /** `#pain-points`' card grid: a rule that lives in the later stylesheet. */
+  const gridDisplay = (page: import('@playwright/test').Page) =>
+    page
+      .locator('#pain-points ul, #pain-points ol')
+      .first()
+      .evaluate((grid) => getComputedStyle(grid).display);
+
+  test('HTML에는 없고, 그린 뒤에 받은 파일로 적용된다', async ({ page }) => {
+    const response = await page.request.get('/');
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toContain('repeat(4,minmax(0,1fr))');
+    const later = html.match(/<noscript data-later-styles="(\/_astro\/later\.[\w-]+\.css)">/)?.[1];
+    expect(later).toBeTruthy();
+    expect(await (await page.request.get(later!)).text()).toContain('repeat(4,minmax(0,1fr))');
+
+    await page.goto('/');
+    await expect(page.locator(`head link[rel="stylesheet"][href="${later}"]`)).toHaveCount(1);
+    await expect.poll(() => gridDisplay(page)).toBe('grid');
+  });
+
+  test.describe('스크립트 없이', () => {
+    test.use({ javaScriptEnabled: false });
+    test('noscript 안의 스타일시트로 적용된다', async ({ page }) => {
+      await page.goto('/');
+      await expect.poll(() => gridDisplay(page)).toBe('grid');
+    });
+  });
+});
