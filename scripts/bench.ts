@@ -8,6 +8,9 @@
  * allows. Prints the medians next to the budgets (scripts/lib/perf-budgets.ts) as a Markdown
  * table for the README.
  *
+ * Then a repeat view (scripts/lib/repeat-view.ts): the key pages one after another in one browser,
+ * each after the first taking every hashed file an earlier page fetched from the cache.
+ *
  * Then the tap-to-result bench (scripts/lib/tap-bench.ts): Playwright drives the same Chromium
  * through two taps on each list screen (a page number, an FAQ category, a search, an HR topic) on
  * DevTools' "Slow 4G" with the same CPU slowdown, and holds each tap against the same API request
@@ -56,6 +59,7 @@ import {
 } from './lib/perf-budgets.ts';
 import { run } from './lib/processes.ts';
 import { serveStatic } from './lib/static-server.ts';
+import { formatRepeatViewTable, runRepeatView } from './lib/repeat-view.ts';
 import { describeNetwork, runTapBench } from './lib/tap-bench.ts';
 import { allTapMet, checkTapBudgets, formatTapTable } from './lib/tap-report.ts';
 
@@ -304,6 +308,24 @@ async function tapBench(calibration: Calibration): Promise<boolean> {
   return true;
 }
 
+/**
+ * A visit of several pages in one browser: each page after the first takes the hashed files the
+ * earlier ones fetched from the cache (scripts/lib/repeat-view.ts). Network speed does not
+ * matter here, only where each file came from.
+ */
+async function repeatViewBench(): Promise<boolean> {
+  const paths = ['/', '/newsRoom', '/faq', '/hrcontents', routes[4]!.path, '/soft-skill'];
+  console.log(`\n다시 보기: 한 브라우저에서 ${paths.join(' → ')}`);
+  const rows = await runRepeatView({ siteUrl: site.url, chromePath, paths });
+  console.log(`\n${formatRepeatViewTable(rows)}`);
+  if (rows.some((row) => row.refetched.length > 0)) {
+    console.log('\n✖ 앞 페이지가 받은 해시 파일을 다시 받은 페이지가 있습니다.');
+    return false;
+  }
+  console.log('\n✔ 뒤 페이지들이 앞 페이지가 받은 해시 파일을 모두 캐시에서 씁니다.');
+  return true;
+}
+
 // TBT and LCP are simulated from the observed CPU work, so other jobs on the machine inflate them.
 const load = () => loadavg()[0]!.toFixed(1);
 // The build just now kept every core busy; give the load average (a one-minute mean) time to fall.
@@ -332,6 +354,7 @@ try {
   if (calibration.clamped === 'low')
     console.warn('  ! 이 호스트는 목표 기기보다 느립니다: 수치가 목표 기기보다 나쁘게 나옵니다.');
   if (runLoad && !(await loadBench(calibration))) exitCode = 1;
+  if (runLoad && !(await repeatViewBench())) exitCode = 1;
   if (runTap && !(await tapBench(calibration))) exitCode = 1;
 } catch (error) {
   console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);

@@ -35,6 +35,9 @@ export interface TapMedians {
   /** Medians of the per-run ratios tap / network alone (each run against its own network figure). */
   firstRatio: number;
   secondRatio: number;
+  /** The largest of those ratios: the budgets hold for every run, not only the middle one. */
+  worstFirstRatio: number;
+  worstSecondRatio: number;
   /** Runs in which either tap loaded a new document. */
   navigatedRuns: number;
   runs: number;
@@ -54,6 +57,8 @@ export function tapMedians(runs: readonly TapRun[]): TapMedians {
     network: median(runs.map((run) => run.network)),
     firstRatio: median(runs.map((run) => ratios(run).first)),
     secondRatio: median(runs.map((run) => ratios(run).second)),
+    worstFirstRatio: Math.max(...runs.map((run) => ratios(run).first)),
+    worstSecondRatio: Math.max(...runs.map((run) => ratios(run).second)),
     navigatedRuns: runs.filter((run) => run.navigated.first || run.navigated.second).length,
     runs: runs.length,
   };
@@ -75,12 +80,15 @@ export interface TapReportRow {
   failed: number;
 }
 
-/** Which budgets a scenario meets; with no completed run at all, none. */
+/**
+ * Which budgets a scenario meets, in its worst run: a visitor meets any run, and a slow one in
+ * ten hid behind the median (docs/performance.md). With no completed run at all, none.
+ */
 export function checkTapBudgets(row: TapReportRow): TapVerdict {
   const medians = row.runs.length > 0 ? tapMedians(row.runs) : null;
   return {
-    first: medians !== null && medians.firstRatio <= budgets.tap.first,
-    second: medians !== null && medians.secondRatio <= budgets.tap.second,
+    first: medians !== null && medians.worstFirstRatio <= budgets.tap.first,
+    second: medians !== null && medians.worstSecondRatio <= budgets.tap.second,
     navigation: medians === null || medians.navigatedRuns === 0,
     completed: row.failed === 0 && medians !== null,
   };
@@ -124,13 +132,13 @@ export function describeFailedRun(
 
 /**
  * The report as a Markdown table: per scenario the median milliseconds of each tap with the median
- * ratio to the network alone and ✔ or ✖ for its budget, the network figure, how many runs loaded
+ * and the worst ratio to the network alone and ✔ or ✖ for its budget (held by the worst run), the network figure, how many runs loaded
  * a new document, and how many runs saw both results. The medians are those of the completed runs.
  */
 export function formatTapTable(rows: readonly TapReportRow[]): string {
   const { first, second } = budgets.tap;
   const header = [
-    `| 시나리오 | 첫 탭 | 첫 탭 → 결과 (≤ ${first} × 네트워크) | 두 번째 탭 (≤ ${second} ×) | 네트워크만 | 페이지 이동 | 결과 확인 |`,
+    `| 시나리오 | 첫 탭 | 첫 탭 → 결과 (≤ ${first} × 네트워크, 최악의 실행까지) | 두 번째 탭 (≤ ${second} ×) | 네트워크만 | 페이지 이동 | 결과 확인 |`,
     '|---|---|---|---|---|---|---|',
   ];
   const body = rows.map((row) => {
@@ -141,8 +149,8 @@ export function formatTapTable(rows: readonly TapReportRow[]): string {
     if (runs.length === 0) return `${name} — ✖ | — ✖ | — | — | ${done} |`;
     const m = tapMedians(runs);
     return (
-      `${name} ${ms(m.first)} (${times(m.firstRatio)}) ${mark(v.first)} | ` +
-      `${ms(m.second)} (${times(m.secondRatio)}) ${mark(v.second)} | ${ms(m.network)} | ` +
+      `${name} ${ms(m.first)} (${times(m.firstRatio)}, 최악 ${times(m.worstFirstRatio)}) ${mark(v.first)} | ` +
+      `${ms(m.second)} (${times(m.secondRatio)}, 최악 ${times(m.worstSecondRatio)}) ${mark(v.second)} | ${ms(m.network)} | ` +
       `${m.navigatedRuns}/${m.runs}회 ${mark(v.navigation)} | ${done} |`
     );
   });

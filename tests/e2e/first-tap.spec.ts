@@ -19,14 +19,20 @@ async function hold(page: Page, pattern: RegExp): Promise<() => void> {
   });
   return release;
 }
-const islandCode = /\/_astro\/.*\.js$/;
+/**
+ * The island's code: every script file but the first-tap runtime, which the page itself loads at
+ * its first paint (src/features/lists/first-tap/), a small file the list pages share.
+ */
+const islandCode = /\/_astro\/(?!first-tap-runtime\.).*\.js$/;
+/** Every script file of the release, the runtime's too: what a deploy under an open page removes. */
+const everyScript = /\/_astro\/.*\.js$/;
 
 /**
  * Opens /newsRoom with the island's files gone (a deploy under an open page) before its code
  * reached the page, not started yet, and marks the document to tell a navigation from it.
  */
 async function openNewsRoomWithIslandFilesGone(page: Page): Promise<void> {
-  await page.route(islandCode, (route) =>
+  await page.route(everyScript, (route) =>
     route.fulfill({ status: 404, contentType: 'text/plain', headers: { 'cache-control': 'no-store' } }),
   );
   await page.goto('/newsRoom');

@@ -26,8 +26,14 @@ async function settle(page: Page): Promise<void> {
  * A script the page itself runs. The web font download's worker (fonts.spec.ts) starts after
  * the load event on every page and runs off the page's main thread.
  */
+/**
+ * What the page itself loads once it has painted, not code of an island or a slider: the web font
+ * download's worker and the list's first-tap runtime (src/features/lists/first-tap/).
+ */
+const isAfterPaintLoader = (url: string) =>
+  /\/(font-cache\.worker-|first-tap-runtime\.)/.test(new URL(url).pathname);
 const isPageScript = (request: Request) =>
-  request.resourceType() === 'script' && !/\/font-cache\.worker-/.test(request.url());
+  request.resourceType() === 'script' && !isAfterPaintLoader(request.url());
 
 const island = (page: Page) => page.locator('astro-island').first();
 /** React marks every element it hydrated with a `__reactFiber$…` property. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FOLD_MARK, splitLaterStyles, topLevelRules } from './split-later-styles.ts';
+import { FOLD_MARK, SHOW_RULE, splitLaterStyles, topLevelRules, WAIT_RULE } from './split-later-styles.ts';
 
 const page = (css: string, body: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body>${body}</body></html>`;
@@ -22,7 +22,8 @@ describe('splitLaterStyles', () => {
   it('moves the rules of components that appear only below the mark, in their order', () => {
     const split = splitLaterStyles(page(css, body), href);
     expect(split.css).toBe(
-      '.low[data-astro-cid-bbb]{color:blue}@media (width<=980px){.low[data-astro-cid-bbb]{color:green}}',
+      '.low[data-astro-cid-bbb]{color:blue}@media (width<=980px){.low[data-astro-cid-bbb]{color:green}}' +
+        SHOW_RULE,
     );
     // Unscoped rules, components above the mark (even when also below) and components the page
     // does not show stay in the page.
@@ -38,6 +39,13 @@ describe('splitLaterStyles', () => {
     expect(split.html).toContain(
       '</header><noscript data-later-styles="/_astro/later.abc.css"><link rel="stylesheet" href="/_astro/later.abc.css"></noscript><section',
     );
+  });
+
+  it('hides what follows the mark until the later file is in, or for a few seconds at most', () => {
+    const split = splitLaterStyles(page(css, body), href);
+    expect(split.html).toContain(`<style>${WAIT_RULE}</style></head>`);
+    expect(WAIT_RULE).toMatch(/visibility:hidden;animation:later-styles 0s 4s forwards/);
+    expect(split.css.endsWith('noscript[data-later-styles]~*{visibility:visible;animation:none}')).toBe(true);
   });
 
   it('leaves a page without the mark as it is', () => {

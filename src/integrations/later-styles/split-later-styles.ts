@@ -10,9 +10,24 @@
  * A rule moves only when every component it is scoped to (Astro's `data-astro-cid-*`) appears
  * after the mark and none before it, so nothing on the first screen depends on the later file.
  * Unscoped rules (the global stylesheet, keyframes, font faces) stay where they are.
+ *
+ * Until the file is in, what follows the mark is hidden rather than shown without its styles (a
+ * visitor who scrolls at once would see a page in pieces: pictures at their full size, cards
+ * without their grid); the file shows it. Should the file never come, the page shows it anyway
+ * after {@link REVEAL_AFTER}: unstyled content is better than none.
  */
 
 export const FOLD_MARK = '<!--later-styles-->';
+
+/** How long what is below the mark waits, hidden, for its styles at most. */
+export const REVEAL_AFTER = '4s';
+
+/** The page's rule that hides what follows the mark until the later file shows it. */
+export const WAIT_RULE =
+  `noscript[data-later-styles]~*{visibility:hidden;animation:later-styles 0s ${REVEAL_AFTER} forwards}` +
+  '@keyframes later-styles{to{visibility:visible}}';
+/** The later file's own rule: what it styles is shown as soon as it is in. */
+export const SHOW_RULE = 'noscript[data-later-styles]~*{visibility:visible;animation:none}';
 
 const SCOPE = /data-astro-cid-([a-z0-9]+)/g;
 const HEAD_STYLE = /<style>((?:(?!<\/style>)[\s\S])*)<\/style>/g;
@@ -74,7 +89,7 @@ export function splitLaterStyles(html: string, href: (css: string) => string): S
     return true;
   };
   const moved: string[] = [];
-  const head = html.slice(0, headEnd).replace(HEAD_STYLE, (whole, css: string) => {
+  let head = html.slice(0, headEnd).replace(HEAD_STYLE, (whole, css: string) => {
     const rules = topLevelRules(css);
     const later = rules.filter(isLater);
     if (later.length === 0) return whole;
@@ -83,7 +98,8 @@ export function splitLaterStyles(html: string, href: (css: string) => string): S
     return kept.trim() ? `<style>${kept}</style>` : '';
   });
   if (moved.length === 0) return { html: html.replace(FOLD_MARK, ''), css: '' };
-  const css = moved.join('');
+  head = `${head}<style>${WAIT_RULE}</style>`;
+  const css = moved.join('') + SHOW_RULE;
   const url = href(css);
   const link = `<noscript data-later-styles="${url}"><link rel="stylesheet" href="${url}"></noscript>`;
   const body = html.slice(headEnd).replace(FOLD_MARK, link);

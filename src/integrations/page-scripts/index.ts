@@ -17,7 +17,9 @@ export function pageScripts(): AstroIntegration {
         });
         addClientDirective({
           name: 'interaction',
-          entrypoint: fileURLToPath(new URL('./interaction-directive.ts', import.meta.url)),
+          entrypoint: fileURLToPath(
+            new URL('../../features/lists/first-tap/interaction-directive.ts', import.meta.url),
+          ),
         });
       },
     },

@@ -27,6 +27,11 @@ beforeAll(async () => {
     'island.ts': `import { greet } from './shared.ts';\nconsole.log(greet('island'));`,
     'page.inline.ts': `import { run } from './helper.ts';\nconsole.log(run());`,
     'page-entry.ts': `import './page.inline.ts';`,
+    // An .inline.ts module whose import tree reaches one of Vite's query imports.
+    'note.txt': 'RAW NOTE',
+    'with-note.ts': `import note from './note.txt?raw';\nexport const read = () => note;`,
+    'note.inline.ts': `import { read } from './with-note.ts';\nconsole.log(read());`,
+    'note-entry.ts': `import './note.inline.ts';`,
     'late.ts': `import { greet } from './shared.ts';\nexport const start = () => greet('late');`,
     'loader-entry.ts': `import url from './late.ts?chunk-url';\nvoid import(/* @vite-ignore */ url);`,
     // Two islands sharing a chain of modules three deep, the last of which imports one lazily.
@@ -63,6 +68,7 @@ async function buildFixture(plugins: Plugin[]): Promise<Rolldown.OutputChunk[]> 
       rollupOptions: {
         input: {
           page: join(root, 'page-entry.ts'),
+          note: join(root, 'note-entry.ts'),
           island: join(root, 'island.ts'),
           loader: join(root, 'loader-entry.ts'),
           'list-a': join(root, 'list-a.ts'),
@@ -92,10 +98,17 @@ describe('inlineScriptCopies', () => {
     expect(output.filter((o) => o.moduleIds.includes(ordinary)).length).toBeGreaterThan(0);
     expect(
       output
-        .filter((o) => o !== page)
+        .filter((o) => o !== page && o.name !== 'note')
         .flatMap((o) => o.moduleIds)
         .some((id) => id.includes('inline-copy')),
     ).toBe(false);
+  });
+
+  it("leaves Vite's query imports (?raw, ?url, ?worker) to Vite inside a copy", () => {
+    const note = chunk('note');
+    expect(note.imports).toEqual([]);
+    expect(note.code).toContain('"RAW NOTE"');
+    expect(note.moduleIds).toContain(join(root, 'note.txt?raw'));
   });
 });
 

@@ -54,8 +54,16 @@ export function inlineScriptCopies(): Plugin {
       const key = copyKey(importer) ?? (INLINE_ROOT.test(filePath(importer)) ? rootKey(importer) : undefined);
       if (key === undefined) return null;
       const resolved = await this.resolve(source, filePath(importer), { ...options, skipSelf: true });
-      // Type-only and external imports, and ids that are not files, stay as they are.
-      if (!resolved || resolved.external || resolved.id.startsWith('\0') || copyKey(resolved.id))
+      // Type-only and external imports, ids that are not files, and Vite's own imports with a
+      // query (`?raw`, `?url`, `?worker&url`: a string, not a module that could share a chunk)
+      // stay as they are.
+      if (
+        !resolved ||
+        resolved.external ||
+        resolved.id.startsWith('\0') ||
+        resolved.id.includes('?') ||
+        copyKey(resolved.id)
+      )
         return resolved;
       return { ...resolved, id: withCopyKey(resolved.id, key) };
     },

@@ -1,24 +1,54 @@
 /**
  * Stylesheets that are not needed for the first paint: an element names one in
- * `data-later-styles` (the footer, components/layout/SiteFooter.astro), and it is added to the
- * page once the page has painted, so that the page's HTML, which must arrive in the first round
- * trip of a slow connection, does not carry its rules.
+ * `data-later-styles` (the footer, components/layout/SiteFooter.astro; the sections below a
+ * page's first screen, src/integrations/later-styles), and it is added to the page once the page
+ * has painted, so that the page's HTML, which must arrive in the first round trip of a slow
+ * connection, does not carry its rules.
  */
 import { afterFirstPaint } from './after-first-paint.ts';
 
-/** Adds a `<link rel="stylesheet">` for each address the page names, once. */
-export function addLaterStyles(doc: Document = document): void {
+/** Adds a `<link rel="stylesheet">` for each address the page names, once; returns the links added. */
+export function addLaterStyles(doc: Document = document): HTMLLinkElement[] {
+  const added: HTMLLinkElement[] = [];
   for (const element of doc.querySelectorAll<HTMLElement>('[data-later-styles]')) {
     const href = element.dataset.laterStyles;
     if (!href || doc.head.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) continue;
     const link = doc.createElement('link');
     link.rel = 'stylesheet';
     link.href = href;
+    link.dataset.later = '';
     doc.head.append(link);
+    added.push(link);
   }
+  return added;
 }
 
-/** {@link addLaterStyles} after the first paint. */
-export function loadLaterStyles(): void {
-  afterFirstPaint(() => addLaterStyles(), 1000);
+/**
+ * {@link addLaterStyles} after the first paint; at once when the address names a section (a
+ * shared link to `/#results`, or a jump within the page before then: the banner's link to
+ * `#solution`), since where that section is depends on the styles of the sections above it:
+ * `onFragment` then keeps it in place (keep-fragment-in-place.ts) once those still loading are in.
+ */
+export function loadLaterStyles(
+  onFragment: (links: HTMLLinkElement[], target: Element) => void,
+  doc: Document = document,
+): void {
+  const keepTarget = () => {
+    let target: Element | null = null;
+    try {
+      // `/#results`; an address with a malformed escape names nothing.
+      target = doc.getElementById(decodeURIComponent(doc.location.hash.slice(1)));
+    } catch {
+      // Nothing to keep in place.
+    }
+    if (!target) return false;
+    addLaterStyles(doc);
+    const loading = [...doc.head.querySelectorAll<HTMLLinkElement>('link[data-later]')].filter(
+      (link) => !link.sheet,
+    );
+    if (loading.length > 0) onFragment(loading, target);
+    return true;
+  };
+  if (!keepTarget()) afterFirstPaint(() => addLaterStyles(doc), 1000);
+  doc.defaultView?.addEventListener('hashchange', keepTarget);
 }

@@ -25,20 +25,22 @@
  * technology's default action, voice control, an extension, `element.click()`), and a request
  * held for an island that never starts would leave the list busy forever.
  *
- * When the island's files cannot be loaded (the site was deployed anew under an open page), the
- * page says so (NewVersionNotice offers a reload, on `site:stale` or Astro's own
+ * This file is in every list page's HTML, inside the first round trip: it only holds a tap and
+ * marks the list pending, synchronously. Everything that can wait (the early request, the
+ * download of the island's code, its start, the hand-over) is the first-tap runtime, one hashed
+ * file shared by every list page (src/features/lists/first-tap/).
+ *
+ * When the island's files (or the runtime's) cannot be loaded (the site was deployed anew under
+ * an open page), the page says so (NewVersionNotice offers a reload, on `site:stale` or Astro's own
  * `astro:hydration-error`); a held link or search is then followed the plain way, and otherwise
  * the island goes back to waiting, so a later interaction tries again instead of finding it dead.
  */
 import type { ClientDirective } from 'astro';
-import { listApiUrl, startEarlyAnswer } from '../../lib/api/early-answer.ts';
-import { onFirstPaint } from '../../lib/dom/after-first-paint.ts';
-import { clearPending, LIST_READY_EVENT, markPagePending, markPending } from '../../lib/dom/list-pending.ts';
-import { prefetchModules } from '../../lib/dom/prefetch-modules.ts';
-import { onInteraction } from '../../lib/dom/visitor-watch.ts';
-import { isPrerenderedQuery } from '../../lib/list-query.ts';
-
-export const WAITING_ATTRIBUTE = 'data-hydrate-on-interaction';
+import { firstTapRuntime, WAITING_ATTRIBUTE, type WaitingIsland } from './waiting-island.ts';
+import { onFirstPaint } from '../../../lib/dom/after-first-paint.ts';
+import { clearPending, markPagePending, markPending } from '../../../lib/dom/list-pending.ts';
+import { onInteraction } from '../../../lib/dom/visitor-watch.ts';
+import { isPrerenderedQuery } from '../../../lib/list-query.ts';
 
 /** Tells the page that code it needs is gone (see NewVersionNotice.astro). */
 function reportStale(): void {
@@ -69,42 +71,57 @@ function isListLink(target: Element | null): target is HTMLAnchorElement {
 const pressedAddress = (target: Element | null) =>
   isListLink(target) ? new URL(target.closest('a')!.href).search : target?.closest('button')?.dataset.query;
 
-/**
- * Asks the API now for what the page address `address` shows, from the list frame's templates
- * (request-templates.ts), so the island's first request finds the answer under way.
- */
-function askEarly(island: Element, address: string | URLSearchParams | undefined): void {
-  const frame = island.querySelector('[data-api-browse]');
-  if (!frame || address === undefined) return;
-  const templates = {
-    browse: frame.getAttribute('data-api-browse')!,
-    search: frame.getAttribute('data-api-search') ?? undefined,
-  };
-  const url = listApiUrl(templates, new URLSearchParams(address));
-  if (url) startEarlyAnswer(url);
-}
-
 // This script runs where Astro writes it, before the first island's HTML: the cards parsed after
 // it are placeholders from the first frame that shows them (see markPagePending).
 if (!isPrerenderedQuery(location.search)) markPagePending();
 
 const interaction: ClientDirective = (load, _options, el) => {
+  const island: WaitingIsland = {
+    el,
+    load,
+    changed: new Map(),
+    stopHolding: () => {
+      for (const type of CAUGHT) el.removeEventListener(type, record, true);
+    },
+  };
+  /** Asks the API now for what the page address `address` shows (the runtime's `askEarly`). */
+  const ask = (address: string | URLSearchParams | undefined) =>
+    void firstTapRuntime().then(
+      (runtime) => runtime.askEarly(el, address),
+      () => undefined,
+    );
   if (!isPrerenderedQuery(location.search)) {
     // The HTML holds the first page; the address asks for another: placeholders, not a stale answer.
     markPending(el);
-    askEarly(el, location.search);
-    el.addEventListener('astro:hydration-error', reportStale, { once: true });
     // At the paint, not an idle moment later: the visitor is waiting for this answer.
-    onFirstPaint(async () => (await load())());
+    onFirstPaint(() => void firstTapRuntime().then((runtime) => runtime.startNow(island), reportStale));
     return;
   }
+  /** Whether the island is starting (or has started): it is started once, however it is asked. */
+  let started = false;
+  let stopListening: (() => void) | undefined;
+  const listen = () => (stopListening = onInteraction(el, begin));
   /**
-   * The visitor's request made before React was there (a page link, a search, a category): done
-   * by the island once it is, or the plain way (`fallback`) when its code cannot be loaded.
+   * The island's code (or the runtime) could not be loaded. Links and forms work without the
+   * island: a held one is done the plain way (a new page load, which also brings the new
+   * release's files). The rest waits for the next interaction, which tries again.
    */
-  let replay: { island: () => void; fallback?: () => void } | undefined;
-  /** Each dropdown changed before React was there, with the value chosen (hydration resets it). */
-  const changed = new Map<HTMLSelectElement, string>();
+  const fail = () => {
+    const fallback = island.held?.fallback;
+    island.held = undefined;
+    started = false;
+    clearPending(el);
+    reportStale();
+    if (fallback) fallback();
+    else listen();
+  };
+  const begin = () => {
+    if (started) return;
+    started = true;
+    stopListening?.();
+    // An error of the island's own (not a missing file) is not the visitor's way out.
+    void firstTapRuntime().then((runtime) => runtime.start(island).then((ok) => ok || fail()), fail);
+  };
   const record = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
     /**
@@ -117,24 +134,24 @@ const interaction: ClientDirective = (load, _options, el) => {
       event.preventDefault();
       hold();
       markPending(el);
-      askEarly(el, new URLSearchParams(new FormData(target) as unknown as Record<string, string>));
-      replay = { island: () => target.requestSubmit(), fallback: () => target.submit() };
+      ask(new URLSearchParams(new FormData(target) as unknown as Record<string, string>));
+      island.held = { island: () => target.requestSubmit(), fallback: () => target.submit() };
       begin();
       return;
     }
     // A dropdown fires `input`, then `change`: hydration may come in between and reset it.
     if ((event.type === 'change' || event.type === 'input') && target instanceof HTMLSelectElement) {
-      changed.set(target, target.value);
+      island.changed.set(target, target.value);
       hold();
       markPending(el);
-      askEarly(el, target.selectedOptions[0]?.dataset.query);
+      ask(target.selectedOptions[0]?.dataset.query);
       begin();
       return;
     }
     if (event.type === 'pointerdown') {
       // The click that ends this press comes only after the island's first code has run (the
       // press also starts it): on a slow phone that is tens of milliseconds the request can have.
-      if (isPlainClick(event)) askEarly(el, pressedAddress(target));
+      if (isPlainClick(event)) ask(pressedAddress(target));
       return;
     }
     if (event.type !== 'click') return;
@@ -143,89 +160,33 @@ const interaction: ClientDirective = (load, _options, el) => {
       hold();
       markPending(el);
       const link = target.closest('a')!;
-      askEarly(el, pressedAddress(target));
-      replay = { island: () => link.click(), fallback: () => location.assign(link.href) };
+      ask(pressedAddress(target));
+      island.held = { island: () => link.click(), fallback: () => location.assign(link.href) };
       begin();
       return;
     }
     const button = target?.closest('button');
     if (button && button.type !== 'submit') {
       hold();
-      askEarly(el, pressedAddress(target));
-      replay = { island: () => button.click() };
+      ask(pressedAddress(target));
+      island.held = { island: () => button.click() };
       begin();
     }
-  };
-  /**
-   * The island's code, downloaded once (`prefetchModules`): at the first paint, or at the first
-   * interaction if that comes sooner. Hydration waits for it, so that its imports find the files
-   * in the cache instead of downloading them a second time beside the prefetch on a slow network.
-   */
-  let prefetched: Promise<void> | undefined;
-  const prefetch = () =>
-    (prefetched ??= prefetchModules(
-      ['component-url', 'renderer-url'].flatMap((name) => el.getAttribute(name) ?? []),
-    ));
-  /** Whether the island is starting (or has started): it is started once, however it is asked. */
-  let started = false;
-  let stopListening: (() => void) | undefined;
-  const begin = () => {
-    if (started) return;
-    started = true;
-    stopListening?.();
-    void start();
-  };
-  const listen = () => (stopListening = onInteraction(el, begin));
-  const start = async () => {
-    await prefetch();
-    // Astro's island catches a failed import itself (after one retry), reports it with
-    // `astro:hydration-error` and hands back a hydrate that does nothing.
-    let failed = false;
-    const onError = () => (failed = true);
-    const ready = new Promise<void>((resolve) =>
-      el.addEventListener(LIST_READY_EVENT, () => resolve(), { once: true }),
-    );
-    el.addEventListener('astro:hydration-error', onError);
-    // Only Astro's own report counts: any other error is the island's, not a missing file's.
-    try {
-      const hydrate = await load();
-      await hydrate();
-    } finally {
-      el.removeEventListener('astro:hydration-error', onError);
-    }
-    if (failed) {
-      // Links and forms work without the island: a caught one is done the plain way (a new
-      // page load, which also brings the new release's files). The rest waits for the next
-      // interaction, which tries again.
-      const fallback = replay?.fallback;
-      replay = undefined;
-      started = false;
-      clearPending(el);
-      reportStale();
-      if (fallback) fallback();
-      else listen();
-      return;
-    }
-    el.removeAttribute(WAITING_ATTRIBUTE);
-    // Until React handles events itself, taps are still caught, then handed over.
-    await ready;
-    for (const type of CAUGHT) el.removeEventListener(type, record, true);
-    for (const [select, value] of changed) {
-      if (!select.isConnected) continue;
-      select.value = value;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-    replay?.island();
   };
   el.setAttribute(WAITING_ATTRIBUTE, '');
   for (const type of CAUGHT) el.addEventListener(type, record, true);
   listen();
-  // The code is downloaded at once but run only on the first interaction: a first tap then
-  // costs the phone the running, not a round trip per file on a slow network.
-  // As soon as the page has painted (no idle wait: on a slow phone the main thread is busy for
-  // half a second after the paint, and a tap in that time waited for the whole download), and
-  // ahead of the web fonts, which wait for the load event and download at low priority.
-  onFirstPaint(() => void prefetch());
+  // The runtime and the island's code are downloaded as soon as the page has painted (no idle
+  // wait: on a slow phone the main thread is busy for half a second after the paint, and a tap in
+  // that time waited for the whole download), and ahead of the web fonts, which wait for the load
+  // event and download at low priority; the code is run only on the first interaction.
+  onFirstPaint(
+    () =>
+      void firstTapRuntime().then(
+        (runtime) => runtime.prefetch(el),
+        () => undefined,
+      ),
+  );
 };
 
 /** What is caught before the island is there. */

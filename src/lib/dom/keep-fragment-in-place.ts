@@ -1,0 +1,36 @@
+/**
+ * A page opened at a section's address (`/#results`) whose styles for what is below its first
+ * screen arrive later (later-styles.ts): the browser scrolled to the section with the page laid
+ * out without them, so once they are in, the section is brought back under the header. Fetched
+ * only then, as a file of its own: every page's HTML must fit the first round trip.
+ */
+
+/** Resolves once `link`'s stylesheet is in (or failed). */
+function loaded(link: HTMLLinkElement): Promise<void> {
+  if (link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
+const VISITOR_MOVES = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Brings `target` back to the top of the view once `links` are loaded, unless the visitor moved
+ * meanwhile (scrolled, pressed a key, touched the page).
+ */
+export function keepFragmentInPlace(
+  links: HTMLLinkElement[],
+  target: Element,
+  doc: Document = document,
+): void {
+  const win = doc.defaultView!;
+  let moved = false;
+  const onMove = () => (moved = true);
+  for (const type of VISITOR_MOVES) win.addEventListener(type, onMove, { once: true, passive: true });
+  void Promise.all(links.map(loaded)).then(() => {
+    for (const type of VISITOR_MOVES) win.removeEventListener(type, onMove);
+    if (!moved) target.scrollIntoView({ behavior: 'instant', block: 'start' });
+  });
+}
