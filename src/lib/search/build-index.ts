@@ -31,10 +31,10 @@ export interface SearchFile {
 }
 
 /** Raw bytes a shard aims at; counts grow by powers of two so names stay put until the index doubles. */
-const TERM_SHARD_TARGET = 24_000;
-const DOC_SHARD_TARGET = 24_000;
-const MIN_TERM_SHARDS = 8;
-const MIN_DOC_SHARDS = 16;
+const TERM_SHARD_TARGET = 6_000;
+const DOC_SHARD_TARGET = 8_000;
+const MIN_TERM_SHARDS = 128;
+const MIN_DOC_SHARDS = 32;
 
 function shardCount(totalBytes: number, target: number, minimum: number): number {
   let count = minimum;
@@ -74,7 +74,16 @@ function sortedRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
   return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-export function buildSearchIndex(docs: readonly SearchDoc[]): { entry: SearchEntry; files: SearchFile[] } {
+export interface BuildOptions {
+  /** Fixed shard counts instead of the size-based ones (the bench compares layouts). */
+  termShards?: number;
+  docShards?: number;
+}
+
+export function buildSearchIndex(
+  docs: readonly SearchDoc[],
+  options: BuildOptions = {},
+): { entry: SearchEntry; files: SearchFile[] } {
   const unique = new Map<string, SearchDoc>();
   for (const doc of docs) if (!unique.has(doc.id)) unique.set(doc.id, doc);
   const cleaned = [...unique.values()]
@@ -108,7 +117,7 @@ export function buildSearchIndex(docs: readonly SearchDoc[]): { entry: SearchEnt
   }
 
   const termBytes = [...postings].reduce((sum, [term, byDoc]) => sum + term.length * 3 + byDoc.size * 14, 0);
-  const termShards = shardCount(termBytes, TERM_SHARD_TARGET, MIN_TERM_SHARDS);
+  const termShards = options.termShards ?? shardCount(termBytes, TERM_SHARD_TARGET, MIN_TERM_SHARDS);
   const termGroups: Map<string, [string, number, number][]>[] = Array.from(
     { length: termShards },
     () => new Map(),
@@ -124,7 +133,7 @@ export function buildSearchIndex(docs: readonly SearchDoc[]): { entry: SearchEnt
     (sum, doc) => sum + (doc.title.length + doc.text.length) * 3 + doc.url.length,
     0,
   );
-  const docShards = shardCount(docBytes, DOC_SHARD_TARGET, MIN_DOC_SHARDS);
+  const docShards = options.docShards ?? shardCount(docBytes, DOC_SHARD_TARGET, MIN_DOC_SHARDS);
   const docGroups: DocShard['d'][] = Array.from({ length: docShards }, () => ({}));
   for (const doc of cleaned) {
     const key = keys.get(doc.id)!;
