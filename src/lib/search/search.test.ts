@@ -166,3 +166,20 @@ describe('index files', () => {
     expect((await searcher.search('면접')).hits.map((h) => h.id)).toEqual(['b', 'c']);
   });
 });
+
+describe('site documents', () => {
+  it('leaves out an item it cannot read and keeps the rest', async () => {
+    const { siteSearchDocs } = await import('./site-docs.ts');
+    const item = { analytics_page_id: 'n1', title: '정상 소식', created_time: '2026-01-02T09:00:00+09:00' };
+    const docs = siteSearchDocs({
+      cardLists: { news: [item, { ...item, analytics_page_id: 'n2', tags: 7 } as never] },
+      hrStories: [],
+      successStories: [],
+      patents: [],
+    });
+    expect(docs.filter((doc) => doc.type === 'news').map((doc) => [doc.id, doc.date])).toEqual([
+      ['news:n1', '2026-01-02'],
+    ]);
+    expect(docs.some((doc) => doc.id === 'product:whitepaper')).toBe(true);
+  });
+});

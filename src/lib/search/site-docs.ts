@@ -142,42 +142,58 @@ function htmlText(html: string): string {
  */
 export function siteSearchDocs(content: SiteContent): SearchDoc[] {
   const docs: SearchDoc[] = [];
-  const push = (doc: SearchDoc | null) => {
-    if (doc) docs.push(doc);
+  const push = (make: () => SearchDoc | null) => {
+    // One odd item must not keep the site from building: it is left out of the search, as a
+    // page leaves out what it cannot show.
+    try {
+      const doc = make();
+      if (doc) docs.push(doc);
+    } catch {
+      /* left out */
+    }
   };
   for (const [list, items] of Object.entries(content.cardLists) as [ListId, readonly ContentItem[]][]) {
     for (const item of items) {
-      const body = htmlText(item.post_body ?? '');
-      push(
+      push(() =>
         itemDoc(
           list,
           item,
-          joinText([item.meta_description, body, tagText(item.tags), item.author_name, item.addr]),
+          joinText([
+            item.meta_description,
+            htmlText(item.post_body ?? ''),
+            tagText(item.tags),
+            item.author_name,
+            item.addr,
+          ]),
         ),
       );
     }
   }
   const articles = (list: 'hrStory' | 'success', entries: readonly ArticleContent[]) => {
     for (const { id, item, detail } of entries) {
-      const doc = itemDoc(
-        list,
-        item,
-        joinText([item.meta_description, htmlText(detail.content), detail.tags.join(' '), detail.author]),
-        detail.title,
-      );
-      push(doc && { ...doc, id: `${list}:${id}` });
+      push(() => {
+        const doc = itemDoc(
+          list,
+          item,
+          joinText([item.meta_description, htmlText(detail.content), detail.tags.join(' '), detail.author]),
+          detail.title,
+        );
+        return doc && { ...doc, id: `${list}:${id}` };
+      });
     }
   };
   articles('hrStory', content.hrStories);
   articles('success', content.successStories);
   for (const { id, item, detail } of content.patents) {
-    const doc = itemDoc(
-      'patent',
-      item,
-      joinText([item.meta_description, htmlText(detail.content ?? ''), tagText(item.tags)]),
-      detail.title,
-    );
-    push(doc && { ...doc, id: `patent:${id}` });
+    push(() => {
+      const doc = itemDoc(
+        'patent',
+        item,
+        joinText([item.meta_description, htmlText(detail.content ?? ''), tagText(item.tags)]),
+        detail.title,
+      );
+      return doc && { ...doc, id: `patent:${id}` };
+    });
   }
   docs.push(...sitePageDocs());
   return docs;
