@@ -39,10 +39,9 @@ const files = indexFiles({
   })),
 });
 const docs: SearchDoc[] = entry.docFiles.flatMap((name) =>
-  Object.values(DocShardSchema.parse(JSON.parse(files.get(entry.base + name)!.body)).d).map((doc) => ({
-    ...doc,
-    ...(doc.date ? { date: doc.date } : {}),
-  })),
+  Object.values(DocShardSchema.parse(JSON.parse(files.get(entry.base + name)!.body)).d).map(
+    ({ date, ...doc }): SearchDoc => (date ? { ...doc, date } : doc),
+  ),
 );
 
 const quality = await measureQuality(QUALITY_QUERIES, async (query) => {
