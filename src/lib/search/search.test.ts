@@ -183,3 +183,45 @@ describe('site documents', () => {
     expect(docs.some((doc) => doc.id === 'product:whitepaper')).toBe(true);
   });
 });
+
+describe('the tail of newest documents', () => {
+  it('carries a new newest item in the entry, keeping every term shard, and folds it in at an anchor', async () => {
+    const { fnv1a } = await import('./format.ts');
+    const anchors = (want: boolean) =>
+      Array.from({ length: 64 }, (_, i) => `news:new-${i}`).find(
+        (id) => (fnv1a(`tail\u0000${id}`) % 8 === 0) === want,
+      )!;
+    const fresh = (id: string): SearchDoc => ({
+      id,
+      type: 'news',
+      title: '물결무늬 채용 박람회 개막',
+      url: 'https://news.example/new',
+      date: '2099-01-01',
+      text: '면접 체험관을 운영합니다.',
+    });
+    const termNames = (list: SearchDoc[]) =>
+      buildSearchIndex(list)
+        .files.filter((f) => f.name.startsWith('terms-'))
+        .map((f) => f.name);
+    const before = termNames(docs);
+    // The older documents' postings are in the shards (the test would pass trivially otherwise).
+    expect(
+      buildSearchIndex(docs).files.some((f) => f.name.startsWith('terms-') && f.body.includes('면접')),
+    ).toBe(true);
+
+    const tailId = anchors(false);
+    const withTail = [...docs, fresh(tailId)];
+    expect(termNames(withTail)).toEqual(before);
+    expect(Object.keys(buildSearchIndex(withTail).entry.tail)).toContain('물결');
+    expect((await searcherOver(withTail).searcher.search('물결무늬 박람회')).hits.map((h) => h.id)).toEqual([
+      tailId,
+    ]);
+
+    const anchorId = anchors(true);
+    const folded = [...docs, fresh(anchorId)];
+    expect(buildSearchIndex(folded).entry.tail).toEqual({});
+    expect((await searcherOver(folded).searcher.search('물결무늬 박람회')).hits.map((h) => h.id)).toEqual([
+      anchorId,
+    ]);
+  });
+});
