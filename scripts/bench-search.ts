@@ -78,7 +78,16 @@ const rows: [string, string, string][] = [
   ['Search once loaded (p95)', `${p95(costs.times).toFixed(1)} ms`, ''],
   ['Index total (brotli)', `${kb(totalBytes)} in ${files.size} files`, ''],
   ['One publish rewrites: item edited', `${pct(publish.edit.share)} (${publish.edit.files} files)`, ''],
-  ['One publish rewrites: item added', `${pct(publish.add.share)} (${publish.add.files} files)`, ''],
+  [
+    'One publish rewrites: item added (median of 16)',
+    `${pct(publish.addMedian.share)} (${publish.addMedian.files} files)`,
+    '',
+  ],
+  [
+    'One publish rewrites: item added, tail folded',
+    `${pct(publish.addWorst.share)} (${publish.addWorst.files} files), ${pct(publish.addFolds)} of adds`,
+    '',
+  ],
   ['One publish rewrites: item deleted', `${pct(publish.delete.share)} (${publish.delete.files} files)`, ''],
 ];
 

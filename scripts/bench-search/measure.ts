@@ -115,27 +115,35 @@ export function rewriteShare(before: Index, after: Index): { share: number; byte
   return { share: rewritten / total, bytes: rewritten, files: count };
 }
 
-/** The index after one publish: an item edited (a sentence added), one added, one deleted. */
+/** The index after one publish: an item edited (a sentence added), one added (sixteen tries), one deleted. */
 export function onePublish(docs: readonly SearchDoc[]) {
   const before = buildSearchIndex(docs);
   const target = docs.find((doc) => doc.type === 'hrStory') ?? docs[0]!;
   const edited = docs.map((doc) =>
     doc === target ? { ...doc, text: `${doc.text} 면접관 교육 일정이 다음 달로 바뀌었습니다.` } : doc,
   );
-  const added = [
-    ...docs,
-    {
-      ...target,
-      id: `${target.type}:bench-new`,
-      title: '신규 입사자 온보딩 설문, 무엇을 물어야 할까',
-      text: `입사 30일과 90일에 묻는 온보딩 설문 문항을 정리했습니다. ${target.text.slice(0, 1500)}`,
-      date: '2026-11-27',
-    },
-  ];
+  // Sixteen different new items: whether one folds the tail into the shards depends on its id.
+  const adds = Array.from({ length: 16 }, (_, i) =>
+    rewriteShare(
+      before,
+      buildSearchIndex([
+        ...docs,
+        {
+          ...target,
+          id: `${target.type}:bench-new-${i}`,
+          title: '신규 입사자 온보딩 설문, 무엇을 물어야 할까',
+          text: `입사 30일과 90일에 묻는 온보딩 설문 문항을 정리했습니다. ${target.text.slice(0, 1500)}`,
+          date: '2099-01-01',
+        },
+      ]),
+    ),
+  ).sort((a, b) => a.share - b.share);
   const deleted = docs.filter((doc) => doc !== target);
   return {
     edit: rewriteShare(before, buildSearchIndex(edited)),
-    add: rewriteShare(before, buildSearchIndex(added)),
+    addMedian: adds[Math.floor(adds.length / 2)]!,
+    addWorst: adds[adds.length - 1]!,
+    addFolds: adds.filter((add) => add.share > 0.2).length / adds.length,
     delete: rewriteShare(before, buildSearchIndex(deleted)),
   };
 }

@@ -189,7 +189,9 @@ export function buildSearchIndex(
   });
   const initials = hashed('initials', {
     v: FORMAT_VERSION,
-    t: cleaned.map((doc) => [keys.get(doc.id)!, initialsOf(doc.title)]),
+    t: cleaned
+      .filter((doc) => !tailKeys.has(keys.get(doc.id)!))
+      .map((doc) => [keys.get(doc.id)!, initialsOf(doc.title)]),
   } satisfies InitialsFile);
   files.push(initials);
 
@@ -205,6 +207,9 @@ export function buildSearchIndex(
     tail: sortedRecord(tail),
     docFiles,
     initials: initials.name,
+    tailInitials: cleaned
+      .filter((doc) => tailKeys.has(keys.get(doc.id)!))
+      .map((doc) => [keys.get(doc.id)!, initialsOf(doc.title)]),
   };
   return { entry, files };
 }

@@ -30,6 +30,8 @@ export const EntrySchema = z.object({
   tail: z.record(z.string(), z.array(z.tuple([key, count, count]))),
   docFiles: z.array(fileName).check(z.minLength(1)),
   initials: fileName,
+  /** The title initials of the tail's documents (the initials file holds the others'). */
+  tailInitials: z.array(z.tuple([key, z.string()])),
 });
 export type Entry = z.infer<typeof EntrySchema>;
 

@@ -185,7 +185,7 @@ describe('site documents', () => {
 });
 
 describe('the tail of newest documents', () => {
-  it('carries a new newest item in the entry, keeping every term shard, and folds it in at an anchor', async () => {
+  it('carries a new newest item in the entry, keeping every other file, and folds it in at an anchor', async () => {
     const { fnv1a } = await import('./format.ts');
     const anchors = (want: boolean) =>
       Array.from({ length: 64 }, (_, i) => `news:new-${i}`).find(
@@ -212,6 +212,12 @@ describe('the tail of newest documents', () => {
     const tailId = anchors(false);
     const withTail = [...docs, fresh(tailId)];
     expect(termNames(withTail)).toEqual(before);
+    const initialsName = (list: SearchDoc[]) =>
+      buildSearchIndex(list).files.find((f) => f.name.startsWith('initials-'))!.name;
+    expect(initialsName(withTail)).toBe(initialsName(docs));
+    expect((await searcherOver(withTail).searcher.search('ㅁㄱㅁㄴ')).hits.map((h) => h.id)).toEqual([
+      tailId,
+    ]);
     expect(Object.keys(buildSearchIndex(withTail).entry.tail)).toContain('물결');
     expect((await searcherOver(withTail).searcher.search('물결무늬 박람회')).hits.map((h) => h.id)).toEqual([
       tailId,

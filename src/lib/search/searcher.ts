@@ -158,7 +158,7 @@ export function createSearcher(options: SearcherOptions): Searcher {
   async function rankInitials(entry: Entry, docs: Map<string, DocInfo>, initials: string): Promise<Ranked[]> {
     const file = await load(fileUrl(entry, entry.initials), InitialsSchema as Schema<InitialsFile>);
     const ranked: Ranked[] = [];
-    for (const [key, title] of file.t) {
+    for (const [key, title] of [...file.t, ...entry.tailInitials]) {
       const at = title.indexOf(initials);
       // Earlier in a shorter title ranks higher: 온보딩 가이드 before a title that mentions it late.
       if (at !== -1 && docs.has(key)) ranked.push({ key, score: 1 / (1 + at) + 1 / (1 + title.length) });
