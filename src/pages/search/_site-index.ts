@@ -1,0 +1,33 @@
+/**
+ * The site search's index for this build, made once from the content collections (the same
+ * content the pages are built from) and shared by the entry and the hashed files' endpoints.
+ */
+import { getCollection } from 'astro:content';
+import { siteSearchIndex } from '../../lib/search/site-docs.ts';
+import type { ListId } from '../../lib/routes.ts';
+import type { ContentItem } from '../../lib/api/schemas.ts';
+
+let built: Promise<ReturnType<typeof siteSearchIndex>> | undefined;
+
+async function make() {
+  const [listItems, hrStories, successStories, patents] = await Promise.all([
+    getCollection('listItems'),
+    getCollection('hrStories'),
+    getCollection('successStories'),
+    getCollection('patents'),
+  ]);
+  const lists: Partial<Record<ListId, ContentItem[]>> = {};
+  for (const entry of listItems) lists[entry.id as ListId] = entry.data.items;
+  return siteSearchIndex({
+    cardLists: lists,
+    hrStories: hrStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
+    successStories: successStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
+    patents: patents.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
+  });
+}
+
+/** The index of this build's content (made on first use). */
+export function buildIndex() {
+  built ??= make();
+  return built;
+}
