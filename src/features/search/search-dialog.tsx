@@ -14,10 +14,10 @@ let opens = 0;
 let isOpen = false;
 
 /**
- * Opens the dialog (once at a time); focus returns to `opener` when it closes (the button, or
- * what had focus when a shortcut was pressed).
+ * Opens the dialog (once at a time); focus returns to `opener` when it closes: the button, or
+ * for a shortcut what has focus now (nothing moves focus while this module loads).
  */
-export function openSearchDialog(opener: Element | null): void {
+export function openSearchDialog(opener: Element | null = document.activeElement): void {
   if (isOpen) return;
   isOpen = true;
   injectStyles('search-results', resultStyles);

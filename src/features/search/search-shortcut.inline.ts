@@ -9,23 +9,22 @@ import dialogModule from './search-dialog.tsx?chunk-url';
 
 let dialog: Promise<typeof import('./search-dialog.tsx')> | undefined;
 const load = () => (dialog ??= import(/* @vite-ignore */ dialogModule));
-const button = document.querySelector('[data-search-open]');
-const open = (opener: Element | null) => load().then((code) => code.openSearchDialog(opener));
+const button = document.querySelector<HTMLElement>('[data-search-open]')!;
+const open = (event: Event, opener?: Element) => {
+  event.preventDefault();
+  void load().then((code) => code.openSearchDialog(opener));
+};
 
 addEventListener('keydown', (event) => {
-  const key = event.key;
+  // The K key by position: with a Korean layout its `key` is ㅏ. `:read-write` is any text field
+  // (inputs, textareas, contenteditable): there `/` is typed.
   if (
-    ((event.ctrlKey || event.metaKey) && key === 'k') ||
-    (key === '/' && !(event.target as Element).closest('input,textarea,select,[contenteditable]'))
-  ) {
-    event.preventDefault();
-    void open(document.activeElement);
-  }
+    ((event.ctrlKey || event.metaKey) && event.code === 'KeyK') ||
+    (event.key === '/' && !(event.target as Element).matches(':read-write'))
+  )
+    open(event);
 });
-button?.addEventListener('click', (event) => {
-  // A click meant for a new tab or window follows the link.
-  if (event.ctrlKey || event.metaKey || event.shiftKey) return;
-  event.preventDefault();
-  void open(button);
-});
-button?.addEventListener('pointerenter', load, { once: true });
+// The button is the header's own: its handler properties are free, and shorter than listeners.
+// A click meant for a new tab or window follows the link.
+button.onclick = (event) => event.ctrlKey || event.metaKey || event.shiftKey || open(event, button);
+button.onpointerenter = load;
