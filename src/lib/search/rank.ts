@@ -1,0 +1,181 @@
+/**
+ * Ranking: BM25 over two fields (a title hit weighs more than a body hit), every query word
+ * required; the bigrams joining the words add to the score when present (the words stand as a
+ * phrase); equal scores go newest first. A query with no document holding every word falls back
+ * to documents holding most of each long word (a typo, a longer spelling), never to documents
+ * missing a word entirely.
+ */
+import type { AnalyzedQuery, Prefix, QueryWord, Variant } from './query.ts';
+import { initialOf } from './hangul.ts';
+
+/** One document's counts for one term: [doc key, count in title, count in body]. */
+export type Posting = [string, number, number];
+
+export interface DocStats {
+  titleLength: number;
+  bodyLength: number;
+  date?: string;
+}
+
+export interface Corpus {
+  count: number;
+  averageTitle: number;
+  averageBody: number;
+  stats(key: string): DocStats | undefined;
+  /** Postings of a term, or undefined when no document has it. */
+  postings(term: string): Posting[] | undefined;
+  /** Every indexed term a prefix expands to. */
+  expand(prefix: Prefix): string[];
+}
+
+export interface Ranked {
+  key: string;
+  score: number;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+const TITLE_WEIGHT = 3;
+const PARTIAL_SHARE = 0.6;
+const PARTIAL_MIN_TERMS = 3;
+
+/** Whether a Hangul bigram is in a prefix's expansion (its syllable, then a syllable with the typed initial). */
+export function prefixMatches(prefix: Prefix, term: string): boolean {
+  if (!term.startsWith(prefix.start)) return false;
+  if (prefix.initial === undefined) return true;
+  const next = [...term][[...prefix.start].length];
+  return next !== undefined && initialOf(next) === prefix.initial;
+}
+
+function termScores(corpus: Corpus, term: string): Map<string, number> {
+  const scores = new Map<string, number>();
+  const postings = corpus.postings(term);
+  if (!postings) return scores;
+  const df = postings.length;
+  const idf = Math.log(1 + (corpus.count - df + 0.5) / (df + 0.5));
+  for (const [key, inTitle, inBody] of postings) {
+    const stats = corpus.stats(key);
+    if (!stats) continue;
+    const title = inTitle / (1 - B + (B * stats.titleLength) / Math.max(1, corpus.averageTitle));
+    const body = inBody / (1 - B + (B * stats.bodyLength) / Math.max(1, corpus.averageBody));
+    const tf = TITLE_WEIGHT * title + body;
+    scores.set(key, (idf * tf * (K1 + 1)) / (tf + K1));
+  }
+  return scores;
+}
+
+class ScoreCache {
+  private readonly cache = new Map<string, Map<string, number>>();
+  constructor(private readonly corpus: Corpus) {}
+  of(term: string): Map<string, number> {
+    let scores = this.cache.get(term);
+    if (!scores) {
+      scores = termScores(this.corpus, term);
+      this.cache.set(term, scores);
+    }
+    return scores;
+  }
+}
+
+/** Document → score for a variant: every term present, and one of the prefix's terms when it has one. */
+function variantScores(variant: Variant, corpus: Corpus, cache: ScoreCache): Map<string, number> {
+  let result: Map<string, number> | null = null;
+  for (const term of variant.terms) {
+    const scores = cache.of(term);
+    const next = new Map<string, number>();
+    if (result === null) for (const [key, s] of scores) next.set(key, s);
+    else for (const [key, s] of result) if (scores.has(key)) next.set(key, s + scores.get(key)!);
+    result = next;
+    if (result.size === 0) return result;
+  }
+  if (variant.prefix) {
+    const best = new Map<string, number>();
+    const expansion = corpus.expand(variant.prefix);
+    for (const term of expansion) {
+      for (const [key, s] of cache.of(term)) {
+        if (result !== null && !result.has(key)) continue;
+        if (s > (best.get(key) ?? 0)) best.set(key, s);
+      }
+    }
+    const next = new Map<string, number>();
+    for (const [key, s] of best) next.set(key, s + (result?.get(key) ?? 0));
+    result = next;
+  }
+  return result ?? new Map();
+}
+
+function wordScores(word: QueryWord, corpus: Corpus, cache: ScoreCache): Map<string, number> {
+  const best = new Map<string, number>();
+  for (const variant of word.variants) {
+    for (const [key, s] of variantScores(variant, corpus, cache)) {
+      if (s > (best.get(key) ?? 0)) best.set(key, s);
+    }
+  }
+  return best;
+}
+
+/** Documents holding most of a long word's bigrams, scored by what they hold, halved. */
+function partialScores(word: QueryWord, cache: ScoreCache): Map<string, number> {
+  const terms = word.variants[0]?.terms ?? [];
+  const result = new Map<string, number>();
+  if (terms.length < PARTIAL_MIN_TERMS) return result;
+  const need = Math.ceil(terms.length * PARTIAL_SHARE);
+  const hits = new Map<string, { count: number; score: number }>();
+  for (const term of new Set(terms)) {
+    for (const [key, s] of cache.of(term)) {
+      const h = hits.get(key) ?? { count: 0, score: 0 };
+      h.count++;
+      h.score += s;
+      hits.set(key, h);
+    }
+  }
+  for (const [key, h] of hits) if (h.count >= need) result.set(key, h.score / 2);
+  return result;
+}
+
+function compare(corpus: Corpus) {
+  return (a: Ranked, b: Ranked): number => {
+    const diff = b.score - a.score;
+    if (Math.abs(diff) > 1e-9) return diff;
+    const da = corpus.stats(a.key)?.date ?? '';
+    const db = corpus.stats(b.key)?.date ?? '';
+    if (da !== db) return da < db ? 1 : -1;
+    return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  };
+}
+
+/** Every matching document, best first. */
+export function rank(query: AnalyzedQuery, corpus: Corpus): Ranked[] {
+  if (query.words.length === 0) return [];
+  const cache = new ScoreCache(corpus);
+  const perWord = query.words.map((word) => wordScores(word, corpus, cache));
+  let combined = intersect(perWord);
+  if (combined.size === 0) {
+    const loose = query.words.map((word, i) => {
+      const merged = new Map(partialScores(word, cache));
+      for (const [key, s] of perWord[i]!) merged.set(key, Math.max(s, merged.get(key) ?? 0));
+      return merged;
+    });
+    combined = intersect(loose);
+  }
+  for (const join of query.joins) {
+    for (const [key, s] of cache.of(join)) if (combined.has(key)) combined.set(key, combined.get(key)! + s);
+  }
+  return [...combined].map(([key, score]) => ({ key, score })).sort(compare(corpus));
+}
+
+function intersect(maps: Map<string, number>[]): Map<string, number> {
+  const [first, ...rest] = [...maps].sort((a, b) => a.size - b.size);
+  const result = new Map<string, number>();
+  if (!first) return result;
+  outer: for (const [key, s] of first) {
+    let total = s;
+    for (const other of rest) {
+      const o = other.get(key);
+      if (o === undefined) continue outer;
+      total += o;
+    }
+    result.set(key, total);
+  }
+  return result;
+}

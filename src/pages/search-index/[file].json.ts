@@ -1,0 +1,18 @@
+/**
+ * `/search-index/<kind>-<hash>.json`: the site search's shards. A name is its content's hash, so
+ * the folder is cached forever (`public/_headers`) and an unchanged shard is restored from the
+ * incremental build's cache.
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { siteSearchIndex } from '../search/_site-index.ts';
+
+export const getStaticPaths = (async () => {
+  const { files } = await siteSearchIndex();
+  return files.map(({ name, body }) => {
+    const file = name.replace(/\.json$/, '');
+    return { params: { file }, props: { body }, cacheKey: file };
+  });
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute<{ body: string }> = ({ props }) =>
+  new Response(props.body, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
