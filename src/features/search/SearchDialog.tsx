@@ -56,6 +56,10 @@ export function SearchDialog({ onClosed, opener }: SearchDialogProps) {
     return () => element.removeEventListener('close', onClose);
   }, [onClosed, opener]);
 
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, id]);
+
   const schedule = (query: string) => {
     clearTimeout(timer.current);
     setActive(-1);
@@ -172,20 +176,25 @@ export function SearchDialog({ onClosed, opener }: SearchDialogProps) {
         {query && state.status === 'ready' && hits.length === 0 && (
           <p className="search-dialog-note">{t('search.dialog.empty')}</p>
         )}
+        {query && (
+          // Inside the scrolling part: the keyboard reaches it (and the part) after the results.
+          <a
+            className="search-dialog-all"
+            href={searchPageHref(query)}
+            onClick={() => setRecent(rememberSearch(query))}
+          >
+            {t('search.dialog.all')}
+          </a>
+        )}
         <p role="status" className="visually-hidden">
           {query && state.status === 'ready'
             ? interpolate(t('search.dialog.status'), { count: state.response ? countAll(state.response) : 0 })
             : ''}
         </p>
       </div>
-      <div className="search-dialog-foot">
-        <span aria-hidden="true">{t('search.dialog.hint')}</span>
-        {query && (
-          <a href={searchPageHref(query)} onClick={() => setRecent(rememberSearch(query))}>
-            {t('search.dialog.all')}
-          </a>
-        )}
-      </div>
+      <p className="search-dialog-foot" aria-hidden="true">
+        {t('search.dialog.hint')}
+      </p>
     </dialog>
   );
 }
