@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { interpolate, t } from '../../i18n';
 import type { SearchHit } from '../../lib/search/types.ts';
-import { liveQuery } from './composition.ts';
 import { dialogOptions, moveActive, type DialogOption } from './dialog-options.ts';
 import { clearRecent, readRecent, rememberSearch } from './recent-searches.ts';
 import { resultLink } from './result-link.ts';
@@ -116,12 +115,16 @@ export function SearchDialog({ onClosed, opener }: SearchDialogProps) {
           placeholder={t('search.placeholder')}
           autoComplete="off"
           enterKeyHint="search"
+          // Uncontrolled: React never writes the box, so an IME's half-built syllable is never lost.
+          // That syllable is searched as typed: the engine reads a jamo typed last as the start
+          // of the next syllable (채용ㅂ finds 채용 브랜딩), so results follow the composition.
+          // Some browsers send the last input before compositionend: the finished word is
+          // searched again then.
           onInput={(event) => {
-            const value = event.currentTarget.value;
-            setText(value);
-            schedule(liveQuery(value, (event.nativeEvent as InputEvent).isComposing));
+            setText(event.currentTarget.value);
+            schedule(event.currentTarget.value.trim());
           }}
-          onCompositionEnd={(event) => schedule(liveQuery(event.currentTarget.value, false))}
+          onCompositionEnd={(event) => schedule(event.currentTarget.value.trim())}
           onKeyDown={onKeyDown}
         />
         <button type="button" className="search-dialog-close" onClick={() => dialog.current?.close()}>
@@ -148,7 +151,7 @@ export function SearchDialog({ onClosed, opener }: SearchDialogProps) {
           </div>
         )}
         {state.status === 'error' && query ? (
-          <SearchError onRetry={() => void run(liveQuery(text, false))} />
+          <SearchError onRetry={() => void run(query)} />
         ) : (
           <ul
             id={listId}
