@@ -196,6 +196,18 @@ test.describe('검색 대화상자', () => {
     await expect(headerButton(page)).toBeFocused();
   });
 
+  test('대화상자 밖(배경)을 누르면 닫히고 초점이 버튼으로 돌아온다', async ({ page, site }) => {
+    desktopOnly();
+    await site.goto('/');
+    await headerButton(page).click();
+    await expect(combobox(page)).toBeFocused();
+    // The bottom of a wide screen is backdrop: the dialog stops well above it.
+    const viewport = page.viewportSize()!;
+    await page.mouse.click(viewport.width / 2, viewport.height - 2);
+    await expect(dialog(page)).toBeHidden();
+    await expect(headerButton(page)).toBeFocused();
+  });
+
   test('/ 키는 입력란 밖에서만 대화상자를 열고, 닫으면 초점이 있던 곳으로 돌아온다', async ({
     page,
     site,

@@ -51,8 +51,16 @@ export function SearchDialog({ onClosed, opener }: SearchDialogProps) {
       if (opener?.isConnected) opener.focus();
       onClosed();
     };
+    // A click on the backdrop lands on the dialog element itself (its content covers the rest).
+    const onBackdrop = (event: MouseEvent) => {
+      if (event.target === element) element.close();
+    };
     element.addEventListener('close', onClose);
-    return () => element.removeEventListener('close', onClose);
+    element.addEventListener('click', onBackdrop);
+    return () => {
+      element.removeEventListener('close', onClose);
+      element.removeEventListener('click', onBackdrop);
+    };
   }, [onClosed, opener]);
 
   useEffect(() => {
