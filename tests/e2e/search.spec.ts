@@ -341,6 +341,29 @@ test.describe('검색이 다른 페이지에 주는 부담', () => {
   });
 });
 
+test('검색 페이지는 스크립트 파일 없이 그려지고, 섬의 코드와 색인은 첫 화면 뒤에 받는다', async ({
+  page,
+}) => {
+  desktopOnly();
+  const html = await (await page.request.get('/search?q=면접')).text();
+  expect(html.match(/<script[^>]+\bsrc=/g)).toBeNull();
+  await page.goto('/search?q=면접');
+  await expect(results(page).getByRole('listitem').first()).toBeVisible();
+  const { fcp, early } = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return {
+      fcp: paint?.startTime ?? null,
+      early: performance
+        .getEntriesByType('resource')
+        .filter((entry) => paint && entry.startTime < paint.startTime)
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /\.(js|css|json)$/.test(path)),
+    };
+  });
+  expect(fcp).not.toBeNull();
+  expect(early).toEqual([]);
+});
+
 test.describe('자바스크립트 없이', () => {
   test.use({ javaScriptEnabled: false });
 
