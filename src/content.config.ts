@@ -16,7 +16,13 @@ import {
   TopicSchema,
 } from './lib/api/schemas.ts';
 import { fetchForBuild } from './lib/content/build-api.ts';
-import { fetchArticles, fetchListFirstPages, fetchPatents, type Warn } from './lib/content/build-data.ts';
+import {
+  fetchArticles,
+  fetchCardLists,
+  fetchListFirstPages,
+  fetchPatents,
+  type Warn,
+} from './lib/content/build-data.ts';
 import { sanitizeHtmlServer } from './lib/html/sanitize.server.ts';
 
 type Entry = { id: string; data: Record<string, unknown> };
@@ -48,6 +54,14 @@ const lists = defineCollection({
     slides: z.array(SuccessSlideSchema).optional(),
     topics: z.array(TopicSchema).optional(),
   }),
+});
+
+/** Every item of the lists without detail pages (news, videos, seminars, FAQ). Consumer: the site search's index. */
+const listItems = defineCollection({
+  loader: apiLoader('listItems', async () =>
+    Object.entries(await fetchCardLists(fetchForBuild)).map(([id, items]) => ({ id, data: { items } })),
+  ),
+  schema: z.object({ items: z.array(ContentItemSchema) }),
 });
 
 const articleSchema = z.object({
@@ -89,4 +103,4 @@ const patents = defineCollection({
   schema: z.object({ item: ContentItemSchema, detail: PatentDetailSchema.shape.list, safeHtml: z.string() }),
 });
 
-export const collections = { lists, hrStories, successStories, patents };
+export const collections = { lists, listItems, hrStories, successStories, patents };

@@ -66,8 +66,8 @@ describe('public/_headers', () => {
 describe('hashedFolders', () => {
   it('finds the folders whose files are cached as immutable, from public/_headers', () => {
     const rules = parseHeadersFile(readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8'));
-    expect(rules.map((rule) => rule.path)).toEqual(['/*', '/_astro/*', '/fonts/*']);
-    expect(hashedFolders(rules)).toEqual(['_astro', 'fonts']);
+    expect(rules.map((rule) => rule.path)).toEqual(['/*', '/_astro/*', '/fonts/*', '/search-index/*']);
+    expect(hashedFolders(rules)).toEqual(['_astro', 'fonts', 'search-index']);
   });
 
   it('skips folders whose caching a later rule takes back, and paths that are not whole folders', () => {

@@ -23,15 +23,16 @@ function stableJson(value: unknown): string {
 
 /**
  * The digest of everything the build renders: every list's first page with its banners, slides
- * and topics, and every HR story, success story and patent with its detail, in list order.
+ * and topics, every item of the lists without detail pages (the site search), and every HR
+ * story, success story and patent with its detail, in list order.
  * These are the loaders' own results (`src/lib/content/build-data.ts`), so a poll and a full read
  * of the same content digest alike, however their API calls differed.
  */
 export function contentDigest(
-  snapshot: Pick<Snapshot, 'lists' | 'hrStories' | 'successStories' | 'patents'>,
+  snapshot: Pick<Snapshot, 'lists' | 'cardLists' | 'hrStories' | 'successStories' | 'patents'>,
 ): string {
-  const { lists, hrStories, successStories, patents } = snapshot;
-  return digestOf({ lists, hrStories, successStories, patents });
+  const { lists, cardLists, hrStories, successStories, patents } = snapshot;
+  return digestOf({ lists, cardLists, hrStories, successStories, patents });
 }
 
 /** The digests a release is built from. */

@@ -3,13 +3,17 @@
  * release, named by its route (`info/blog/x/index.html` → `/info/blog/x`, `og/info/blog/x.jpg`
  * → `/og/info/blog/x.jpg`, `sitemap-0.xml` → `/sitemap-0.xml`). Astro writes the same bytes for
  * the same content and code, so these are exactly the pages whose content, code or configuration
- * changed. `/_astro/` is skipped: its names carry a content hash, so a changed asset arrives under
- * a new address (and the pages naming it are listed) and never needs purging.
+ * changed. `/_astro/` and the site search's shards (`/search-index/`) are skipped: their names
+ * carry a content hash, so a changed file arrives under a new address (and the pages or the
+ * search entry naming it are listed) and never needs purging.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { CHANGED_ROUTES_FILE, MANIFEST_FILE, type ChangedRoutes } from './manifest.ts';
 import { fileRoute } from './routes.ts';
+
+/** Folders of content-hashed files, never purged. */
+export const HASHED_FOLDERS = ['_astro/', 'search-index/'];
 
 /** The release's own records, not part of the site. */
 const RECORDS = new Set([MANIFEST_FILE, CHANGED_ROUTES_FILE]);
@@ -30,7 +34,7 @@ export function releaseFiles(root: string): string[] {
 
 /** Added, changed and removed routes from `previousDir` (or nothing: all added) to `nextDir`; hashed assets left out. */
 export function changedRoutes(previousDir: string | null, nextDir: string): ChangedRoutes {
-  const purgeable = (file: string) => !file.startsWith('_astro/');
+  const purgeable = (file: string) => !HASHED_FOLDERS.some((folder) => file.startsWith(folder));
   const before = previousDir ? releaseFiles(previousDir).filter(purgeable) : [];
   const after = releaseFiles(nextDir).filter(purgeable);
   const beforeSet = new Set(before);

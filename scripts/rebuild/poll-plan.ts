@@ -24,7 +24,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { endpoints, type EndpointData } from '../../src/lib/api/endpoints.ts';
 import type { ContentItem } from '../../src/lib/api/schemas.ts';
-import type { AllPagesList } from '../../src/lib/content/build-data.ts';
+import type { AllPagesList, CardList } from '../../src/lib/content/build-data.ts';
 import type { RecordedCalls } from '../../src/lib/content/recorded-api.ts';
 
 type ListAnswer = EndpointData<'hrStoryTags'>;
@@ -62,7 +62,7 @@ export function mergeFirstPage(
  * first page, paging in blocks of five as the contract describes, and the first page's topics.
  */
 export function pageOfMerged(
-  name: AllPagesList,
+  name: AllPagesList | CardList,
   firstPage: ListAnswer,
   merged: readonly ContentItem[],
   page: number,

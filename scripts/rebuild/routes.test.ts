@@ -27,10 +27,16 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const DOTTED = ['web3.0', 'hr-trend-2.0', '2026.11', 'report.xml'];
 
-/** A snapshot with these detail ids (the rest of the content plays no part in the routes). */
+/** A snapshot with these detail ids (the rest of the content plays no part in the routes but the search's). */
 function snapshotOf({ hr = [] as string[], success = [] as string[], patents = [] as string[] }): Snapshot {
-  const entries = (ids: string[]) => ids.map((id) => ({ id }));
+  const entries = (ids: string[]) =>
+    ids.map((id) => ({
+      id,
+      item: { analytics_page_id: id, created_time: '2026-01-01T00:00:00+09:00' },
+      detail: { title: `제목 ${id}`, content: '<p>본문</p>', tags: [] },
+    }));
   return {
+    cardLists: {},
     hrStories: entries(hr),
     successStories: entries(success),
     patents: entries(patents),
@@ -118,8 +124,13 @@ describe('expectedRoutes', () => {
         '/cad_archive/s-1',
         '/info/patent/kr-1',
         '/og/info/patent/kr-1.jpg',
+        '/search/index.json',
       ]),
     );
+    // The search's shards are named by the hash of the snapshot's index.
+    expect(
+      routes.filter((route) => /^\/search-index\/(terms|docs|initials)-[0-9a-f]+\.json$/.test(route)).length,
+    ).toBeGreaterThan(3);
   });
 
   it('stops at a dynamic page it does not know, and passes code-only ones', () => {

@@ -6,7 +6,8 @@
  * Static pages are discovered from `src/pages/`. A dynamic page is a detail page of the site's
  * route table (`src/lib/routes.ts`: one route per item of the snapshot), the share pictures (one
  * per detail and per page of `src/data/share-cards.ts`), or declared in
- * `CODE_ONLY_DYNAMIC_PAGES`; any other stops the run, since the rebuild could not check that the
+ * `CODE_ONLY_DYNAMIC_PAGES`, or the site search's shards (their names are the hashes of the
+ * index of the snapshot's content); any other stops the run, since the rebuild could not check that the
  * build wrote its pages.
  *
  * Which page shows which content is nobody's to declare: a digest of the whole snapshot decides
@@ -19,6 +20,7 @@ import { pageShareCards } from '../../src/data/share-cards.ts';
 import type { ArticleData, PatentData } from '../../src/lib/content/build-data.ts';
 import { detailSharePage, shareImagePath } from '../../src/lib/og/share-cards.ts';
 import { detailKinds, detailRoutes, type DetailKind } from '../../src/lib/routes.ts';
+import { siteSearchIndex } from '../../src/lib/search/site-docs.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /** A page file the rebuild does not know how to handle. */
@@ -107,6 +109,21 @@ export function fileRoute(file: string): string {
  */
 const CODE_ONLY_DYNAMIC_PAGES = new Set(['fonts/[name].css.ts']);
 
+/** The site search's shards: the files the index of the snapshot's content is made of. */
+const SEARCH_INDEX_PAGE = 'search-index/[file].json.ts';
+
+const searchRoutes = new WeakMap<Snapshot, string[]>();
+
+function searchIndexRoutes(snapshot: Snapshot): string[] {
+  let routes = searchRoutes.get(snapshot);
+  if (!routes) {
+    const { entry, files } = siteSearchIndex(snapshot);
+    routes = files.map(({ name }) => `${entry.base}${name.replace(/\.json$/, '')}.json`);
+    searchRoutes.set(snapshot, routes);
+  }
+  return routes;
+}
+
 /** The share pictures' page file: a picture for every detail and for each page of `pageShareCards`. */
 const SHARE_PICTURES_PAGE = 'og/[...page].jpg.ts';
 
@@ -134,6 +151,7 @@ function dynamicPageRoutes(file: string, snapshot: Snapshot): string[] | undefin
       ...Object.keys(pageShareCards).map(shareImagePath),
     ];
   }
+  if (file === SEARCH_INDEX_PAGE) return searchIndexRoutes(snapshot);
   if (CODE_ONLY_DYNAMIC_PAGES.has(file)) return [];
   const kind = detailKindOfPage(file);
   return kind && DETAILS[kind](snapshot).map(({ id }) => `${detailRoutes[kind].pathPrefix}${id}`);

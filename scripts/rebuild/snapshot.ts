@@ -13,14 +13,17 @@ import {
 import { createPoliteFetch, type PoliteFetchOptions } from '../../src/lib/api/polite-fetch.ts';
 import type { ContentItem } from '../../src/lib/api/schemas.ts';
 import {
+  CARD_LISTS,
   fetchAllPages,
   fetchArticles,
+  fetchCardLists,
   fetchListFirstPages,
   fetchPatents,
   FetchError,
   LIST_NAMES,
   type AllPagesList,
   type ArticleData,
+  type CardList,
   type Fetcher,
   type ListEntryData,
   type PatentData,
@@ -45,6 +48,8 @@ import {
 export interface Snapshot {
   apiUrl: string;
   lists: Record<ListId, ListEntryData>;
+  /** Every item of the lists without detail pages, for the site search (`fetchCardLists`). */
+  cardLists: Partial<Record<ListId, ContentItem[]>>;
   hrStories: ArticleData[];
   successStories: ArticleData[];
   patents: PatentData[];
@@ -66,6 +71,8 @@ export interface Snapshot {
 /** Detail calls whose failure is the item's problem (kept or skipped with a warning), not the API's. */
 const ITEM_CALLS = new Set<EndpointName>(['blogDetail', 'patentDetail']);
 const ALL_PAGES: readonly AllPagesList[] = ['hrStoryTags', 'successSearch', 'techSearch'];
+/** The lists without detail pages; a poll takes their later pages from the base, like the long lists'. */
+const CARD_LIST_NAMES = Object.keys(CARD_LISTS) as CardList[];
 /** The detail screen of each long list's items. */
 const DETAIL_KIND: Record<AllPagesList, DetailKind> = {
   hrStoryTags: 'blog',
@@ -198,7 +205,7 @@ export async function takeSnapshot({
   // What a poll knows once the first pages are in: each long list merged with the base, and the
   // items whose detail must be read again.
   const baseReplay = base ? replayFetcher(base) : null;
-  const merged = new Map<AllPagesList, ContentItem[] | null>();
+  const merged = new Map<AllPagesList | CardList, ContentItem[] | null>();
   const refreshKeys = new Set<string>();
   for (const id of refresh) {
     refreshKeys.add(callKey('blogDetail', { id }));
@@ -213,8 +220,8 @@ export async function takeSnapshot({
     const answer = (async () => {
       if (!sweep && baseReplay) {
         const page = Number(query.page ?? 1);
-        if ((ALL_PAGES as readonly string[]).includes(name) && page > 1) {
-          const list = name as AllPagesList;
+        if (([...ALL_PAGES, ...CARD_LIST_NAMES] as readonly string[]).includes(name) && page > 1) {
+          const list = name as AllPagesList | CardList;
           const items = merged.get(list);
           if (items) {
             const first = (await fetcher(list, { ...query, page: 1 })) as EndpointData<'hrStoryTags'>;
@@ -320,7 +327,15 @@ export async function takeSnapshot({
           if (key !== null) refreshKeys.add(detailCallKey(kind, key));
         }
       }
+      // A card list's later pages: the fresh first page on top of the base's (no call), or read
+      // again page by page when they do not add up (an item deleted further down, a base without them).
+      for (const list of CARD_LIST_NAMES) {
+        const first = (calls[callKey(list, FIRST_PAGE_QUERY)] as { data: EndpointData<'newsSearch'> }).data;
+        const before = await fetchAllPages(baseReplay, list).catch(() => null);
+        merged.set(list, before && mergeFirstPage(first.objects, first.paging.page_size, before));
+      }
     }
+    const cardLists = await fetchCardLists(fetcher);
     const [hrStories, successStories, patents] = await Promise.all([
       fetchArticles(fetcher, 'hrStoryTags', warn),
       fetchArticles(fetcher, 'successSearch', warn),
@@ -352,6 +367,7 @@ export async function takeSnapshot({
     return {
       apiUrl,
       lists,
+      cardLists,
       hrStories,
       successStories,
       patents,

@@ -30,6 +30,7 @@ import { createProgress } from '../../scripts/rebuild/log.ts';
 import { fileRoute } from '../../scripts/rebuild/routes.ts';
 import { EXIT_CODES, runRebuild } from '../../scripts/rebuild/run.ts';
 import { endpointUrl } from '../../src/lib/api/endpoints.ts';
+import { createSearcher } from '../../src/lib/search/searcher.ts';
 import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -168,6 +169,18 @@ function publishedState(): { target: string; files: Map<string, string> } {
   return { target: currentTarget(), files };
 }
 
+/** The site search over the published release's own files, as a browser would read them. */
+function publishedSearch(query: string) {
+  const searcher = createSearcher({
+    entryUrl: '/search/index.json',
+    fetchJson: async (url) => JSON.parse(readFileSync(join(current(), url), 'utf8')) as unknown,
+  });
+  return searcher.search(query);
+}
+
+/** The site search's shard files of the published release. */
+const searchShards = () => readdirSync(join(current(), 'search-index')).sort();
+
 /** The ids on the HR list's first page, as the site's list page shows them. */
 async function hrFirstPageIds(): Promise<string[]> {
   const res = await fetch(endpointUrl(apiUrl(), 'hrStoryTags', { page: 1, topic_id: '', name: '' }));
@@ -218,10 +231,11 @@ describe('npm run rebuild', () => {
       for (const patent of patents) expect(existsSync(page(`info/patent/${patent.tag}`))).toBe(true);
 
       const changed = readJson<ChangedRoutes>('changed-routes.json');
-      // Every file of the first release is new, named by its route; hashed assets never need purging.
+      // Every file of the first release is new, named by its route; hashed assets and search
+      // shards never need purging.
       expect(changed.added).toEqual(
         manifest.files
-          .filter((file) => !file.startsWith('_astro/'))
+          .filter((file) => !file.startsWith('_astro/') && !file.startsWith('search-index/'))
           .map(fileRoute)
           .sort(),
       );
@@ -271,26 +285,87 @@ describe('npm run rebuild', () => {
       const lists = ['/hrcontents', ...(manifest.files.includes('rss.xml') ? ['/rss.xml'] : [])];
       // The story's share picture shows its title too (tests/rebuild/og-images.test.ts).
       const picture = `/og/info/blog/${id}.jpg`;
+      // The site search's entry names the shards that changed (new names, never purged).
       expect(changed).toEqual({
         added: [],
-        changed: [...lists, `/info/blog/${id}`, picture].sort(),
+        changed: [...lists, '/search/index.json', `/info/blog/${id}`, picture].sort(),
         removed: [],
         warnings: [],
       });
-      // Among the getStaticPaths pages only the edited story (and its picture) was rendered; the rest were restored.
+      const isShard = (route: string) => route.startsWith('/search-index/');
+      // Among the getStaticPaths pages only the edited story (and its picture) and the new shards
+      // were rendered; the rest were restored.
       const dynamicTotal = manifest.files
         .map(fileRoute)
         .filter(
           (route) =>
             /^\/(og\/)?(info\/blog|cad_archive|info\/patent)\/[^/]+$/.test(route) ||
-            /^\/og\/[^/]+\.jpg$/.test(route),
+            /^\/og\/[^/]+\.jpg$/.test(route) ||
+            isShard(route),
         ).length;
-      expect(run.stdout).toContain(
-        `getStaticPaths 페이지 ${dynamicTotal}개 중 렌더링 2개: /info/blog/${id} ${picture}`,
+      const rendered = /getStaticPaths 페이지 (\d+)개 중 렌더링 (\d+)개/.exec(run.stdout);
+      const renderedCount = Number(rendered?.[2]);
+      expect(Number(rendered?.[1])).toBe(dynamicTotal);
+      // The shards whose postings the new title changes: a few of the 161, not all.
+      expect(renderedCount).toBeGreaterThan(2);
+      expect(renderedCount).toBeLessThan(
+        2 + manifest.files.filter((f) => f.startsWith('search-index/')).length / 4,
       );
+      const line = run.stdout.split('\n').find((l) => l.includes('getStaticPaths 페이지')) ?? '';
+      expect(line).toContain(`/info/blog/${id}`);
+      expect(line).toContain(picture);
       expect(readFileSync(page(`info/blog/${id}`), 'utf8')).toContain('(개정판)');
       // The release is still complete.
       for (const item of hr.items) expect(existsSync(page(`info/blog/${item.analytics_page_id}`))).toBe(true);
+    },
+  );
+
+  it(
+    'makes a published news item findable by the site search, and unfindable once deleted',
+    { timeout: STEP_TIMEOUT },
+    async () => {
+      const newsFile = join(contentDir, 'news.json');
+      const original = readFileSync(newsFile, 'utf8');
+      const news = JSON.parse(original) as Record<string, unknown>[];
+      expect((await publishedSearch('물결무늬 박람회')).total).toBe(0);
+      const shardsBefore = searchShards();
+      writeFileSync(
+        newsFile,
+        `${JSON.stringify(
+          [
+            {
+              ...news[0],
+              analytics_page_id: 'news-9101',
+              absolute_url: 'https://news.example/articles/9101',
+              title: '인사이트하이어, 물결무늬 채용 박람회에 면접 체험관 연다',
+              meta_description: '지원자가 구조화 면접을 미리 체험하는 부스를 운영한다.',
+              created_time: '2026-11-26T10:00:00+09:00',
+            },
+            ...news,
+          ],
+          null,
+          2,
+        )}\n`,
+      );
+      await restartApi();
+      const added = await rebuild();
+      expect(added.code, added.stderr + added.stdout).toBe(0);
+      const found = await publishedSearch('물결무늬 박람회');
+      expect(found.hits.map((hit) => [hit.id, hit.url])).toEqual([
+        ['news:news-9101', 'https://news.example/articles/9101'],
+      ]);
+      // Most shards keep their names: a CDN keeps serving them from its cache.
+      const kept = searchShards().filter((name) => shardsBefore.includes(name));
+      expect(kept.length / shardsBefore.length).toBeGreaterThan(0.5);
+
+      writeFileSync(newsFile, original);
+      await restartApi();
+      const removed = await rebuild();
+      expect(removed.code, removed.stderr + removed.stdout).toBe(0);
+      expect((await publishedSearch('물결무늬 박람회')).total).toBe(0);
+      expect((await publishedSearch('대학 취업지원센터')).hits.map((hit) => hit.id)).toContain(
+        'news:news-0016',
+      );
     },
   );
 

@@ -72,6 +72,20 @@ export const LIST_NAMES: Record<AllPagesList, string> = {
 /** The paged lists whose every item gets a pre-rendered page (or is counted). */
 export type AllPagesList = 'hrStoryTags' | 'successSearch' | 'techSearch';
 
+/**
+ * The paged lists without detail pages: their pages show only the first page, and the site
+ * search needs every item (`src/lib/search/site-docs.ts`).
+ */
+export type CardList = 'newsSearch' | 'videoSearch' | 'seminarList' | 'faqTags';
+
+/** The list screen of each card list. */
+export const CARD_LISTS: Readonly<Record<CardList, ListId>> = {
+  newsSearch: 'news',
+  videoSearch: 'video',
+  seminarList: 'seminar',
+  faqTags: 'faq',
+};
+
 /** One `lists` entry: a first page plus the banners, slides or topics its screen shows. */
 export type ListEntryData = {
   first: EndpointData<'newsSearch'>;
@@ -123,7 +137,7 @@ export async function fetchListFirstPages(fetch: Fetcher): Promise<{ id: ListId;
  * brings nothing new (so a server that repeats its last page cannot loop forever), or after the
  * pages the first answer's total allows (so one that invents fresh ids on every page cannot either).
  */
-export async function fetchAllPages(fetch: Fetcher, name: AllPagesList): Promise<ContentItem[]> {
+export async function fetchAllPages(fetch: Fetcher, name: AllPagesList | CardList): Promise<ContentItem[]> {
   const items: ContentItem[] = [];
   const seen = new Set<string>();
   let lastPage = 10_000;
@@ -137,6 +151,13 @@ export async function fetchAllPages(fetch: Fetcher, name: AllPagesList): Promise
     if (fresh.length === 0 || items.length >= data.paging.page_size) break;
   }
   return items;
+}
+
+/** Every item of every card list, keyed by list screen, in list order. */
+export async function fetchCardLists(fetch: Fetcher): Promise<Partial<Record<ListId, ContentItem[]>>> {
+  const names = Object.keys(CARD_LISTS) as CardList[];
+  const lists = await Promise.all(names.map((name) => fetchAllPages(fetch, name)));
+  return Object.fromEntries(names.map((name, i) => [CARD_LISTS[name], lists[i]!]));
 }
 
 /** Whether a detail call failed because of that item (missing, broken), not because of the API. */

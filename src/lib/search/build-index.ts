@@ -1,6 +1,7 @@
 /**
- * The search index as static files: one small entry (document statistics and the other files'
- * names, cached like a page) and content-hashed shards (cached forever). Terms are sharded by
+ * The search index as static files: one small entry (document statistics, the other files'
+ * names and the newest documents' postings, cached like a page) and content-hashed shards
+ * (cached forever). Terms are sharded by
  * their first character and documents by a hash of their key, and documents are referred to by a
  * key derived from their id, so a publish that edits one item rewrites its document shard and the
  * few term shards whose counts moved; every other file keeps its name.
@@ -31,15 +32,39 @@ export interface SearchFile {
 }
 
 /** Raw bytes a shard aims at; counts grow by powers of two so names stay put until the index doubles. */
-const TERM_SHARD_TARGET = 24_000;
-const DOC_SHARD_TARGET = 24_000;
-const MIN_TERM_SHARDS = 8;
-const MIN_DOC_SHARDS = 16;
+const TERM_SHARD_TARGET = 6_000;
+const DOC_SHARD_TARGET = 8_000;
+const MIN_TERM_SHARDS = 128;
+const MIN_DOC_SHARDS = 32;
 
 function shardCount(totalBytes: number, target: number, minimum: number): number {
   let count = minimum;
   while (totalBytes / count > target) count *= 2;
   return count;
+}
+
+/** One document in this many, by a hash of its id, closes the tail (see {@link tailOf}). */
+const TAIL_SPACING = 8;
+
+/**
+ * The newest documents, whose postings travel in the entry instead of the term shards: those
+ * after the last "anchor" in date order, an anchor being a document whose id hashes to a multiple
+ * of {@link TAIL_SPACING}. A new item (the newest) joins the tail, so publishing it rewrites the
+ * entry and one document shard, not every term shard; one new item in eight is an anchor and
+ * folds the tail into the shards. Which documents anchor depends on their ids alone, so the same
+ * content always gives the same files.
+ */
+export function tailOf<T extends { id: string; date?: string }>(docs: readonly T[]): T[] {
+  const ordered = [...docs].sort((a, b) => {
+    const [da, db] = [a.date ?? '', b.date ?? ''];
+    if (da !== db) return da < db ? -1 : 1;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+  let last = -1;
+  ordered.forEach((doc, i) => {
+    if (fnv1a(`tail\u0000${doc.id}`) % TAIL_SPACING === 0) last = i;
+  });
+  return ordered.slice(last + 1);
 }
 
 /** A short key for a document id, stable across builds (postings refer to documents by it). */
@@ -74,7 +99,16 @@ function sortedRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
   return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-export function buildSearchIndex(docs: readonly SearchDoc[]): { entry: SearchEntry; files: SearchFile[] } {
+export interface BuildOptions {
+  /** Fixed shard counts instead of the size-based ones (the bench compares layouts). */
+  termShards?: number;
+  docShards?: number;
+}
+
+export function buildSearchIndex(
+  docs: readonly SearchDoc[],
+  options: BuildOptions = {},
+): { entry: SearchEntry; files: SearchFile[] } {
   const unique = new Map<string, SearchDoc>();
   for (const doc of docs) if (!unique.has(doc.id)) unique.set(doc.id, doc);
   const cleaned = [...unique.values()]
@@ -108,23 +142,28 @@ export function buildSearchIndex(docs: readonly SearchDoc[]): { entry: SearchEnt
   }
 
   const termBytes = [...postings].reduce((sum, [term, byDoc]) => sum + term.length * 3 + byDoc.size * 14, 0);
-  const termShards = shardCount(termBytes, TERM_SHARD_TARGET, MIN_TERM_SHARDS);
+  const termShards = options.termShards ?? shardCount(termBytes, TERM_SHARD_TARGET, MIN_TERM_SHARDS);
   const termGroups: Map<string, [string, number, number][]>[] = Array.from(
     { length: termShards },
     () => new Map(),
   );
+  const tailKeys = new Set(tailOf(cleaned).map((doc) => keys.get(doc.id)!));
+  const tail = new Map<string, [string, number, number][]>();
   for (const [term, byDoc] of [...postings].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const list = [...byDoc]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([key, [title, body]]) => [key, title, body] as [string, number, number]);
-    termGroups[termShardOf(term, termShards)]!.set(term, list);
+    const inBase = list.filter(([key]) => !tailKeys.has(key));
+    const inTail = list.filter(([key]) => tailKeys.has(key));
+    if (inBase.length > 0) termGroups[termShardOf(term, termShards)]!.set(term, inBase);
+    if (inTail.length > 0) tail.set(term, inTail);
   }
 
   const docBytes = cleaned.reduce(
     (sum, doc) => sum + (doc.title.length + doc.text.length) * 3 + doc.url.length,
     0,
   );
-  const docShards = shardCount(docBytes, DOC_SHARD_TARGET, MIN_DOC_SHARDS);
+  const docShards = options.docShards ?? shardCount(docBytes, DOC_SHARD_TARGET, MIN_DOC_SHARDS);
   const docGroups: DocShard['d'][] = Array.from({ length: docShards }, () => ({}));
   for (const doc of cleaned) {
     const key = keys.get(doc.id)!;
@@ -163,6 +202,7 @@ export function buildSearchIndex(docs: readonly SearchDoc[]): { entry: SearchEnt
     averageTitle: Math.round((titleTotal / count) * 100) / 100,
     averageBody: Math.round((bodyTotal / count) * 100) / 100,
     terms: termFiles,
+    tail: sortedRecord(tail),
     docFiles,
     initials: initials.name,
   };

@@ -26,6 +26,8 @@ export const EntrySchema = z.object({
   averageTitle: z.number().check(z.nonnegative()),
   averageBody: z.number().check(z.nonnegative()),
   terms: z.array(fileName).check(z.minLength(1)),
+  /** Postings of the newest documents (`tailOf` in build-index.ts), by term. */
+  tail: z.record(z.string(), z.array(z.tuple([key, count, count]))),
   docFiles: z.array(fileName).check(z.minLength(1)),
   initials: fileName,
 });

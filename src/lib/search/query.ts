@@ -108,7 +108,7 @@ const SUFFIXES = [
   '적',
 ].sort((a, b) => b.length - a.length);
 
-/** The word without particles and endings, each step at least two syllables long (서비스들을 → 서비스들, 서비스). */
+/** The word without particles and endings, each step at least two syllables long (면접관에게는 → 면접관에게, 면접관). */
 export function stripSuffixes(word: string): string[] {
   const out: string[] = [];
   let current = word;

@@ -66,7 +66,10 @@ function termScores(corpus: Corpus, term: string): Map<string, number> {
 
 class ScoreCache {
   private readonly cache = new Map<string, Map<string, number>>();
-  constructor(private readonly corpus: Corpus) {}
+  private readonly corpus: Corpus;
+  constructor(corpus: Corpus) {
+    this.corpus = corpus;
+  }
   of(term: string): Map<string, number> {
     let scores = this.cache.get(term);
     if (!scores) {

@@ -103,3 +103,125 @@ describe('site search', () => {
     await expect(searcher.search('면접')).rejects.toBeInstanceOf(SearchIndexError);
   });
 });
+
+describe('query analysis', () => {
+  it('strips particles and endings, never below two syllables', async () => {
+    const { stripSuffixes } = await import('./query.ts');
+    expect(stripSuffixes('서비스를')).toEqual(['서비스']);
+    expect(stripSuffixes('분석합니다')).toEqual(['분석']);
+    expect(stripSuffixes('면접관에게는')).toEqual(['면접관에게', '면접관']);
+    expect(stripSuffixes('책을')).toEqual([]);
+  });
+  it('reads decomposed (NFD) input as composed', async () => {
+    expect(await ids('온보딩'.normalize('NFD'))).toEqual(['a']);
+  });
+});
+
+describe('excerpts and highlights', () => {
+  it('cuts about 120 characters around the match and marks it inside the excerpt', async () => {
+    const { excerptOf } = await import('./excerpt.ts');
+    const text = `${'앞부분 문장입니다. '.repeat(30)}여기서 구조화 면접을 설명합니다. ${'뒷부분 문장입니다. '.repeat(30)}`;
+    const { excerpt, marks } = excerptOf(text, ['구조화면접']);
+    expect(excerpt.startsWith('…') && excerpt.endsWith('…')).toBe(true);
+    expect(excerpt.length).toBeLessThanOrEqual(140);
+    expect(marks.map(([a, b]) => excerpt.slice(a, b))).toEqual(['구조화 면접']);
+  });
+  it('keeps a hostile title as text and marks offsets into it', async () => {
+    const hostile = '<img src=x onerror=alert(1)> 면접 안내';
+    const { searcher } = searcherOver([
+      { id: 'h', type: 'news', title: hostile, url: 'https://news.example/h', text: '<b>면접</b> 일정' },
+    ]);
+    const [hit] = (await searcher.search('면접')).hits;
+    expect(hit!.title).toBe(hostile);
+    expect(hit!.excerpt).toBe('<b>면접</b> 일정');
+    expect(hit!.titleMarks.map(([a, b]) => hostile.slice(a, b))).toEqual(['면접']);
+  });
+});
+
+describe('index files', () => {
+  it('keeps the names of shards a one-item edit does not touch', () => {
+    const before = buildSearchIndex(docs);
+    const after = buildSearchIndex(
+      docs.map((d) => (d.id === 'c' ? { ...d, text: `${d.text} 추가 문장.` } : d)),
+    );
+    const names = new Set(before.files.map((f) => f.name));
+    const rewritten = after.files.filter((f) => !names.has(f.name));
+    expect(rewritten.length).toBeGreaterThan(0);
+    expect(rewritten.length).toBeLessThan(after.files.length / 4);
+  });
+  it('retries a file that failed once instead of keeping the failure', async () => {
+    const { entry, files } = buildSearchIndex(docs);
+    const byName = new Map(files.map((f) => [entry.base + f.name, JSON.parse(f.body) as unknown]));
+    let broken = true;
+    const searcher = createSearcher({
+      entryUrl: '/search/index.json',
+      fetchJson: async (url) => {
+        if (url === '/search/index.json') return entry;
+        if (broken && url.includes('/docs-')) return { v: 1, d: { truncated: {} } };
+        return byName.get(url);
+      },
+    });
+    await expect(searcher.search('면접')).rejects.toBeInstanceOf(SearchIndexError);
+    broken = false;
+    expect((await searcher.search('면접')).hits.map((h) => h.id)).toEqual(['b', 'c']);
+  });
+});
+
+describe('site documents', () => {
+  it('leaves out an item it cannot read and keeps the rest', async () => {
+    const { siteSearchDocs } = await import('./site-docs.ts');
+    const item = { analytics_page_id: 'n1', title: '정상 소식', created_time: '2026-01-02T09:00:00+09:00' };
+    const docs = siteSearchDocs({
+      cardLists: { news: [item, { ...item, analytics_page_id: 'n2', tags: 7 } as never] },
+      hrStories: [],
+      successStories: [],
+      patents: [],
+    });
+    expect(docs.filter((doc) => doc.type === 'news').map((doc) => [doc.id, doc.date])).toEqual([
+      ['news:n1', '2026-01-02'],
+    ]);
+    expect(docs.some((doc) => doc.id === 'product:whitepaper')).toBe(true);
+  });
+});
+
+describe('the tail of newest documents', () => {
+  it('carries a new newest item in the entry, keeping every term shard, and folds it in at an anchor', async () => {
+    const { fnv1a } = await import('./format.ts');
+    const anchors = (want: boolean) =>
+      Array.from({ length: 64 }, (_, i) => `news:new-${i}`).find(
+        (id) => (fnv1a(`tail\u0000${id}`) % 8 === 0) === want,
+      )!;
+    const fresh = (id: string): SearchDoc => ({
+      id,
+      type: 'news',
+      title: '물결무늬 채용 박람회 개막',
+      url: 'https://news.example/new',
+      date: '2099-01-01',
+      text: '면접 체험관을 운영합니다.',
+    });
+    const termNames = (list: SearchDoc[]) =>
+      buildSearchIndex(list)
+        .files.filter((f) => f.name.startsWith('terms-'))
+        .map((f) => f.name);
+    const before = termNames(docs);
+    // The older documents' postings are in the shards (the test would pass trivially otherwise).
+    expect(
+      buildSearchIndex(docs).files.some((f) => f.name.startsWith('terms-') && f.body.includes('면접')),
+    ).toBe(true);
+
+    const tailId = anchors(false);
+    const withTail = [...docs, fresh(tailId)];
+    expect(termNames(withTail)).toEqual(before);
+    expect(Object.keys(buildSearchIndex(withTail).entry.tail)).toContain('물결');
+    expect((await searcherOver(withTail).searcher.search('물결무늬 박람회')).hits.map((h) => h.id)).toEqual([
+      tailId,
+    ]);
+
+    const anchorId = anchors(true);
+    const folded = [...docs, fresh(anchorId)];
+    expect(buildSearchIndex(folded).entry.tail).toEqual({});
+    expect((await searcherOver(folded).searcher.search('물결무늬 박람회')).hits.map((h) => h.id)).toEqual([
+      anchorId,
+    ]);
+  });
+});

@@ -143,11 +143,14 @@ export function createSearcher(options: SearcherOptions): Searcher {
       stats: (key) => docs.get(key),
       postings: (term) => {
         const shard = shards.get(termShardOf(term, count));
-        return Object.hasOwn(shard?.t ?? {}, term) ? (shard!.t[term] as Posting[]) : undefined;
+        const base = shard && Object.hasOwn(shard.t, term) ? (shard.t[term] as Posting[]) : [];
+        const tail = Object.hasOwn(entry.tail, term) ? (entry.tail[term] as Posting[]) : [];
+        return base.length + tail.length > 0 ? [...base, ...tail] : undefined;
       },
       expand: (prefix: Prefix) => {
         const shard = shards.get(termShardOf(prefix.start, count));
-        return shard ? Object.keys(shard.t).filter((term) => prefixMatches(prefix, term)) : [];
+        const terms = new Set([...Object.keys(shard?.t ?? {}), ...Object.keys(entry.tail)]);
+        return [...terms].filter((term) => prefixMatches(prefix, term));
       },
     };
   }

@@ -6,30 +6,31 @@
 import type { BlogDetail, ContentItem, PatentDetail } from '../api/schemas.ts';
 import { itemHref } from '../api/item-address.ts';
 import { sanitizeHtmlServer } from '../html/sanitize.server.ts';
-import { visibleTextOfHtml } from '../html/visible-text.ts';
+import { plainTextOfHtml } from './plain-text.ts';
 import { listRoutes, type ListId } from '../routes.ts';
 import { products, productSlugs } from '../../data/products.ts';
 import { whitepaper } from '../../data/whitepaper.ts';
 import { operation } from '../../data/operation.ts';
+import { buildSearchIndex } from './build-index.ts';
 import type { SearchDoc, SearchType } from './types.ts';
 
+/** An HR or success story as the loaders fetch it (`ArticleData`). */
 export interface ArticleContent {
   id: string;
   item: ContentItem;
   detail: BlogDetail;
-  safeHtml: string;
 }
 
+/** A patent as the loaders fetch it (`PatentData`). */
 export interface PatentContent {
   id: string;
   item: ContentItem;
   detail: PatentDetail['list'];
-  safeHtml: string;
 }
 
 export interface SiteContent {
   /** Every item of the lists without detail pages (news, videos, seminars, FAQ). */
-  listItems: Partial<Record<ListId, readonly ContentItem[]>>;
+  cardLists: Partial<Record<ListId, readonly ContentItem[]>>;
   hrStories: readonly ArticleContent[];
   successStories: readonly ArticleContent[];
   patents: readonly PatentContent[];
@@ -129,46 +130,76 @@ export function sitePageDocs(): SearchDoc[] {
   return docs;
 }
 
-/** The documents of the site search. An item without a title is left out (its card has none either). */
+/** The text a reader sees of the API's HTML, after the shared allow-list (as the pages show it). */
+function htmlText(html: string): string {
+  return html ? plainTextOfHtml(sanitizeHtmlServer(html)) : '';
+}
+
+/**
+ * The documents of the site search, from the loaders' own data (`build-data.ts`): the build's
+ * endpoints and the rebuild's route check both make the index from it, so they agree on its files.
+ * An item without a title is left out (its card has none either).
+ */
 export function siteSearchDocs(content: SiteContent): SearchDoc[] {
   const docs: SearchDoc[] = [];
-  const push = (doc: SearchDoc | null) => {
-    if (doc) docs.push(doc);
+  const push = (make: () => SearchDoc | null) => {
+    // One odd item must not keep the site from building: it is left out of the search, as a
+    // page leaves out what it cannot show.
+    try {
+      const doc = make();
+      if (doc) docs.push(doc);
+    } catch {
+      /* left out */
+    }
   };
-  for (const [list, items] of Object.entries(content.listItems) as [ListId, readonly ContentItem[]][]) {
+  for (const [list, items] of Object.entries(content.cardLists) as [ListId, readonly ContentItem[]][]) {
     for (const item of items) {
-      const body = item.post_body ? visibleTextOfHtml(sanitizeHtmlServer(item.post_body)) : '';
-      push(
+      push(() =>
         itemDoc(
           list,
           item,
-          joinText([item.meta_description, body, tagText(item.tags), item.author_name, item.addr]),
+          joinText([
+            item.meta_description,
+            htmlText(item.post_body ?? ''),
+            tagText(item.tags),
+            item.author_name,
+            item.addr,
+          ]),
         ),
       );
     }
   }
   const articles = (list: 'hrStory' | 'success', entries: readonly ArticleContent[]) => {
-    for (const { id, item, detail, safeHtml } of entries) {
-      const doc = itemDoc(
-        list,
-        item,
-        joinText([item.meta_description, visibleTextOfHtml(safeHtml), detail.tags.join(' '), detail.author]),
-        detail.title,
-      );
-      push(doc && { ...doc, id: `${list}:${id}` });
+    for (const { id, item, detail } of entries) {
+      push(() => {
+        const doc = itemDoc(
+          list,
+          item,
+          joinText([item.meta_description, htmlText(detail.content), detail.tags.join(' '), detail.author]),
+          detail.title,
+        );
+        return doc && { ...doc, id: `${list}:${id}` };
+      });
     }
   };
   articles('hrStory', content.hrStories);
   articles('success', content.successStories);
-  for (const { id, item, detail, safeHtml } of content.patents) {
-    const doc = itemDoc(
-      'patent',
-      item,
-      joinText([item.meta_description, visibleTextOfHtml(safeHtml), tagText(item.tags)]),
-      detail.title,
-    );
-    push(doc && { ...doc, id: `patent:${id}` });
+  for (const { id, item, detail } of content.patents) {
+    push(() => {
+      const doc = itemDoc(
+        'patent',
+        item,
+        joinText([item.meta_description, htmlText(detail.content ?? ''), tagText(item.tags)]),
+        detail.title,
+      );
+      return doc && { ...doc, id: `patent:${id}` };
+    });
   }
   docs.push(...sitePageDocs());
   return docs;
+}
+
+/** The index files of the site's content. */
+export function siteSearchIndex(content: SiteContent) {
+  return buildSearchIndex(siteSearchDocs(content));
 }

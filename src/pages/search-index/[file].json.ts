@@ -4,10 +4,10 @@
  * incremental build's cache.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteSearchIndex } from '../search/_site-index.ts';
+import { buildIndex } from '../search/_site-index.ts';
 
 export const getStaticPaths = (async () => {
-  const { files } = await siteSearchIndex();
+  const { files } = await buildIndex();
   return files.map(({ name, body }) => {
     const file = name.replace(/\.json$/, '');
     return { params: { file }, props: { body }, cacheKey: file };

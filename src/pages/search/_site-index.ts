@@ -3,38 +3,31 @@
  * content the pages are built from) and shared by the entry and the hashed files' endpoints.
  */
 import { getCollection } from 'astro:content';
-import { buildSearchIndex } from '../../lib/search/build-index.ts';
-import { siteSearchDocs } from '../../lib/search/site-docs.ts';
+import { siteSearchIndex } from '../../lib/search/site-docs.ts';
 import type { ListId } from '../../lib/routes.ts';
 import type { ContentItem } from '../../lib/api/schemas.ts';
 
-/** The lists without detail pages: their items are searched from their list answers. */
-const CARD_LISTS: readonly ListId[] = ['news', 'video', 'seminar', 'faq'];
-
-let built: ReturnType<typeof make> | undefined;
+let built: Promise<ReturnType<typeof siteSearchIndex>> | undefined;
 
 async function make() {
-  const [lists, hrStories, successStories, patents] = await Promise.all([
-    getCollection('lists'),
+  const [listItems, hrStories, successStories, patents] = await Promise.all([
+    getCollection('listItems'),
     getCollection('hrStories'),
     getCollection('successStories'),
     getCollection('patents'),
   ]);
-  const listItems: Partial<Record<ListId, ContentItem[]>> = {};
-  for (const entry of lists) {
-    const id = entry.id as ListId;
-    if (CARD_LISTS.includes(id)) listItems[id] = entry.data.first.objects;
-  }
-  const docs = siteSearchDocs({
-    listItems,
-    hrStories: hrStories.map(({ id, data }) => ({ id, ...data })),
-    successStories: successStories.map(({ id, data }) => ({ id, ...data })),
-    patents: patents.map(({ id, data }) => ({ id, ...data })),
+  const lists: Partial<Record<ListId, ContentItem[]>> = {};
+  for (const entry of listItems) lists[entry.id as ListId] = entry.data.items;
+  return siteSearchIndex({
+    cardLists: lists,
+    hrStories: hrStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
+    successStories: successStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
+    patents: patents.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
   });
-  return buildSearchIndex(docs);
 }
 
-export function siteSearchIndex() {
+/** The index of this build's content (made on first use). */
+export function buildIndex() {
   built ??= make();
   return built;
 }
