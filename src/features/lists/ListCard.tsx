@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { t } from '../../i18n';
 import { CardImage } from './CardImage.tsx';
 import type { CardItem } from './list-items.ts';
-import { newTabProps } from './new-tab.ts';
+import { newTabProps } from '../../lib/dom/new-tab.ts';
 import cards from './cards.module.scss';
 import listCard from './list-card.module.scss';
 

@@ -5,7 +5,7 @@ import { listKinds } from './list-kinds.ts';
 import { withListContext } from '../../lib/list-query.ts';
 import { SearchListFrame } from './SearchListFrame.tsx';
 import type { ListSnapshot } from './list.store.ts';
-import { newTabProps } from './new-tab.ts';
+import { newTabProps } from '../../lib/dom/new-tab.ts';
 import { useListStore } from './use-list-store.ts';
 import cards from './cards.module.scss';
 import successCards from './success-cards.module.scss';

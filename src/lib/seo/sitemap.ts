@@ -8,11 +8,13 @@ import { isAlias, withTrailingSlash } from './canonical.ts';
 /**
  * Pages that tell search engines not to index them (`noindex`): the query forms of the detail
  * screens (`/info/blog?portal=…`, `/cad_archive?portal=…`, `/info/patent?tag=…`), whose
- * canonical addresses are the pre-rendered detail paths, and the 404 page.
+ * canonical addresses are the pre-rendered detail paths, the 404 page and the search page (its
+ * results are what a visitor typed, not content of their own).
  */
 export const noindexPaths: readonly string[] = [
   ...detailKinds.map((kind) => detailRoutes[kind].pathPrefix),
   '/404/',
+  '/search/',
 ];
 
 /** True for a page path that belongs in the sitemap. */

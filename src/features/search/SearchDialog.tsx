@@ -1,0 +1,229 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { interpolate, t } from '../../i18n';
+import type { SearchHit } from '../../lib/search/types.ts';
+import { dialogOptions, moveActive, type DialogOption } from './dialog-options.ts';
+import { clearRecent, readRecent, rememberSearch } from './recent-searches.ts';
+import { resultLink } from './result-link.ts';
+import { Marked, NewTabNote, ResultMeta } from './ResultText.tsx';
+import { MAX_QUERY_LENGTH, searchPageHref } from './search-address.ts';
+import { SearchError } from './SearchStates.tsx';
+import { countAll, useSearch } from './use-search.ts';
+
+/** Results the dialog lists; "모든 결과 보기" shows the rest. */
+export const DIALOG_LIMIT = 8;
+/** Enough to skip the keystrokes of a word typed at speed, short enough to feel instant. */
+export const DEBOUNCE_MS = 80;
+
+export interface SearchDialogProps {
+  /** Called once the dialog has closed; focus has gone back to what opened it. */
+  onClosed(): void;
+  /** What had focus when the dialog was asked for. */
+  opener: HTMLElement | null;
+}
+
+/** Follows a result: the site's pages in place, other hosts in a new tab. */
+function follow(hit: SearchHit): void {
+  const link = resultLink(hit.url, location.origin);
+  if (link.external) open(link.href, '_blank', 'noopener,noreferrer');
+  else location.assign(link.href);
+}
+
+/** The site search dialog: a combobox over a listbox of results or recent searches. */
+export function SearchDialog({ onClosed, opener }: SearchDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const id = useId();
+  const [text, setText] = useState('');
+  const [recent, setRecent] = useState(readRecent);
+  const [active, setActive] = useState(-1);
+  const { state, run } = useSearch(DIALOG_LIMIT);
+  const hits = text.trim() && state.response ? state.response.hits : [];
+  const options = dialogOptions(text, recent, hits);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    element.showModal();
+    input.current?.focus();
+    const onClose = () => {
+      clearTimeout(timer.current);
+      if (opener?.isConnected) opener.focus();
+      onClosed();
+    };
+    // A click on the backdrop lands on the dialog element itself (its content covers the rest).
+    const onBackdrop = (event: MouseEvent) => {
+      if (event.target === element) element.close();
+    };
+    element.addEventListener('close', onClose);
+    element.addEventListener('click', onBackdrop);
+    return () => {
+      element.removeEventListener('close', onClose);
+      element.removeEventListener('click', onBackdrop);
+    };
+  }, [onClosed, opener]);
+
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, id]);
+
+  const schedule = (query: string) => {
+    clearTimeout(timer.current);
+    setActive(-1);
+    timer.current = setTimeout(() => void run(query), DEBOUNCE_MS);
+  };
+
+  const choose = (option: DialogOption) => {
+    if (option.kind === 'recent') {
+      if (input.current) input.current.value = option.query;
+      setText(option.query);
+      schedule(option.query);
+      return;
+    }
+    setRecent(rememberSearch(text));
+    follow(option.hit);
+    dialog.current?.close();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive(moveActive(active, event.key === 'ArrowDown' ? 1 : -1, options.length));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const option = options[active];
+      if (option) choose(option);
+      else if (text.trim()) {
+        setRecent(rememberSearch(text));
+        location.assign(searchPageHref(text.trim()));
+      }
+    }
+  };
+
+  const listId = `${id}-list`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const query = text.trim();
+  return (
+    <dialog ref={dialog} className="search-dialog" aria-label={t('search.dialog.label')}>
+      <div className="search-dialog-bar">
+        <label htmlFor={`${id}-input`} className="visually-hidden">
+          {t('search.input')}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-input`}
+          type="search"
+          role="combobox"
+          aria-expanded={options.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+          maxLength={MAX_QUERY_LENGTH}
+          placeholder={t('search.placeholder')}
+          autoComplete="off"
+          enterKeyHint="search"
+          // Uncontrolled: React never writes the box, so an IME's half-built syllable is never lost.
+          // That syllable is searched as typed: the engine reads a jamo typed last as the start
+          // of the next syllable (채용ㅂ finds 채용 브랜딩), so results follow the composition.
+          // Some browsers send the last input before compositionend: the finished word is
+          // searched again then.
+          onInput={(event) => {
+            setText(event.currentTarget.value);
+            schedule(event.currentTarget.value.trim());
+          }}
+          onCompositionEnd={(event) => schedule(event.currentTarget.value.trim())}
+          onKeyDown={onKeyDown}
+        />
+        <button type="button" className="search-dialog-close" onClick={() => dialog.current?.close()}>
+          {t('search.dialog.close')}
+        </button>
+      </div>
+      <div className="search-dialog-body">
+        {!query && (
+          <div className="search-dialog-heading">
+            <span id={`${id}-recent`}>{t('search.dialog.recent')}</span>
+            {recent.length > 0 && (
+              <button
+                type="button"
+                onClick={() => {
+                  clearRecent();
+                  setRecent([]);
+                  setActive(-1);
+                  input.current?.focus();
+                }}
+              >
+                {t('search.dialog.clearRecent')}
+              </button>
+            )}
+          </div>
+        )}
+        {state.status === 'error' && query ? (
+          <SearchError onRetry={() => void run(query)} />
+        ) : (
+          <ul
+            id={listId}
+            role="listbox"
+            className="search-options"
+            aria-label={query ? t('search.results') : t('search.dialog.recent')}
+          >
+            {options.map((option, index) => (
+              // The keys are the combobox's (aria-activedescendant): options never take focus.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+              <li
+                key={option.kind === 'hit' ? option.hit.id : option.query}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                className="search-option"
+                onClick={() => choose(option)}
+              >
+                {option.kind === 'hit' ? <HitOption hit={option.hit} /> : option.query}
+              </li>
+            ))}
+          </ul>
+        )}
+        {!query && recent.length === 0 && <p className="search-dialog-note">{t('search.dialog.noRecent')}</p>}
+        {query && state.status === 'ready' && hits.length === 0 && (
+          <p className="search-dialog-note">{t('search.dialog.empty')}</p>
+        )}
+        {query && (
+          // Inside the scrolling part: the keyboard reaches it (and the part) after the results.
+          <a
+            className="search-dialog-all"
+            href={searchPageHref(query)}
+            onClick={() => setRecent(rememberSearch(query))}
+          >
+            {t('search.dialog.all')}
+          </a>
+        )}
+        <p role="status" className="visually-hidden">
+          {query && state.status === 'ready'
+            ? interpolate(t('search.dialog.status'), { count: state.response ? countAll(state.response) : 0 })
+            : ''}
+        </p>
+      </div>
+      <p className="search-dialog-foot" aria-hidden="true">
+        {t('search.dialog.hint')}
+      </p>
+    </dialog>
+  );
+}
+
+function HitOption({ hit }: { hit: SearchHit }) {
+  const link = resultLink(hit.url, location.origin);
+  return (
+    <>
+      <ResultMeta hit={hit} />
+      <span className="search-option-title">
+        <Marked text={hit.title} marks={hit.titleMarks} />
+        <NewTabNote external={link.external} />
+      </span>
+      {hit.excerpt && (
+        <span className="search-option-excerpt">
+          <Marked text={hit.excerpt} marks={hit.excerptMarks} />
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchHit } from '../../lib/search/types.ts';
+import { dialogOptions, moveActive } from './dialog-options.ts';
+
+const hit = (id: string): SearchHit => ({
+  id,
+  type: 'faq',
+  title: id,
+  url: '/faq',
+  excerpt: '',
+  titleMarks: [],
+  excerptMarks: [],
+  score: 1,
+});
+
+describe('dialog options', () => {
+  it('lists recent searches for an empty box and results otherwise', () => {
+    expect(dialogOptions(' ', ['면접'], [hit('a')])).toEqual([{ kind: 'recent', query: '면접' }]);
+    expect(dialogOptions('면', ['면접'], [hit('a')])).toEqual([{ kind: 'hit', hit: hit('a') }]);
+  });
+
+  it('moves the active option with wrap-around, starting from none', () => {
+    expect(moveActive(-1, 1, 3)).toBe(0);
+    expect(moveActive(-1, -1, 3)).toBe(2);
+    expect(moveActive(2, 1, 3)).toBe(0);
+    expect(moveActive(0, -1, 3)).toBe(2);
+    expect(moveActive(0, 1, 0)).toBe(-1);
+  });
+});

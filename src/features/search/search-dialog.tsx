@@ -1,0 +1,39 @@
+/**
+ * The search dialog's code, loaded on first use by the header's shortcut script
+ * (search-shortcut.inline.ts): nothing here runs on a page until the visitor asks for search.
+ * Its styles come with it.
+ */
+import { createRoot, type Root } from 'react-dom/client';
+import { injectStyles } from '../../lib/dom/inject-styles.ts';
+import dialogStyles from './search-dialog.scss?inline';
+import resultStyles from './search-results.scss?inline';
+import { SearchDialog } from './SearchDialog.tsx';
+
+let root: Root | null = null;
+let opens = 0;
+let isOpen = false;
+
+/**
+ * Opens the dialog (once at a time); focus returns to `opener` when it closes: the button, or
+ * for a shortcut what has focus now (nothing moves focus while this module loads).
+ */
+export function openSearchDialog(opener: Element | null = document.activeElement): void {
+  if (isOpen) return;
+  isOpen = true;
+  injectStyles('search-results', resultStyles);
+  injectStyles('search-dialog', dialogStyles);
+  if (!root) {
+    const container = document.createElement('div');
+    container.dataset.searchDialogRoot = '';
+    document.body.append(container);
+    root = createRoot(container);
+  }
+  const close = () => {
+    isOpen = false;
+    root?.render(null);
+  };
+  // A new key each time: the dialog opens fresh, with the recent searches read again.
+  root.render(
+    <SearchDialog key={++opens} opener={opener instanceof HTMLElement ? opener : null} onClosed={close} />,
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Inlined into every page by the header (SearchButton.astro), so it is kept to a few hundred
+ * bytes: the search button and the shortcuts (Ctrl+K / ⌘K anywhere, `/` outside a text field)
+ * load the dialog's code on first use and open it; a pointer over the button starts the download
+ * early. Without JavaScript the button is a plain link to /search. A failed download (a deploy
+ * removed the file) rejects unhandled, which brings the new-version notice (NewVersionNotice.astro).
+ */
+import dialogModule from './search-dialog.tsx?chunk-url';
+
+let dialog: Promise<typeof import('./search-dialog.tsx')> | undefined;
+const load = () => (dialog ??= import(/* @vite-ignore */ dialogModule));
+const button = document.querySelector<HTMLElement>('[data-search-open]')!;
+const open = (event: Event, opener?: Element) => {
+  event.preventDefault();
+  void load().then((code) => code.openSearchDialog(opener));
+};
+
+addEventListener('keydown', (event) => {
+  // The K key by position: with a Korean layout its `key` is ㅏ. `:read-write` is any text field
+  // (inputs, textareas, contenteditable): there `/` is typed.
+  if (
+    ((event.ctrlKey || event.metaKey) && event.code === 'KeyK') ||
+    (event.key === '/' && !(event.target as Element).matches(':read-write'))
+  )
+    open(event);
+});
+// The button is the header's own: its handler properties are free, and shorter than listeners.
+// A click meant for a new tab or window follows the link.
+button.onclick = (event) => event.ctrlKey || event.metaKey || event.shiftKey || open(event, button);
+button.onpointerenter = load;

@@ -1,0 +1,389 @@
+/**
+ * The site search's screens on the built site and its real index: the /search page (results in
+ * the engine's order with their marks, type chips, the empty and error states, back and forward),
+ * the header's button and shortcuts opening the dialog (keyboard, recent searches, IME
+ * composition), the page without JavaScript, a hostile title, axe, and what a page pays at load
+ * for all of it (nothing but a few hundred inline bytes).
+ */
+import { test, expect, type APIRequestContext, type Page } from './support/test.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { noscriptContents } from './support/html.ts';
+import { createSearcher } from '../../src/lib/search/searcher.ts';
+import type { SearchHit, SearchType } from '../../src/lib/search/types.ts';
+
+/** The engine's own answer for `query`, read from the built index the page reads (the page asks for 50, the dialog for 8). */
+async function engineHits(
+  request: APIRequestContext,
+  query: string,
+  options: { limit?: number; types?: SearchType[] } = { limit: 50 },
+): Promise<SearchHit[]> {
+  const searcher = createSearcher({
+    entryUrl: '/search/index.json',
+    fetchJson: async (url) => (await request.get(url)).json(),
+  });
+  return (await searcher.search(query, { limit: 50, ...options })).hits;
+}
+
+const typeLabels: Record<SearchType, string> = {
+  news: '뉴스룸',
+  hrStory: 'HR 이야기',
+  faq: 'FAQ',
+  patent: '특허',
+  success: '고객 사례',
+  seminar: '세미나',
+  video: '영상',
+  product: '제품',
+};
+
+const results = (page: Page) => page.getByRole('main').locator('ol');
+const chips = (page: Page) => page.getByRole('group', { name: '콘텐츠 종류' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: '사이트 검색' });
+const combobox = (page: Page) => dialog(page).getByRole('combobox', { name: '검색어' });
+const options = (page: Page) => dialog(page).getByRole('option');
+const headerButton = (page: Page) => page.getByRole('banner').getByRole('link', { name: '검색' });
+
+const desktopOnly = () =>
+  test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+
+test.describe('검색 페이지', () => {
+  test('주소의 검색어로 엔진이 매긴 순서대로 결과를 보여 주고, 맞은 부분을 표시한다', async ({
+    page,
+    site,
+    request,
+  }) => {
+    const expected = await engineHits(request, '구조화 면접');
+    expect(expected.length).toBeGreaterThan(3);
+    await site.goto('/search?q=구조화%20면접');
+    await expect(page.getByRole('searchbox', { name: '검색어' })).toHaveValue('구조화 면접');
+    const items = results(page).getByRole('listitem');
+    await expect(items).toHaveCount(expected.length);
+    // Results on other hosts (news articles, videos, seminars) say they open a new tab, like the lists.
+    await expect(items.getByRole('link')).toHaveText(
+      expected.map((hit) => (hit.url.startsWith('/') ? hit.title : `${hit.title} (새 창에서 열림)`)),
+    );
+    const external = expected.findIndex((hit) => !hit.url.startsWith('/'));
+    expect(external).toBeGreaterThanOrEqual(0);
+    await expect(items.nth(external).getByRole('link')).toHaveAttribute('target', '_blank');
+    await expect(items.nth(external).getByRole('link')).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(items.locator('.search-type')).toHaveText(expected.map((hit) => typeLabels[hit.type]));
+    const first = items.first();
+    const marked = await first.locator('mark').allTextContents();
+    expect(marked.length).toBeGreaterThan(0);
+    for (const text of marked) expect(['구조화', '면접'].some((word) => text.includes(word))).toBe(true);
+    await expect(
+      page.getByRole('heading', { name: `‘구조화 면접’ 검색 결과 ${expected.length}건` }),
+    ).toBeVisible();
+  });
+
+  test('종류 칩으로 좁히고, 뒤로·앞으로 가기가 주소의 상태를 되살린다', async ({ page, site, request }) => {
+    const hrStories = await engineHits(request, '면접', { types: ['hrStory'] });
+    expect(hrStories.length).toBeGreaterThan(1);
+    await site.goto('/search?q=면접');
+    await expect(results(page).getByRole('listitem').first()).toBeVisible();
+    const chip = chips(page).getByRole('button', { name: /^HR 이야기/ });
+    await expect(chip).toHaveAttribute('aria-pressed', 'false');
+    await chip.click();
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/type=hrStory/);
+    await expect(results(page).getByRole('link')).toHaveText(hrStories.map((hit) => hit.title));
+    expect(hrStories.every((hit) => hit.url.startsWith('/'))).toBe(true);
+    await expect(results(page).locator('.search-type')).toHaveText(hrStories.map(() => 'HR 이야기'));
+
+    const box = page.getByRole('searchbox', { name: '검색어' });
+    await box.fill('채용 브랜딩');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/q=%EC%B1%84%EC%9A%A9/);
+    await expect(page).not.toHaveURL(/type=/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/type=hrStory/);
+    await expect(box).toHaveValue('면접');
+    await expect(chips(page).getByRole('button', { name: /^HR 이야기/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.goBack();
+    await expect(chips(page).getByRole('button', { name: /^전체/ })).toHaveAttribute('aria-pressed', 'true');
+    await page.goForward();
+    await page.goForward();
+    await expect(box).toHaveValue('채용 브랜딩');
+  });
+
+  test('결과가 없으면 제안과 목록 링크를 보여 준다', async ({ page, site }) => {
+    await site.goto('/search?q=쀍뛟');
+    await expect(page.getByText('‘쀍뛟’에 대한 검색 결과가 없습니다.')).toBeVisible();
+    await expect(page.getByText('띄어쓰기나 맞춤법을 확인해 보세요.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'HR 이야기' })).toHaveAttribute(
+      'href',
+      '/hrcontents',
+    );
+    await expect(results(page)).toHaveCount(0);
+  });
+
+  test('색인을 불러오지 못하면 알리고, 다시 시도하면 결과가 나온다', async ({ page, site }) => {
+    desktopOnly();
+    await page.route('**/search/index.json', (route) => route.fulfill({ status: 503, body: '' }));
+    await site.goto('/search?q=면접');
+    const alert = page.getByRole('alert').filter({ hasText: '검색 색인을 불러오지 못했습니다.' });
+    await expect(alert).toBeVisible();
+    await page.unroute('**/search/index.json');
+    await alert.getByRole('button', { name: '다시 시도' }).click();
+    await expect(results(page).getByRole('listitem').first()).toBeVisible();
+  });
+
+  test('주소의 검색어와 위험한 제목은 글자로만 보인다', async ({ page, site, request }) => {
+    desktopOnly();
+    const [first] = await engineHits(request, '다면평가');
+    const hostile = '<img src=x onerror="window.__xss=1">';
+    // The title as the index stores it (JSON), wherever it is: the document shards.
+    await page.route('**/search-index/docs-*.json', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replaceAll(
+        JSON.stringify(first!.title),
+        JSON.stringify(`${hostile} ${first!.title}`),
+      );
+      await route.fulfill({ response, body });
+    });
+    await site.goto(`/search?q=${encodeURIComponent('다면평가')}`);
+    await expect(results(page).getByRole('link').first()).toContainText(hostile);
+
+    await site.goto(`/search?q=${encodeURIComponent('<img src=x onerror="window.__xss=2">')}`);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toContainText('<img src=x');
+    await expect(page.getByRole('main').locator('img[src="x"]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  test('axe 위반 없음 (결과가 있는 페이지)', async ({ page, site }) => {
+    await site.goto('/search?q=구조화%20면접');
+    await expect(results(page).getByRole('listitem').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('검색 대화상자', () => {
+  test('Ctrl+K로 열려 입력란에 초점이 가고, 화살표와 Enter로 결과를 연다', async ({
+    page,
+    site,
+    request,
+  }) => {
+    const expected = await engineHits(request, '다면평가', { limit: 8 });
+    expect(expected[0]!.url, '첫 결과는 사이트 안의 페이지여야 합니다').toMatch(/^\//);
+    await site.goto('/faq');
+    await page.keyboard.press('Control+k');
+    await expect(dialog(page)).toBeVisible();
+    await expect(combobox(page)).toBeFocused();
+    await page.keyboard.type('다면평가');
+    await expect(options(page)).toHaveCount(expected.length);
+    await expect(options(page).first()).toContainText(expected[0]!.title);
+
+    await page.keyboard.press('ArrowDown');
+    const firstId = await options(page).first().getAttribute('id');
+    await expect(combobox(page)).toHaveAttribute('aria-activedescendant', firstId!);
+    await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowUp');
+    await expect(options(page).last()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new URL(expected[0]!.url, page.url()).href);
+  });
+
+  test('버튼으로 열고 Esc로 닫으면 초점이 버튼으로 돌아온다', async ({ page, site }) => {
+    await site.goto('/');
+    await headerButton(page).click();
+    await expect(combobox(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(headerButton(page)).toBeFocused();
+  });
+
+  test('대화상자 밖(배경)을 누르면 닫히고 초점이 버튼으로 돌아온다', async ({ page, site }) => {
+    desktopOnly();
+    await site.goto('/');
+    await headerButton(page).click();
+    await expect(combobox(page)).toBeFocused();
+    // The bottom of a wide screen is backdrop: the dialog stops well above it.
+    const viewport = page.viewportSize()!;
+    await page.mouse.click(viewport.width / 2, viewport.height - 2);
+    await expect(dialog(page)).toBeHidden();
+    await expect(headerButton(page)).toBeFocused();
+  });
+
+  test('/ 키는 입력란 밖에서만 대화상자를 열고, 닫으면 초점이 있던 곳으로 돌아온다', async ({
+    page,
+    site,
+  }) => {
+    desktopOnly();
+    await site.goto('/faq');
+    const listSearch = page.getByRole('main').getByRole('searchbox');
+    await listSearch.click();
+    await page.keyboard.type('a/b');
+    await expect(listSearch).toHaveValue('a/b');
+    await expect(dialog(page)).toBeHidden();
+
+    const logo = page.getByRole('banner').getByRole('link').first();
+    await logo.focus();
+    await page.keyboard.press('/');
+    await expect(combobox(page)).toBeFocused();
+    await page.getByRole('button', { name: '닫기' }).click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(logo).toBeFocused();
+  });
+
+  test('최근 검색어를 기기에 남기고 지울 수 있다', async ({ page, site }) => {
+    await site.goto('/');
+    await page.keyboard.press('Control+k');
+    await expect(dialog(page).getByText('최근 검색어가 없습니다.')).toBeVisible();
+    await combobox(page).fill('채용 브랜딩');
+    await expect(options(page).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=%EC%B1%84%EC%9A%A9/);
+    await expect(results(page).getByRole('listitem').first()).toBeVisible();
+
+    await page.keyboard.press('Control+k');
+    const recent = dialog(page).getByRole('listbox', { name: '최근 검색어' });
+    await expect(recent.getByRole('option')).toHaveText(['채용 브랜딩']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(combobox(page)).toHaveValue('채용 브랜딩');
+    await expect(dialog(page).getByRole('link', { name: '모든 결과 보기' })).toHaveAttribute(
+      'href',
+      '/search?q=%EC%B1%84%EC%9A%A9+%EB%B8%8C%EB%9E%9C%EB%94%A9',
+    );
+    await combobox(page).fill('');
+    await dialog(page).getByRole('button', { name: '기록 지우기' }).click();
+    await expect(dialog(page).getByText('최근 검색어가 없습니다.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('site:recent-searches'))).toBeNull();
+  });
+
+  test('한글 조합 중에도 엔진의 접두 검색으로 결과가 따라오고, 글자를 잃지 않는다', async ({
+    page,
+    site,
+    request,
+  }) => {
+    desktopOnly();
+    // 면접ㄱ: the engine reads the last jamo as the next syllable's start (기간), where 면접 alone
+    // ranks another page first.
+    const [composingTop] = await engineHits(request, '면접ㄱ', { limit: 8 });
+    const [withoutJamoTop] = await engineHits(request, '면접', { limit: 8 });
+    expect(composingTop!.title).not.toBe(withoutJamoTop!.title);
+    const finished = await engineHits(request, '면접기간', { limit: 8 });
+    await site.goto('/');
+    await page.keyboard.press('Control+k');
+    await expect(combobox(page)).toBeFocused();
+    // An IME's events, as a browser sends them while 면접기간 is typed.
+    const compose = (steps: string[], end: boolean) =>
+      combobox(page).evaluate(
+        (input: HTMLInputElement, { steps, end }) => {
+          if (!input.dataset.composing) {
+            input.dataset.composing = 'yes';
+            input.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }));
+          }
+          for (const value of steps) {
+            input.value = value;
+            input.dispatchEvent(
+              new InputEvent('input', {
+                bubbles: true,
+                isComposing: true,
+                data: value.slice(-1),
+                inputType: 'insertCompositionText',
+              }),
+            );
+          }
+          if (end) input.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: '' }));
+        },
+        { steps, end },
+      );
+    await compose(['ㅁ', '며', '면', '면ㅈ', '면저', '면접', '면접ㄱ'], false);
+    await expect(options(page).first()).toContainText(composingTop!.title);
+    await compose(['면접기', '면접기가', '면접기간'], true);
+    await expect(combobox(page)).toHaveValue('면접기간');
+    await expect(options(page).first()).toContainText(finished[0]!.title);
+    await expect(dialog(page).getByRole('link', { name: '모든 결과 보기' })).toHaveAttribute(
+      'href',
+      `/search?q=${encodeURIComponent('면접기간')}`,
+    );
+  });
+
+  test('axe 위반 없음 (결과가 열린 대화상자)', async ({ page, site }) => {
+    await site.goto('/');
+    await headerButton(page).click();
+    await combobox(page).fill('면접');
+    await expect(options(page).first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('검색이 다른 페이지에 주는 부담', () => {
+  test('페이지를 열 때는 대화상자 코드도 색인도 받지 않고, 처음 쓸 때 받는다', async ({ page }) => {
+    desktopOnly();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const html = await (await page.request.get('/')).text();
+    // Astro joins a page's inline scripts, each wrapped in `(async()=>{…})();`.
+    const at = html.indexOf('[data-search-open]`');
+    expect(at, '검색 단축키 스크립트가 페이지에 들어 있어야 합니다').toBeGreaterThan(0);
+    const start = html.lastIndexOf('(async()=>{', at) + '(async()=>{'.length;
+    const shortcut = html.slice(start, html.indexOf('})();', at)).trim();
+    expect(Buffer.byteLength(shortcut)).toBeLessThanOrEqual(400);
+
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const searchFiles = () =>
+      requested.filter((path) => /search-dialog|\/search\/index\.json|\/search-index\//.test(path));
+    expect(searchFiles()).toEqual([]);
+
+    await headerButton(page).click();
+    await combobox(page).fill('면접');
+    await expect(options(page).first()).toBeVisible();
+    expect(searchFiles().some((path) => path.includes('search-dialog'))).toBe(true);
+    expect(searchFiles()).toContain('/search/index.json');
+  });
+});
+
+test('검색 페이지는 스크립트 파일 없이 그려지고, 섬의 코드와 색인은 첫 화면 뒤에 받는다', async ({
+  page,
+}) => {
+  desktopOnly();
+  const html = await (await page.request.get('/search?q=면접')).text();
+  expect(html.match(/<script[^>]+\bsrc=/g)).toBeNull();
+  await page.goto('/search?q=면접');
+  await expect(results(page).getByRole('listitem').first()).toBeVisible();
+  const { fcp, early } = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return {
+      fcp: paint?.startTime ?? null,
+      early: performance
+        .getEntriesByType('resource')
+        .filter((entry) => paint && entry.startTime < paint.startTime)
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /\.(js|css|json)$/.test(path)),
+    };
+  });
+  expect(fcp).not.toBeNull();
+  expect(early).toEqual([]);
+});
+
+test.describe('자바스크립트 없이', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('헤더의 검색은 /search 링크이고, 검색 폼은 /search로 보낸다', async ({ page }) => {
+    await page.goto('/faq');
+    await expect(headerButton(page)).toHaveAttribute('href', '/search');
+    await headerButton(page).click();
+    await expect(page).toHaveURL(/\/search\/?$/);
+    const form = page.getByRole('search', { name: '사이트 검색' });
+    await form.getByRole('searchbox', { name: '검색어' }).fill('면접');
+    await form.getByRole('button', { name: '검색' }).click();
+    await expect(page).toHaveURL(/\/search\/?\?q=%EB%A9%B4%EC%A0%91$/);
+  });
+
+  // Chromium with script execution turned off by DevTools still parses <noscript> as text, so
+  // the message is checked in the HTML itself (as detail.spec.ts does).
+  test('검색 페이지의 HTML에는 JavaScript가 필요하다는 안내와 목록 링크가 있다', async ({ request }) => {
+    const noscript = noscriptContents(await (await request.get('/search')).text());
+    expect(noscript).toContain('검색은 JavaScript를 켜야 사용할 수 있습니다.');
+    expect(noscript).toMatch(/<a href="\/faq"[^>]*>자주 묻는 질문<\/a>/);
+    expect(noscript).toMatch(/<a href="\/newsRoom"[^>]*>뉴스<\/a>/);
+  });
+});
