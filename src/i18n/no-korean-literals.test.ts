@@ -6,8 +6,8 @@
  * What does not count: comments; tests (their fixtures and expectations are Korean on purpose);
  * messages for whoever runs the build or reads the console, i.e. the arguments of `new Error()`
  * and of `console.*()` / `logger.*()` (errors of the site's own types, such as the API client's,
- * reach the page, so they are not exempt); and the modules below, which run only in the build
- * and compose their log lines in helpers.
+ * reach the page, so they are not exempt); the modules below, which run only in the build
+ * and compose their log lines in helpers; and the site search's rules of the language.
  *
  * `.ts`/`.tsx` files are read with TypeScript's parser, `.astro` files with Astro's own (the one
  * `astro build` uses), so frontmatter, template text, attributes and `<script>`s all count and
@@ -35,6 +35,12 @@ const BUILD_LOG_MODULES = new Set([
   'src/lib/api/polite-fetch.ts',
 ]);
 
+/**
+ * Rules of the Korean language, not copy: the site search's jamo (hangul.ts) and the particles and
+ * endings it strips from a query (query.ts). Nothing here is shown to a visitor.
+ */
+const LANGUAGE_RULE_MODULES = new Set(['src/lib/search/hangul.ts', 'src/lib/search/query.ts']);
+
 const ERROR_TYPES = new Set(['Error', 'TypeError', 'RangeError']);
 const LOGGERS = new Set(['console', 'logger']);
 
@@ -49,6 +55,7 @@ function isExempt(file: string): boolean {
     file.startsWith('src/data/') ||
     /\.test\.tsx?$/.test(file) ||
     BUILD_LOG_MODULES.has(file) ||
+    LANGUAGE_RULE_MODULES.has(file) ||
     !/\.(tsx?|astro)$/.test(file)
   );
 }

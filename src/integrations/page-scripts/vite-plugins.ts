@@ -20,7 +20,8 @@ import { posix } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 const INLINE_ROOT = /\.inline\.ts$/;
-const COPY_QUERY = 'inline-copy';
+// Not `inline-…`: Vite reads `&inline` at a word's start as `?worker&inline` (a worker as a data: address).
+const COPY_QUERY = 'page-copy';
 const CHUNK_URL_QUERY = '?chunk-url';
 const CHUNK_URL_PREFIX = '\0chunk-url:';
 
@@ -29,7 +30,7 @@ function filePath(id: string): string {
   return id.replace(/\?.*$/, '');
 }
 
-/** The `inline-copy` key a module id carries, or `undefined` for an ordinary module. */
+/** The `page-copy` key a module id carries, or `undefined` for an ordinary module. */
 function copyKey(id: string): string | undefined {
   const query = id.includes('?') ? id.slice(id.indexOf('?') + 1) : '';
   return new URLSearchParams(query).get(COPY_QUERY) ?? undefined;
@@ -38,6 +39,12 @@ function copyKey(id: string): string | undefined {
 /** The copy key for everything under an `.inline.ts` root: short, stable and unique per root. */
 function rootKey(rootId: string): string {
   return createHash('sha256').update(filePath(rootId)).digest('hex').slice(0, 8);
+}
+
+/** Whether `id` carries a query besides the copy key (`?worker&url&page-copy=…`). */
+function hasOtherQuery(id: string): boolean {
+  const query = id.includes('?') ? id.slice(id.indexOf('?') + 1) : '';
+  return [...new URLSearchParams(query).keys()].some((key) => key !== COPY_QUERY);
 }
 
 function withCopyKey(id: string, key: string): string {
@@ -54,21 +61,15 @@ export function inlineScriptCopies(): Plugin {
       const key = copyKey(importer) ?? (INLINE_ROOT.test(filePath(importer)) ? rootKey(importer) : undefined);
       if (key === undefined) return null;
       const resolved = await this.resolve(source, filePath(importer), { ...options, skipSelf: true });
-      // Type-only and external imports, ids that are not files, and Vite's own imports with a
-      // query (`?raw`, `?url`, `?worker&url`: a string, not a module that could share a chunk)
-      // stay as they are.
-      if (
-        !resolved ||
-        resolved.external ||
-        resolved.id.startsWith('\0') ||
-        resolved.id.includes('?') ||
-        copyKey(resolved.id)
-      )
+      // Type-only and external imports, and ids that are not files, stay as they are.
+      if (!resolved || resolved.external || resolved.id.startsWith('\0') || copyKey(resolved.id))
         return resolved;
       return { ...resolved, id: withCopyKey(resolved.id, key) };
     },
     async load(id) {
-      if (copyKey(id) === undefined) return null;
+      // Vite's own imports with a query (`?raw`, `?url`, `?worker&url`) are copied too, so that
+      // two roots do not share one as a chunk, but Vite's plugins still load them.
+      if (copyKey(id) === undefined || hasOtherQuery(id)) return null;
       const file = filePath(id);
       this.addWatchFile(file);
       return readFile(file, 'utf8');

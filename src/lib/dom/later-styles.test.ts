@@ -15,15 +15,15 @@ describe('addLaterStyles', () => {
   });
 });
 
-describe('loadLaterStyles', () => {
+describe('keepFragmentsInPlace', () => {
   it('adds the stylesheets at once when the address names a section, and hands them over to keep it in place', async () => {
-    const { loadLaterStyles } = await import('./later-styles.ts');
+    const { keepFragmentsInPlace } = await import('./later-styles.ts');
     document.head.innerHTML = '';
     document.body.innerHTML =
       '<section id="top"></section><noscript data-later-styles="/_astro/later.B2.css"></noscript><section id="results"></section>';
     location.hash = '#results';
     const handed: [string[], string][] = [];
-    loadLaterStyles((links, target) =>
+    keepFragmentsInPlace((links, target) =>
       handed.push([links.map((link) => link.getAttribute('href')!), target.id]),
     );
     expect(document.head.querySelector('link[href="/_astro/later.B2.css"]')).not.toBeNull();
@@ -31,13 +31,13 @@ describe('loadLaterStyles', () => {
   });
 
   it('does the same for a jump within the page made before the styles are in', async () => {
-    const { loadLaterStyles } = await import('./later-styles.ts');
+    const { keepFragmentsInPlace } = await import('./later-styles.ts');
     document.head.innerHTML = '';
     document.body.innerHTML =
       '<section id="banner"></section><noscript data-later-styles="/_astro/later.D4.css"></noscript><section id="solution"></section>';
     history.replaceState(null, '', location.pathname);
     const handed: string[] = [];
-    loadLaterStyles((links, target) => handed.push(`${links.length} ${target.id}`));
+    keepFragmentsInPlace((links, target) => handed.push(`${links.length} ${target.id}`));
     expect(handed).toEqual([]);
     location.hash = '#solution';
     window.dispatchEvent(new HashChangeEvent('hashchange'));

@@ -23,13 +23,19 @@ export function addLaterStyles(doc: Document = document): HTMLLinkElement[] {
   return added;
 }
 
+/** {@link addLaterStyles} once the page has painted. */
+export function loadLaterStyles(doc: Document = document): void {
+  afterFirstPaint(() => addLaterStyles(doc), 1000);
+}
+
 /**
- * {@link addLaterStyles} after the first paint; at once when the address names a section (a
- * shared link to `/#results`, or a jump within the page before then: the banner's link to
- * `#solution`), since where that section is depends on the styles of the sections above it:
- * `onFragment` then keeps it in place (keep-fragment-in-place.ts) once those still loading are in.
+ * On a page whose sections below the first screen get their styles later: when the address names
+ * such a section (a shared link to `/#results`, or a jump within the page before then: the
+ * banner's link to `#solution`), the styles are added at once, since where that section is
+ * depends on the styles of the sections above it, and `onFragment` keeps it in place
+ * (keep-fragment-in-place.ts) once those still loading are in.
  */
-export function loadLaterStyles(
+export function keepFragmentsInPlace(
   onFragment: (links: HTMLLinkElement[], target: Element) => void,
   doc: Document = document,
 ): void {
@@ -41,14 +47,13 @@ export function loadLaterStyles(
     } catch {
       // Nothing to keep in place.
     }
-    if (!target) return false;
+    if (!target) return;
     addLaterStyles(doc);
     const loading = [...doc.head.querySelectorAll<HTMLLinkElement>('link[data-later]')].filter(
       (link) => !link.sheet,
     );
     if (loading.length > 0) onFragment(loading, target);
-    return true;
   };
-  if (!keepTarget()) afterFirstPaint(() => addLaterStyles(doc), 1000);
+  keepTarget();
   doc.defaultView?.addEventListener('hashchange', keepTarget);
 }
