@@ -38,6 +38,8 @@ describe('repeatViewRows', () => {
   it('takes only hashed files as shared: a page and an API answer may change', () => {
     expect(isHashedFile(`${site}/_astro/x.1.css`)).toBe(true);
     expect(isHashedFile(`${site}/fonts/pretendard-a1.css`)).toBe(true);
+    expect(isHashedFile(`${site}/search-index/terms-07-a1b2.json`)).toBe(true);
+    expect(isHashedFile(`${site}/search/index.json`)).toBe(false);
     expect(isHashedFile(`${site}/faq`)).toBe(false);
     expect(isHashedFile('http://127.0.0.1:8812/faq/?page=1')).toBe(false);
   });

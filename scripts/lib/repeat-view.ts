@@ -1,8 +1,8 @@
 /**
  * The repeat-view part of `npm run bench`: a visitor opens one key page after another in the same
  * browser, as they would by following the menu, and each page after the first must take every
- * shared hashed file the earlier ones fetched (scripts, stylesheets, fonts, pictures under
- * `/_astro/` and `/fonts/`) from the HTTP cache, not the network. Those files are `immutable` for a
+ * shared hashed file the earlier ones fetched (scripts, stylesheets, fonts, pictures and search
+ * shards under `/_astro/`, `/fonts/` and `/search-index/`) from the HTTP cache, not the network. Those files are `immutable` for a
  * year (public/_headers); a file downloaded twice would mean a name that changes per page or a
  * cache rule that does not hold.
  */
@@ -11,7 +11,7 @@ import { watchNetwork } from './quiet-network.ts';
 
 /** A hashed file: its name changes with its content, so the cache may keep it for good. */
 export function isHashedFile(url: string): boolean {
-  return /^\/(_astro|fonts)\//.test(new URL(url).pathname);
+  return /^\/(_astro|fonts|search-index)\//.test(new URL(url).pathname);
 }
 
 /** One response as the browser saw it. */

@@ -86,10 +86,17 @@ export async function buildRelease({
     `페이지 ${total}개: 렌더링 ${build.rendered.length}개, 캐시에서 복원 ${build.restored.length}개`,
   );
   const renderedDynamic = build.rendered.map(outputPathToRoute).filter((route) => cacheable.has(route));
+  // The pages by name; the site search's shards (dozens after an edit, each a few hundred bytes)
+  // only counted, so that they never push a page out of the line.
+  const renderedShards = renderedDynamic.filter(isSearchShardRoute);
   progress.step(
     '빌드',
     `getStaticPaths 페이지 ${cacheable.size}개 중 렌더링 ${renderedDynamic.length}개` +
-      listSome(renderedDynamic, 20),
+      listSome(
+        renderedDynamic.filter((route) => !isSearchShardRoute(route)),
+        20,
+      ) +
+      (renderedShards.length > 0 ? ` (검색 색인 조각 ${renderedShards.length}개 포함)` : ''),
   );
 
   const validation = validateOutput(
@@ -124,6 +131,9 @@ export async function buildRelease({
 }
 
 /** `: a b c 외 N개`, the first `max` of `routes` (empty for none). */
+/** A shard of the site search's index (`/search-index/<kind>-<hash>.json`). */
+export const isSearchShardRoute = (route: string): boolean => route.startsWith('/search-index/');
+
 export function listSome(routes: readonly string[], max: number): string {
   if (routes.length === 0) return '';
   return `: ${routes.slice(0, max).join(' ')}${routes.length > max ? ` 외 ${routes.length - max}개` : ''}`;

@@ -20,6 +20,7 @@ import { excerptOf, initialsRanges, markRanges } from './excerpt.ts';
 import { analyzeQuery, type AnalyzedQuery, type Prefix } from './query.ts';
 import { prefixMatches, rank, type Corpus, type DocStats, type Posting, type Ranked } from './rank.ts';
 import type { SearchHit, SearchResponse, SearchType } from './types.ts';
+import { interpolate, t } from '../../i18n/index.ts';
 
 export class SearchIndexError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -75,11 +76,13 @@ export function createSearcher(options: SearcherOptions): Searcher {
         try {
           value = await fetchJson(url);
         } catch (error) {
-          throw new SearchIndexError(`검색 색인을 불러오지 못했습니다 (${url}).`, { cause: error });
+          throw new SearchIndexError(interpolate(t('search.index.unreachable'), { url }), { cause: error });
         }
         const parsed = schema.safeParse(value);
         if (!parsed.success) {
-          throw new SearchIndexError(`검색 색인 파일이 올바르지 않습니다 (${url}).`, { cause: parsed.error });
+          throw new SearchIndexError(interpolate(t('search.index.invalid'), { url }), {
+            cause: parsed.error,
+          });
         }
         return parsed.data;
       })();
@@ -96,8 +99,7 @@ export function createSearcher(options: SearcherOptions): Searcher {
         const docs = new Map<string, DocInfo>();
         for (const [key, type, date, titleLength, bodyLength] of entry.docs) {
           const name = entry.types[type];
-          if (name === undefined)
-            throw new SearchIndexError('검색 색인 파일이 올바르지 않습니다 (문서 종류).');
+          if (name === undefined) throw new SearchIndexError(t('search.index.invalidType'));
           docs.set(key, { type: name, titleLength, bodyLength, ...(date ? { date } : {}) });
         }
         return { entry, docs };
@@ -183,8 +185,7 @@ export function createSearcher(options: SearcherOptions): Searcher {
     for (const shard of shards)
       for (const key of keys) if (Object.hasOwn(shard.d, key)) found.set(key, shard.d[key]!);
     for (const key of keys) {
-      if (!found.has(key))
-        throw new SearchIndexError('검색 색인 파일이 서로 맞지 않습니다 (오래된 사본일 수 있습니다).');
+      if (!found.has(key)) throw new SearchIndexError(t('search.index.mismatch'));
     }
     return found;
   }
