@@ -109,7 +109,11 @@ export function chunkUrls(): Plugin {
       if (serving) return `export default ${JSON.stringify(`${base.replace(/\/$/, '')}/@fs${target}`)};`;
       const reference = this.emitFile({ type: 'chunk', id: target, preserveSignature: 'strict' });
       references.add(reference);
-      return `export default import.meta.ROLLUP_FILE_URL_${reference};`;
+      // Rolldown's own form: Astro's incremental build reads it as the file's name when it hashes
+      // a page's scripts. The Rollup form kept the reference id, which changes with the content
+      // (other files emitted before it), so every page with such a script looked changed and was
+      // rendered again after any publish.
+      return `export default import.meta.ROLLDOWN_FILE_URL_${reference};`;
     },
     resolveFileUrl({ referenceId, fileName }) {
       // A root-relative address: the importing script is inlined into pages at every depth.
