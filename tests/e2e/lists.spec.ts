@@ -242,7 +242,17 @@ for (const screen of screens) {
         await box.press('Enter');
         await expect(page).toHaveURL(/\?page=1&term=%EC%B1%84%EC%9A%A9$/);
         await expect(region(page, screen)).toHaveAttribute('aria-busy', 'false');
-        const text = await region(page, screen).innerText();
+        // The answer's last cards may come one render after the busy mark is cleared (seen on a
+        // loaded machine): read the list once it has stopped changing.
+        let text = '';
+        await expect
+          .poll(async () => {
+            const now = await region(page, screen).innerText();
+            const settled = now === text;
+            text = now;
+            return settled;
+          })
+          .toBe(true);
         await site.reload();
         await expect(box).toHaveValue('채용');
         // Polled: right after hydration the list may still show the pre-rendered page, not yet busy.

@@ -17,8 +17,15 @@ function loaded(link: HTMLLinkElement): Promise<void> {
 const VISITOR_MOVES = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
 
 /**
- * Brings `target` back to the top of the view once `links` are loaded, unless the visitor moved
- * meanwhile (scrolled, pressed a key, touched the page).
+ * How long the section is held in place once the styles are in: the jump may have started a
+ * smooth scroll (`scroll-behavior: smooth`) toward where the section was without them, and that
+ * scroll, still on its way, would carry the page past it.
+ */
+export const HOLD_MS = 1000;
+
+/**
+ * Brings `target` back to the top of the view once `links` are loaded, and keeps it there for
+ * {@link HOLD_MS}, unless the visitor moves (scrolls, presses a key, touches the page).
  */
 export function keepFragmentInPlace(
   links: HTMLLinkElement[],
@@ -29,8 +36,17 @@ export function keepFragmentInPlace(
   let moved = false;
   const onMove = () => (moved = true);
   for (const type of VISITOR_MOVES) win.addEventListener(type, onMove, { once: true, passive: true });
-  void Promise.all(links.map(loaded)).then(() => {
+  const stop = () => {
     for (const type of VISITOR_MOVES) win.removeEventListener(type, onMove);
-    if (!moved) target.scrollIntoView({ behavior: 'instant', block: 'start' });
+  };
+  void Promise.all(links.map(loaded)).then(() => {
+    const until = win.performance.now() + HOLD_MS;
+    const hold = () => {
+      if (moved) return stop();
+      target.scrollIntoView({ behavior: 'instant', block: 'start' });
+      if (win.performance.now() < until) win.requestAnimationFrame(hold);
+      else stop();
+    };
+    hold();
   });
 }
