@@ -1,17 +1,9 @@
 /** The content types of the site search, in the order their chips appear, with their Korean labels. */
 import { t } from '../../i18n/index.ts';
-import type { SearchType } from '../../lib/search/types.ts';
+import { SEARCH_TYPES, type SearchType } from '../../lib/search/types.ts';
 
-export const searchTypes: readonly SearchType[] = [
-  'news',
-  'hrStory',
-  'faq',
-  'patent',
-  'success',
-  'seminar',
-  'video',
-  'product',
-];
+/** The engine's own list of types: the chips follow its order. */
+export const searchTypes: readonly SearchType[] = SEARCH_TYPES;
 
 // Literal keys: the build puts the strings in place of `t()` (src/integrations/ui-copy).
 const labels: Readonly<Record<SearchType, string>> = {
