@@ -8,6 +8,7 @@ import { isSitemapPage } from './src/lib/seo/sitemap.ts';
 import { pageScripts } from './src/integrations/page-scripts/index.ts';
 import { cspMetaFirst } from './src/integrations/csp-meta-first/index.ts';
 import { uiCopy } from './src/integrations/ui-copy/index.ts';
+import { laterScripts } from './src/integrations/later-scripts/index.ts';
 import { laterStyles } from './src/integrations/later-styles/index.ts';
 
 /** Public address of the site; canonical URLs and the sitemap are built from it. */
@@ -30,7 +31,8 @@ export default defineConfig({
     uiCopy(),
     // Every indexable page, details included; noindex query forms and second addresses are left out.
     sitemap({ filter: (page) => isSitemapPage(new URL(page).pathname) }),
-    // The styles of what is below a marked first screen, out of the page's HTML.
+    // The scripts, then the styles, of what is below a marked first screen, out of the page's HTML.
+    laterScripts(),
     laterStyles(),
     // Last: the policy must precede everything in <head>, whatever the integrations above wrote.
     cspMetaFirst(),

@@ -4,21 +4,13 @@
  * policy only the hashes of the page's own scripts (prune-script-hashes.ts), once all pages are
  * written: rendered and restored from the incremental cache alike.
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { htmlFiles } from '../built-pages.ts';
 import { mergeModuleScripts } from './merge-module-scripts.ts';
 import { moveCspMetaFirst } from './move-csp-meta.ts';
 import { pruneScriptHashes } from './prune-script-hashes.ts';
-
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(path);
-    else if (entry.name.endsWith('.html')) yield path;
-  }
-}
 
 export function cspMetaFirst(): AstroIntegration {
   return {

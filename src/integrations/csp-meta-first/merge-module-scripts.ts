@@ -14,12 +14,12 @@
  */
 import { editScriptSources, scriptHash, scriptSources } from './csp-policy.ts';
 
-const MODULE_SCRIPT = /<script type="module">((?:(?!<\/script>)[\s\S])*)<\/script>/gi;
+export const MODULE_SCRIPT = /<script type="module">((?:(?!<\/script>)[\s\S])*)<\/script>/gi;
 /**
  * A static import or export at the start of a statement; dynamic `import()`, `import.meta` and
  * the words in strings ("imported") are fine. Errs on the side of no merge.
  */
-const MODULE_SYNTAX = /(?:^|[;}\n])\s*(?:import\s*(?:[{*"'`]|[\w$]+\s*(?:,|from\b))|export\s*[{*\w])/;
+export const MODULE_SYNTAX = /(?:^|[;}\n])\s*(?:import\s*(?:[{*"'`]|[\w$]+\s*(?:,|from\b))|export\s*[{*\w])/;
 
 /** The page with its inline module scripts run by one script, listed in its CSP. */
 export function mergeModuleScripts(html: string): string {

@@ -4,24 +4,16 @@
  * Vite's, in the folder of hashed files, so the CDN keeps it for a year and a deploy keeps it
  * beside the release's other hashed files.
  */
-import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { hashedName, htmlFiles } from '../built-pages.ts';
 import { splitLaterStyles } from './split-later-styles.ts';
 
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* htmlFiles(path);
-    else if (entry.name.endsWith('.html')) yield path;
-  }
-}
-
-/** `later.<hash>.css`: eight characters of the content's SHA-256, URL-safe, as Vite names files. */
+/** `later.<hash>.css`, named by its content. */
 export function laterStylesName(css: string): string {
-  return `later.${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
+  return hashedName('later', css, 'css');
 }
 
 export function laterStyles(): AstroIntegration {

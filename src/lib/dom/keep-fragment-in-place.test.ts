@@ -41,4 +41,18 @@ describe('keepFragmentInPlace', () => {
     await tick();
     expect(scrolled).toEqual([]);
   });
+
+  it('lets go when the address names another section while it holds', async () => {
+    const { link, target, scrolled } = setUp();
+    keepFragmentInPlace([link], target);
+    link.dispatchEvent(new Event('load'));
+    await tick();
+    expect(scrolled.length).toBeGreaterThan(0);
+    // An in-page link to a section further down: pulling back to this one would undo the jump.
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const count = scrolled.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(scrolled.length).toBe(count);
+  });
 });

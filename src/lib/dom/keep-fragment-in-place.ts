@@ -14,7 +14,8 @@ function loaded(link: HTMLLinkElement): Promise<void> {
   });
 }
 
-const VISITOR_MOVES = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+/** The visitor's own moves, and a jump to another section: either ends the hold. */
+const VISITOR_MOVES = ['wheel', 'touchmove', 'keydown', 'pointerdown', 'hashchange'] as const;
 
 /**
  * How long the section is held in place once the styles are in: the jump may have started a
@@ -25,7 +26,8 @@ export const HOLD_MS = 1000;
 
 /**
  * Brings `target` back to the top of the view once `links` are loaded, and keeps it there for
- * {@link HOLD_MS}, unless the visitor moves (scrolls, presses a key, touches the page).
+ * {@link HOLD_MS}, unless the visitor moves (scrolls, presses a key, touches the page) or the
+ * address names another section.
  */
 export function keepFragmentInPlace(
   links: HTMLLinkElement[],

@@ -43,4 +43,29 @@ describe('keepFragmentsInPlace', () => {
     window.dispatchEvent(new HashChangeEvent('hashchange'));
     expect(handed).toEqual(['1 solution']);
   });
+
+  it('hands over styles it added even when the cache applied them at once', async () => {
+    // The browser scrolled to the section before they were added, with the page laid out
+    // without them: the section must still be brought back (a second visit, or a script that
+    // runs only after the page has scrolled).
+    const { keepFragmentsInPlace } = await import('./later-styles.ts');
+    const sheet = Object.getOwnPropertyDescriptor(window.HTMLLinkElement.prototype, 'sheet');
+    Object.defineProperty(window.HTMLLinkElement.prototype, 'sheet', { configurable: true, get: () => ({}) });
+    try {
+      document.head.innerHTML = '';
+      document.body.innerHTML =
+        '<section id="top"></section><noscript data-later-styles="/_astro/later.C3.css"></noscript><section id="results"></section>';
+      location.hash = '#results';
+      const handed: string[] = [];
+      keepFragmentsInPlace((links, target) => handed.push(`${links.length} ${target.id}`));
+      expect(handed).toEqual(['1 results']);
+      // Once in, a later jump within the page has nothing to wait for.
+      location.hash = '#top';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+      expect(handed).toEqual(['1 results']);
+    } finally {
+      if (sheet) Object.defineProperty(window.HTMLLinkElement.prototype, 'sheet', sheet);
+      else delete (window.HTMLLinkElement.prototype as { sheet?: unknown }).sheet;
+    }
+  });
 });

@@ -48,9 +48,11 @@ export function keepFragmentsInPlace(
       // Nothing to keep in place.
     }
     if (!target) return;
-    addLaterStyles(doc);
+    // Those added now count even when the cache applied them at once: the browser scrolled to the
+    // section before, with the page laid out without them.
+    const added = addLaterStyles(doc);
     const loading = [...doc.head.querySelectorAll<HTMLLinkElement>('link[data-later]')].filter(
-      (link) => !link.sheet,
+      (link) => added.includes(link) || !link.sheet,
     );
     if (loading.length > 0) onFragment(loading, target);
   };
