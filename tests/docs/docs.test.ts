@@ -1,5 +1,5 @@
 /**
- * The README and docs/ describe the repository as it is: every path they name exists, the
+ * The README and docs/ describe the repository as it is: every path and code name they name exists, the
  * README's project tree lists every folder of src/, scripts/ and tests/ (and nothing that is
  * gone), and they read as documentation of the product, not as a diary of the work on it.
  *
@@ -67,6 +67,40 @@ function linkedPaths(file: string): { line: number; path: string }[] {
   return found;
 }
 
+/**
+ * Names of our code in backticks: camelCase (`keepFragmentsInPlace`, `layout()`) or PascalCase
+ * with two humps or more (`SearchIndexError`); a call's parentheses and a member's owner
+ * (`site.goto`) are allowed. Words, flags, paths and headers (`Last-Modified`) are not names.
+ */
+const CODE_NAME = /^(?:[A-Za-z_$][\w$]*\.)?([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)(?:\(\))?$/;
+
+function backtickedNames(file: string): { line: number; name: string }[] {
+  const found: { line: number; name: string }[] = [];
+  for (const [line, text] of lines(file)) {
+    for (const [, token] of text.matchAll(/`([^`]+)`/g)) {
+      const name = CODE_NAME.exec(token!)?.[1];
+      if (name) found.push({ line, name });
+    }
+  }
+  return found;
+}
+
+/** The text of every source file, where a name the docs mention must appear. */
+function sourceText(): string {
+  const texts: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && !path.startsWith('scripts/content-api/data')) walk(path);
+      } else if (/\.(ts|tsx|mts|mjs|astro|scss)$/.test(entry.name)) texts.push(read(path));
+    }
+  };
+  for (const dir of ['src', 'scripts', 'tests']) walk(dir);
+  for (const file of readdirSync(root)) if (/\.(ts|mjs|js)$/.test(file)) texts.push(read(file));
+  return texts.join('\n');
+}
+
 interface TreeEntry {
   line: number;
   /** Relative to the repository root; folders end with `/`. */
@@ -126,6 +160,14 @@ describe('the docs name paths that exist', () => {
     const missing = backtickedPaths(file)
       .filter(({ path }) => !existsSync(join(root, path)))
       .map(({ line, path }) => `${file}:${line}: ${path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(documents)('%s: every code name in backticks is in the code', (file) => {
+    const code = sourceText();
+    const missing = backtickedNames(file)
+      .filter(({ name }) => !new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(code))
+      .map(({ line, name }) => `${file}:${line}: ${name}`);
     expect(missing).toEqual([]);
   });
 
