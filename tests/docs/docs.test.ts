@@ -72,7 +72,8 @@ function linkedPaths(file: string): { line: number; path: string }[] {
  * with two humps or more (`SearchIndexError`); a call's parentheses and a member's owner
  * (`site.goto`) are allowed. Words, flags, paths and headers (`Last-Modified`) are not names.
  */
-const CODE_NAME = /^(?:[A-Za-z_$][\w$]*\.)?([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)(?:\(\))?$/;
+const CODE_NAME =
+  /^(?:[A-Za-z_$][\w$]*\.)?([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)(?:\(\))?$/;
 
 function backtickedNames(file: string): { line: number; name: string }[] {
   const found: { line: number; name: string }[] = [];
