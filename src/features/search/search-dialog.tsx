@@ -22,7 +22,8 @@ export function openSearchDialog(opener: Element | null = document.activeElement
   const early = findEarlyForm();
   if (isOpen) {
     // A shortcut inside the open dialog showed the early form again (it could not take focus).
-    if (early) releaseEarlyForm(early);
+    // A second shortcut before the dialog has taken over finds the form still holding the keys.
+    if (early && !early.contains(document.activeElement)) releaseEarlyForm(early);
     return;
   }
   isOpen = true;
