@@ -5,6 +5,9 @@
  * and of a later one, the time to a first result over slow 4G (150 ms RTT, 1.6 Mbps: one round
  * trip per step, entry → term shards → document shards), search time once loaded, the index's
  * size, and the share of it one publish rewrites. Beside it, Pagefind indexing the same site.
+ * Then, in Chromium at `npm run bench`'s slow-phone profile (calibrated CPU slowdown, Slow 4G for
+ * the cold query: bench-search/slow-phone.ts), cold page → first result and keystroke → results.
+ * `--cpu N` fixes the slowdown instead of calibrating it; `--no-browser` skips that part.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,12 +18,20 @@ import { ENTRY_URL, indexFiles, onePublish, queryCosts, type Cost } from './benc
 import { startPagefind } from './bench-search/pagefind.ts';
 import { QUALITY_QUERIES } from './bench-search/queries.ts';
 import { measureQuality } from './bench-search/quality.ts';
+import { benchSlowPhone } from './bench-search/slow-phone.ts';
+import { describeCalibration, parseCpuOption } from './lib/cpu-calibration.ts';
+import { serveStatic } from './lib/static-server.ts';
 
 const RTT_MS = 150;
 const BYTES_PER_MS = 1_600_000 / 8 / 1000;
 
 const { values } = parseArgs({
-  options: { dist: { type: 'string', default: 'dist' }, 'no-pagefind': { type: 'boolean' } },
+  options: {
+    dist: { type: 'string', default: 'dist' },
+    'no-pagefind': { type: 'boolean' },
+    'no-browser': { type: 'boolean' },
+    cpu: { type: 'string' },
+  },
 });
 const dist = values.dist;
 const entryFile = join(dist, 'search', 'index.json');
@@ -107,6 +118,46 @@ if (!values['no-pagefind']) {
   }
 }
 
+/** The dialog's wait before it searches (DEBOUNCE_MS in src/features/search/SearchDialog.tsx). */
+const DEBOUNCE_MS = 80;
+/** Queries typed on a cold page at the slow-phone profile: a word, a phrase, a particle, 초성, Latin. */
+const COLD_QUERIES = ['온보딩', '구조화 면접', '자기소개서를', 'ㅇㅂㄷ', 'ISMS'];
+let calibrationLine = '';
+if (!values['no-browser']) {
+  const site = await serveStatic(dist, 0);
+  try {
+    const phone = await benchSlowPhone({
+      siteUrl: site.url,
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      cpuMultiplier: parseCpuOption(values.cpu),
+      coldQueries: COLD_QUERIES,
+      warmQueries: queries,
+    });
+    calibrationLine = `${describeCalibration(phone.calibration)}; 감속 중 측정한 benchmarkIndex ${Math.round(phone.throttledIndex)}`;
+    const ms = (value: number) => `${Math.round(value)} ms`;
+    rows.push(
+      [
+        'Slow phone: benchmarkIndex (host → slowed)',
+        `${phone.calibration.hostIndex === null ? '?' : Math.round(phone.calibration.hostIndex)} → ${Math.round(phone.throttledIndex)} (×${phone.calibration.multiplier})`,
+        '',
+      ],
+      [
+        `Slow phone, Slow 4G: cold page → first result (${COLD_QUERIES.length} queries)`,
+        `median ${ms(median(phone.cold))}, max ${ms(max(phone.cold))}`,
+        '',
+      ],
+      [
+        'Slow phone: keystroke → results, loaded (p95)',
+        `${ms(p95(phone.warm))} (${ms(p95(phone.warm.map((t) => t - DEBOUNCE_MS)))} after the ${DEBOUNCE_MS} ms debounce)`,
+        '',
+      ],
+    );
+  } finally {
+    await site.close();
+  }
+}
+
+if (calibrationLine) console.log(`${calibrationLine}\n`);
 console.log('| Site search | Ours | Pagefind |');
 console.log('|---|---|---|');
 for (const [what, ours, pagefind] of rows) console.log(`| ${what} | ${ours} | ${pagefind} |`);

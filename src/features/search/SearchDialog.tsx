@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { interpolate, t } from '../../i18n';
 import type { SearchHit } from '../../lib/search/types.ts';
 import { dialogOptions, moveActive, type DialogOption } from './dialog-options.ts';
+import { adoptEarlyInput, whenSettled } from './early-input.ts';
 import { clearRecent, readRecent, rememberSearch } from './recent-searches.ts';
 import { resultLink } from './result-link.ts';
 import { Marked, NewTabNote, ResultMeta } from './ResultText.tsx';
@@ -19,6 +20,8 @@ export interface SearchDialogProps {
   onClosed(): void;
   /** What had focus when the dialog was asked for. */
   opener: HTMLElement | null;
+  /** The header's early form, holding what was typed while this code loaded (early-input.ts). */
+  early?: HTMLFormElement | null;
 }
 
 /** Follows a result: the site's pages in place, other hosts in a new tab. */
@@ -29,7 +32,7 @@ function follow(hit: SearchHit): void {
 }
 
 /** The site search dialog: a combobox over a listbox of results or recent searches. */
-export function SearchDialog({ onClosed, opener }: SearchDialogProps) {
+export function SearchDialog({ onClosed, opener, early = null }: SearchDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -44,8 +47,19 @@ export function SearchDialog({ onClosed, opener }: SearchDialogProps) {
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    element.showModal();
-    input.current?.focus();
+    // Shown once any IME composition in the early form is over: the keys typed so far move in,
+    // in order, and the next ones land here.
+    const show = () => {
+      element.showModal();
+      const box = input.current;
+      box?.focus();
+      if (!early || !box) return;
+      const typed = adoptEarlyInput(early, box);
+      if (!typed) return;
+      setText(typed);
+      void run(typed.trim());
+    };
+    const cancel = early ? whenSettled(early, show) : (show(), undefined);
     const onClose = () => {
       clearTimeout(timer.current);
       if (opener?.isConnected) opener.focus();
@@ -58,10 +72,11 @@ export function SearchDialog({ onClosed, opener }: SearchDialogProps) {
     element.addEventListener('close', onClose);
     element.addEventListener('click', onBackdrop);
     return () => {
+      cancel?.();
       element.removeEventListener('close', onClose);
       element.removeEventListener('click', onBackdrop);
     };
-  }, [onClosed, opener]);
+  }, [onClosed, opener, early, run]);
 
   useEffect(() => {
     if (active >= 0) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });

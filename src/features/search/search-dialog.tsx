@@ -5,6 +5,7 @@
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { injectStyles } from '../../lib/dom/inject-styles.ts';
+import { findEarlyForm, releaseEarlyForm } from './early-input.ts';
 import dialogStyles from './search-dialog.scss?inline';
 import resultStyles from './search-results.scss?inline';
 import { SearchDialog } from './SearchDialog.tsx';
@@ -18,7 +19,13 @@ let isOpen = false;
  * for a shortcut what has focus now (nothing moves focus while this module loads).
  */
 export function openSearchDialog(opener: Element | null = document.activeElement): void {
-  if (isOpen) return;
+  const early = findEarlyForm();
+  if (isOpen) {
+    // A shortcut inside the open dialog showed the early form again (it could not take focus).
+    // A second shortcut before the dialog has taken over finds the form still holding the keys.
+    if (early && !early.contains(document.activeElement)) releaseEarlyForm(early);
+    return;
+  }
   isOpen = true;
   injectStyles('search-results', resultStyles);
   injectStyles('search-dialog', dialogStyles);
@@ -34,6 +41,11 @@ export function openSearchDialog(opener: Element | null = document.activeElement
   };
   // A new key each time: the dialog opens fresh, with the recent searches read again.
   root.render(
-    <SearchDialog key={++opens} opener={opener instanceof HTMLElement ? opener : null} onClosed={close} />,
+    <SearchDialog
+      key={++opens}
+      opener={opener instanceof HTMLElement ? opener : null}
+      early={early}
+      onClosed={close}
+    />,
   );
 }

@@ -4,16 +4,29 @@
  * load the dialog's code on first use and open it; a pointer over the button starts the download
  * early. Without JavaScript the button is a plain link to /search. A failed download (a deploy
  * removed the file) rejects unhandled, which brings the new-version notice (NewVersionNotice.astro).
+ *
+ * Until the dialog's code has arrived, the keys go to the header's hidden early form at once
+ * (its input takes focus in the same event), so nothing typed meanwhile is lost: the dialog
+ * adopts its text (early-input.ts), and an early Enter submits it to /search like the dialog's
+ * Enter. The form notes whether an IME was composing, so the dialog waits for the syllable.
  */
 import dialogModule from './search-dialog.tsx?chunk-url';
 
 let dialog: Promise<typeof import('./search-dialog.tsx')> | undefined;
 const load = () => (dialog ??= import(/* @vite-ignore */ dialogModule));
 const button = document.querySelector<HTMLElement>('[data-search-open]')!;
-const open = (event: Event, opener?: Element) => {
+// The early form follows the button (SearchButton.astro): shorter than a second query.
+const early = button.nextElementSibling as HTMLFormElement;
+// The default is read before the early input takes focus: focus returns there on close.
+const open = (event: Event, opener = document.activeElement) => {
   event.preventDefault();
+  early.hidden = false;
+  early.q.focus();
   void load().then((code) => code.openSearchDialog(opener));
 };
+// Whether the last input was an IME's half-built syllable (no element has `oncomposition…`
+// handler properties; `oninput` is the shortest way to know).
+early.oninput = (event) => (early.dataset.ime = String((event as InputEvent).isComposing));
 
 addEventListener('keydown', (event) => {
   // The K key by position: with a Korean layout its `key` is ㅏ. `:read-write` is any text field

@@ -1,0 +1,191 @@
+/**
+ * The site search at `npm run bench`'s slow-phone profile, in Chromium on the built site: the CPU
+ * slowed by the calibrated multiplier (cpu-calibration.ts: the host's `benchmarkIndex`, measured
+ * in a page as Lighthouse measures it, over TARGET_BENCHMARK_INDEX) and DevTools' Slow 4G
+ * (tap-bench.ts) for the cold first query. Two timings, on the page's own clock:
+ * - cold page → first result: a fresh context per query, the home page loaded and quiet, then
+ *   Ctrl+K and the query typed at once; from the first keydown to the frame that shows a result
+ *   (the dialog's code, the entry and the shards all come over Slow 4G on the slowed CPU);
+ * - keystroke → results once loaded: in one open dialog whose index files are loaded, each query
+ *   put into the emptied box as one input event (the last keystroke of a word, or a paste), to
+ *   the frame whose status line counts its results. The dialog waits `DEBOUNCE_MS` before it
+ *   searches: the time without that wait is the engine and the rendering.
+ */
+import { chromium, type BrowserContext, type Page } from 'playwright';
+// Lighthouse's own benchmark (the `benchmarkIndex` of its reports), run here in a page.
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { calibrate, type Calibration } from '../lib/cpu-calibration.ts';
+import { SLOW_4G, VIEWPORT } from '../lib/tap-bench.ts';
+import { watchNetwork } from '../lib/quiet-network.ts';
+
+export interface SlowPhoneOptions {
+  siteUrl: string;
+  chromePath: string;
+  /** A fixed multiplier (`--cpu`); calibrated on this host when absent. */
+  cpuMultiplier?: number;
+  /** Queries typed on a cold page, one fresh context each. */
+  coldQueries: readonly string[];
+  /** Queries typed one after another once the index is loaded. */
+  warmQueries: readonly string[];
+}
+
+export interface SlowPhoneResult {
+  calibration: Calibration;
+  /**
+   * `benchmarkIndex` measured in a page with the slowdown on (Lighthouse measures before it): a
+   * check on the phone simulated, as noisy as the host's load.
+   */
+  throttledIndex: number;
+  /** Cold page → first result, ms, one per cold query. */
+  cold: number[];
+  /** Keystroke → results, ms, one per warm query (the debounce included). */
+  warm: number[];
+}
+
+/** Longer than the dialog's debounce, slowed CPU included. */
+const SETTLE_MS = 400;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function benchmarkIndex(page: Page): Promise<number> {
+  return page.evaluate(pageFunctions.computeBenchmarkIndex as () => number);
+}
+
+async function throttle(context: BrowserContext, page: Page, multiplier: number, network: boolean) {
+  const cdp = await context.newCDPSession(page);
+  if (network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      ...SLOW_4G,
+      connectionType: 'cellular4g',
+    });
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: multiplier });
+}
+
+const newContext = (browser: import('playwright').Browser) =>
+  browser.newContext({
+    viewport: VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+    locale: 'ko-KR',
+  });
+
+/** The first keydown's time, on the page's clock, kept where the timing reads it. */
+const KEYDOWN_PROBE = `addEventListener('keydown', (event) => { window.__firstKey ??= event.timeStamp; }, { capture: true });`;
+
+async function coldQuery(
+  browser: import('playwright').Browser,
+  options: SlowPhoneOptions,
+  multiplier: number,
+  query: string,
+) {
+  const context = await newContext(browser);
+  try {
+    await context.addInitScript({ content: KEYDOWN_PROBE });
+    const page = await context.newPage();
+    await throttle(context, page, multiplier, true);
+    const requests = watchNetwork(page);
+    await page.goto(`${options.siteUrl}/`, { waitUntil: 'load', timeout: 60_000 });
+    await requests.untilQuiet(1_000, 30_000);
+    // Playwright's helper script runs on the first wait: paid here, not inside the timing.
+    await page.waitForFunction(() => true);
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type(query);
+    const handle = await page.waitForFunction(
+      () =>
+        document.querySelector('.search-option-title') &&
+        performance.now() - (window as unknown as { __firstKey: number }).__firstKey,
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    );
+    return (await handle.jsonValue()) as number;
+  } finally {
+    await context.close();
+  }
+}
+
+async function warmQueries(
+  browser: import('playwright').Browser,
+  options: SlowPhoneOptions,
+  multiplier: number,
+) {
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${options.siteUrl}/`, { waitUntil: 'load' });
+    await page.keyboard.press('Control+k');
+    const box = page.getByRole('combobox');
+    const status = page.locator('.search-dialog [role="status"]');
+    // Every shard the queries need, loaded first: the timing is the visitor's once the index is there.
+    for (const query of options.warmQueries) {
+      await box.fill(query);
+      await status.filter({ hasText: /\d/ }).waitFor();
+      await box.fill('');
+      await page.waitForTimeout(SETTLE_MS);
+    }
+    await box.evaluate((input) =>
+      input.addEventListener(
+        'input',
+        () => ((window as unknown as { __inputAt: number }).__inputAt = performance.now()),
+        {
+          capture: true,
+        },
+      ),
+    );
+    await throttle(context, page, multiplier, false);
+    await page.waitForFunction(() => true);
+    const times: number[] = [];
+    for (const query of options.warmQueries) {
+      // Emptied and left until the dialog has dropped the last answer (after its debounce).
+      await box.fill('');
+      await page.waitForTimeout(SETTLE_MS);
+      await box.fill(query);
+      const handle = await page.waitForFunction(
+        () =>
+          /\d/.test(document.querySelector('.search-dialog [role="status"]')?.textContent ?? '') &&
+          performance.now() - (window as unknown as { __inputAt: number }).__inputAt,
+        undefined,
+        { polling: 'raf', timeout: 30_000 },
+      );
+      times.push((await handle.jsonValue()) as number);
+    }
+    return times;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function benchSlowPhone(options: SlowPhoneOptions): Promise<SlowPhoneResult> {
+  const browser = await chromium.launch({
+    executablePath: options.chromePath,
+    args: ['--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${options.siteUrl}/`, { waitUntil: 'load' });
+    let calibration: Calibration;
+    // Three runs each, the median: the host's speed moves with what else runs on it.
+    const index = async () =>
+      median([await benchmarkIndex(page), await benchmarkIndex(page), await benchmarkIndex(page)]);
+    if (options.cpuMultiplier === undefined) {
+      calibration = calibrate(await index());
+    } else {
+      calibration = { hostIndex: null, multiplier: options.cpuMultiplier, source: 'option', clamped: null };
+    }
+    await throttle(context, page, calibration.multiplier, false);
+    const throttledIndex = await index();
+    await context.close();
+
+    const cold: number[] = [];
+    for (const query of options.coldQueries)
+      cold.push(await coldQuery(browser, options, calibration.multiplier, query));
+    const warm = await warmQueries(browser, options, calibration.multiplier);
+    return { calibration, throttledIndex, cold, warm };
+  } finally {
+    await browser.close();
+  }
+}
