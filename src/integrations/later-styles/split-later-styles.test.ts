@@ -33,6 +33,21 @@ describe('splitLaterStyles', () => {
     expect(split.html).not.toContain('color:blue');
   });
 
+  it('moves the keyframes that only moved rules animate', () => {
+    const animated =
+      '@keyframes tab-in{0%{opacity:0}}@keyframes pulse{to{opacity:.5}}' +
+      '.top[data-astro-cid-aaa]{animation:pulse 1s}' +
+      '.low[data-astro-cid-bbb]{animation:tab-in .2s}.low[data-astro-cid-bbb] i{animation-name:pulse}';
+    const split = splitLaterStyles(page(animated, body), href);
+    expect(split.css).toBe(
+      '.low[data-astro-cid-bbb]{animation:tab-in .2s}.low[data-astro-cid-bbb] i{animation-name:pulse}' +
+        '@keyframes tab-in{0%{opacity:0}}' +
+        SHOW_RULE,
+    );
+    // `pulse` still animates the first screen: it stays.
+    expect(split.html).toContain('<style>@keyframes pulse{to{opacity:.5}}.top[data-astro-cid-aaa]');
+  });
+
   it('names the later file where the mark was, for the loader and for visits without JavaScript', () => {
     const split = splitLaterStyles(page(css, body), href);
     expect(split.html).not.toContain(FOLD_MARK);

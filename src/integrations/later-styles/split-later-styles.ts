@@ -64,6 +64,32 @@ function scopesOf(text: string): Set<string> {
   return new Set([...text.matchAll(SCOPE)].map((match) => match[1]!));
 }
 
+const KEYFRAMES = /^\s*@keyframes\s+([\w-]+)/;
+
+/**
+ * Keyframes are unscoped, but an animation only the moved rules use belongs with them (the
+ * tabs' `tab-in`): taken out of `head`'s styles and added to `moved`.
+ */
+function moveKeyframes(head: string, moved: string[]): string {
+  const kept = [...head.matchAll(HEAD_STYLE)].flatMap((match) => topLevelRules(match[1]!));
+  const uses = (rules: string[], name: string) =>
+    rules.some((rule) => !KEYFRAMES.test(rule) && new RegExp(`(^|[^\\w-])${name}($|[^\\w-])`).test(rule));
+  const later = new Set(
+    kept.filter((rule) => {
+      const name = KEYFRAMES.exec(rule)?.[1];
+      return name !== undefined && uses(moved, name) && !uses(kept, name);
+    }),
+  );
+  if (later.size === 0) return head;
+  moved.push(...later);
+  return head.replace(HEAD_STYLE, (whole, css: string) => {
+    const rules = topLevelRules(css);
+    if (!rules.some((rule) => later.has(rule))) return whole;
+    const rest = rules.filter((rule) => !later.has(rule)).join('');
+    return rest.trim() ? `<style>${rest}</style>` : '';
+  });
+}
+
 export interface SplitStyles {
   /** The page with the later rules taken out of its `<head>` and the mark replaced. */
   html: string;
@@ -98,6 +124,7 @@ export function splitLaterStyles(html: string, href: (css: string) => string): S
     return kept.trim() ? `<style>${kept}</style>` : '';
   });
   if (moved.length === 0) return { html: html.replace(FOLD_MARK, ''), css: '' };
+  head = moveKeyframes(head, moved);
   head = `${head}<style>${WAIT_RULE}</style>`;
   const css = moved.join('') + SHOW_RULE;
   const url = href(css);
