@@ -11,6 +11,7 @@ import type { Sanitizer } from '../../lib/html/load-sanitizer.ts';
 import { totalPages, totalPosts } from '../../lib/paging.ts';
 import { expandCardItem, toCardItem, type CardItem, type CompactCardItem } from './list-items.ts';
 import type { ListKindConfig } from './list-kinds.ts';
+import { listCall } from './first-tap/request-templates.ts';
 import {
   defaultQuery,
   parseListQuery,
@@ -120,7 +121,7 @@ export function createListStore(
   }
 
   async function fetchAndShow(query: ListQuery, current: AbortController, mine: number): Promise<void> {
-    const call = config.request(query);
+    const call = listCall(config, query);
     const result = await env.request(call.name, call.query, { signal: current.signal });
     if (mine !== generation) return; // a newer request owns the screen
     if (!result.ok) {

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api/site-client.ts';
+import { siteApi } from '../../lib/api/site-client.ts';
 import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
 import type { ListId } from '../../lib/routes.ts';
+import { fetchWithEarlyAnswer } from './first-tap/early-answer.ts';
 import { listKinds } from './list-kinds.ts';
 import {
   createListStore,
@@ -14,7 +15,8 @@ import {
 
 /** The browser surroundings: read at call time, so creating a store during SSR touches nothing. */
 const browserEnvironment: ListEnvironment = {
-  request: api,
+  // A list's first request may already be under way, started by the first tap.
+  request: siteApi(fetchWithEarlyAnswer),
   loadSanitizer: loadBrowserSanitizer,
   reload: () => window.location.reload(),
   get location() {

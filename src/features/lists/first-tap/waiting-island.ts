@@ -20,6 +20,9 @@ export const RUNTIME_ADDRESS_EVENT = 'first-tap:runtime';
 /** On a list island that waits for the visitor's first interaction (see the directive). */
 export const WAITING_ATTRIBUTE = 'data-hydrate-on-interaction';
 
+/** What is caught before the island is there. */
+export const CAUGHT = ['pointerdown', 'click', 'submit', 'input', 'change'] as const;
+
 /** A list island whose code has not started yet, and what the visitor asked of it meanwhile. */
 export interface WaitingIsland {
   el: HTMLElement;
@@ -33,8 +36,8 @@ export interface WaitingIsland {
   held?: { island: () => void; fallback?: () => void } | undefined;
   /** Each dropdown changed before React was there, with the value chosen (hydration resets it). */
   changed: Map<HTMLSelectElement, string>;
-  /** Stops holding taps: React handles them from now on. */
-  stopHolding: () => void;
+  /** Catches the `CAUGHT` events before React is there (on the island, in the capture phase). */
+  caught: (event: Event) => void;
 }
 
 export type FirstTapRuntime = typeof import('./first-tap-runtime.inline.ts');
@@ -53,10 +56,10 @@ export function firstTapRuntime(): Promise<FirstTapRuntime> {
     if (named) resolve(named);
     else addEventListener(RUNTIME_ADDRESS_EVENT, () => resolve(address()!), { once: true });
   })
-    .then(
-      (url) =>
-        import(/* @vite-ignore */ failures ? `${url}?retry=${failures}` : url) as Promise<FirstTapRuntime>,
-    )
+    .then((url) => {
+      const address = failures ? `${url}?retry=${failures}` : url;
+      return import(/* @vite-ignore */ address) as Promise<FirstTapRuntime>;
+    })
     .catch((error: unknown) => {
       runtime = undefined;
       failures++;
