@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { t } from '../../i18n';
+import { newTabProps } from '../../lib/dom/new-tab.ts';
 import { canShareNatively, copyToClipboard, shareNatively, STATUS_MS } from './share-actions.ts';
 import { shareLinks, type ShareNetwork } from './share-links.ts';
 import styles from './detail.module.scss';
@@ -104,8 +105,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
           <li key={link.network}>
             <a
               href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
+              {...newTabProps()}
               aria-label={link.label}
               aria-describedby={hintId}
               title={link.label}

@@ -1,5 +1,6 @@
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { t } from '../../i18n';
+import { newTabProps } from '../../lib/dom/new-tab.ts';
 import { CardImage } from './CardImage.tsx';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
@@ -21,7 +22,7 @@ function NewsList({ snapshot }: NewsListProps) {
       <ul className={`${cards.grid} ${newsCards.newsCards}`}>
         {state.items.map((item, index) => (
           <li key={item.id} className={cards.card}>
-            <a href={item.href} target="_blank" rel="noopener noreferrer" className={cards.cardLink}>
+            <a href={item.href} {...newTabProps()} className={cards.cardLink}>
               <CardImage src={item.image} lead={index === 0} />
               <div className={cards.cardBody}>
                 <h2 className={cards.cardTitle}>{item.title}</h2>
