@@ -5,18 +5,18 @@ import { CardImage } from './CardImage.tsx';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
 import { SearchListFrame } from './SearchListFrame.tsx';
-import type { ListSnapshot } from './list.store.ts';
+import type { ListFirstPage } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import cards from './cards.module.scss';
 import newsCards from './news-cards.module.scss';
 
 export interface NewsListProps {
-  snapshot: ListSnapshot;
+  firstPage: ListFirstPage;
 }
 
 /** News room: press articles opening in a new tab. */
-function NewsList({ snapshot }: NewsListProps) {
-  const [state, store] = useListStore('news', snapshot);
+function NewsList({ firstPage }: NewsListProps) {
+  const [state, store] = useListStore('news', firstPage);
   return (
     <SearchListFrame config={listKinds.news} state={state} store={store} emptyVariant="news">
       <ul className={`${cards.grid} ${newsCards.newsCards}`}>

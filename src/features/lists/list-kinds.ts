@@ -24,7 +24,7 @@ export interface ListKindConfig {
   cardImages: boolean;
   /**
    * The card fields its screen shows besides the id and title, when not all of them: the
-   * island's props carry only these (snapshot.ts).
+   * island's props carry only these (first-page.ts).
    */
   cardFields?: readonly (keyof CardItem)[];
   /**

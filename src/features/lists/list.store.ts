@@ -37,7 +37,7 @@ export interface ListState {
 }
 
 /** What the page pre-rendered: the first page for the default query. */
-export interface ListSnapshot {
+export interface ListFirstPage {
   /** Compacted (list-items.ts): only the fields an item fills. */
   items: CompactCardItem[];
   total: number;
@@ -71,16 +71,16 @@ export interface ListStore {
 
 export function createListStore(
   config: ListKindConfig,
-  snapshot: ListSnapshot,
+  firstPage: ListFirstPage,
   env: ListEnvironment,
 ): ListStore {
   const $state = map<ListState>({
     query: defaultQuery,
     status: 'ready',
-    items: snapshot.items.map(expandCardItem),
-    total: snapshot.total,
-    empty: snapshot.items.length === 0,
-    topics: snapshot.topics,
+    items: firstPage.items.map(expandCardItem),
+    total: firstPage.total,
+    empty: firstPage.items.length === 0,
+    topics: firstPage.topics,
     error: '',
     reloadOnRetry: false,
   });

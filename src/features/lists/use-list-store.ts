@@ -8,7 +8,7 @@ import { listKinds } from './list-kinds.ts';
 import {
   createListStore,
   type ListEnvironment,
-  type ListSnapshot,
+  type ListFirstPage,
   type ListState,
   type ListStore,
 } from './list.store.ts';
@@ -31,8 +31,8 @@ const browserEnvironment: ListEnvironment = {
  * Creates the list store of one island, follows the address bar (first display, back and
  * forward) and returns the current state with the store's actions.
  */
-export function useListStore(kind: ListId, snapshot: ListSnapshot): [ListState, ListStore] {
-  const [store] = useState(() => createListStore(listKinds[kind], snapshot, browserEnvironment));
+export function useListStore(kind: ListId, firstPage: ListFirstPage): [ListState, ListStore] {
+  const [store] = useState(() => createListStore(listKinds[kind], firstPage, browserEnvironment));
   const state = useStore(store.$state);
   useEffect(() => {
     const onPopState = () => store.syncFromLocation();

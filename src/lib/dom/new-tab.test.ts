@@ -21,7 +21,9 @@ describe('new-tab links', () => {
   it('take their attributes from this one module (no file writes them out)', () => {
     const writers = sources(src)
       .filter((file) => !file.endsWith('new-tab.ts'))
-      .filter((file) => /noopener noreferrer|target=["']_blank|target:\s*'_blank'/.test(readFileSync(file, 'utf8')))
+      .filter((file) =>
+        /noopener noreferrer|target=["']_blank|target:\s*'_blank'/.test(readFileSync(file, 'utf8')),
+      )
       .map((file) => relative(src, file));
     expect(writers).toEqual([]);
     expect(NEW_TAB.rel).toBe('noopener noreferrer');
