@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { DateText } from '../../components/ui/DateText.tsx';
 import type { Article } from './article-data.ts';
 import { ArticleImage } from './ArticleImage.tsx';

@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { detailRoutes, type DetailKind } from '../../lib/routes.ts';
 import styles from './detail.module.scss';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { newTabProps } from '../../lib/dom/new-tab.ts';
 import { canShareNatively, copyToClipboard, shareNatively, STATUS_MS } from './share-actions.ts';
 import { shareLinks, type ShareNetwork } from './share-links.ts';

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
-import { interpolate, splitAround, t } from '../../i18n';
+import { interpolate, splitAround, t } from '../../i18n/index.ts';
 import { listKinds } from './list-kinds.ts';
 import { topicQuery } from '../../lib/list-query.ts';
 import { SearchListFrame } from './SearchListFrame.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { CardImage } from './CardImage.tsx';
 import { DateText } from '../../components/ui/DateText.tsx';

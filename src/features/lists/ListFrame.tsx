@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import type { ListKindConfig } from './list-kinds.ts';
 import { clearPending, LIST_READY_EVENT } from './first-tap/list-pending.ts';
 import { parseListQuery, sameQuery, serializeListQuery } from '../../lib/list-query.ts';

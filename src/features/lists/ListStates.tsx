@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { injectStyles } from '../../lib/dom/later-styles.ts';
 import stateStyles from './list-states.scss?inline';
 import styles from './lists.module.scss';

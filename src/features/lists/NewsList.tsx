@@ -1,5 +1,5 @@
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { newTabProps } from '../../lib/dom/new-tab.ts';
 import { CardImage } from './CardImage.tsx';
 import { DateText } from '../../components/ui/DateText.tsx';

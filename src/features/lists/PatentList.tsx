@@ -1,5 +1,5 @@
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
 import { withListContext } from '../../lib/list-query.ts';

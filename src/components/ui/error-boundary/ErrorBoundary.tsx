@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { t } from '../../../i18n';
+import { t } from '../../../i18n/index.ts';
 import { injectStyles } from '../../../lib/dom/later-styles.ts';
 import fallbackStyles from './error-boundary.scss?inline';
 
