@@ -10,7 +10,7 @@ import { startEarlyAnswer } from './early-answer.ts';
 import { listApiUrl } from './list-address.ts';
 import { LIST_READY_EVENT } from './list-pending.ts';
 import { prefetchModules } from './prefetch-modules.ts';
-import { CAUGHT, WAITING_ATTRIBUTE, type WaitingIsland } from './waiting-island.ts';
+import { CAUGHT, WAITING_ATTRIBUTE, type FirstTapRuntime, type WaitingIsland } from './waiting-island.ts';
 
 // A list page leaves the first visit's web font download to this file (BaseLayout's `webFonts`):
 // here it steps aside whenever the list waits for an answer.
@@ -95,3 +95,6 @@ export async function start(island: WaitingIsland): Promise<boolean> {
   island.held?.island();
   return true;
 }
+
+// The directive imports this module and knows it by `FirstTapRuntime` alone: held to it here.
+({ askEarly, prefetch, startNow, start }) satisfies FirstTapRuntime;

@@ -40,7 +40,17 @@ export interface WaitingIsland {
   caught: (event: Event) => void;
 }
 
-export type FirstTapRuntime = typeof import('./first-tap-runtime.inline.ts');
+/** What the first-tap runtime (first-tap-runtime.inline.ts, which checks it) offers the directive. */
+export interface FirstTapRuntime {
+  /** Asks the API now for what the page address `address` shows. */
+  askEarly(island: Element, address: string | URLSearchParams | undefined): void;
+  /** Downloads the island's code once, without running it. */
+  prefetch(el: Element): Promise<void>;
+  /** Starts an island whose address is not what its HTML shows. */
+  startNow(island: WaitingIsland): Promise<void>;
+  /** Starts a waiting island; `false` when its code could not be loaded. */
+  start(island: WaitingIsland): Promise<boolean>;
+}
 
 let runtime: Promise<FirstTapRuntime> | undefined;
 let failures = 0;
