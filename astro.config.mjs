@@ -6,7 +6,7 @@ import { cspDirectives } from './src/lib/security/csp.ts';
 import { DEFAULT_CONTENT_API_URL, DEFAULT_SITE_URL } from './src/lib/site-defaults.ts';
 import { isSitemapPage } from './src/lib/seo/sitemap.ts';
 import { pageScripts } from './src/integrations/page-scripts/index.ts';
-import { cspMetaFirst } from './src/integrations/csp-meta-first/index.ts';
+import { finishPages } from './src/integrations/finish-pages/index.ts';
 import { uiCopy } from './src/integrations/ui-copy/index.ts';
 import { laterScripts } from './src/integrations/later-scripts/index.ts';
 import { laterStyles } from './src/integrations/later-styles/index.ts';
@@ -35,7 +35,7 @@ export default defineConfig({
     laterScripts(),
     laterStyles(),
     // Last: the policy must precede everything in <head>, whatever the integrations above wrote.
-    cspMetaFirst(),
+    finishPages(),
   ],
   env: {
     schema: {

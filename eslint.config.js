@@ -30,6 +30,15 @@ function importDirection() {
     message:
       '한 기능은 다른 기능을 가져오지 않습니다. 함께 쓰는 부분을 src/lib 또는 src/components로 옮기세요.',
   });
+  /**
+   * One import style: a relative import names its file with the extension (`./paging.ts`,
+   * `../../i18n/index.ts`), as Node's own resolution of the scripts needs it; a file that has no
+   * extension (`_headers`) stands as it is.
+   */
+  const withExtension = {
+    regex: String.raw`^\.{1,2}/(?:[^?]*/)?[^/._?][^/.?]*(?:\?.*)?$`,
+    message: '상대 경로 import는 파일 이름을 확장자까지 씁니다 (./paging.ts, ../../i18n/index.ts).',
+  };
   /** The same patterns for `import()`; `/` is written `\x2F` inside the selector's regular expression. */
   const restrict = (...patterns) => ({
     'no-restricted-imports': ['error', { patterns }],
@@ -47,14 +56,18 @@ function importDirection() {
     const folders = 'src/features/*' + '/*'.repeat(depth - 1);
     return {
       files: [`${folders}/*`, `${folders}/*.astro/*`],
-      rules: restrict(intoFeature, intoSiblingFeature(depth)),
+      rules: restrict(intoFeature, intoSiblingFeature(depth), withExtension),
     };
   });
   return [
     {
+      files: ['src/pages/**', 'tests/**', '*.{js,mjs,ts}'],
+      rules: restrict(withExtension),
+    },
+    {
       files: ['src/**', 'scripts/**'],
       ignores: ['src/pages/**', 'src/features/**'],
-      rules: restrict(intoFeature),
+      rules: restrict(intoFeature, withExtension),
     },
     ...featureBlocks,
   ];

@@ -5,7 +5,7 @@
  * src/pages and features/lists/*Page.astro pick their entry; the controls inside the lists
  * (search, paging, states) are UI strings in ko.json.
  */
-import { t } from '../i18n';
+import { t } from '../i18n/index.ts';
 
 export interface ListPageCopy {
   /** Page title; also the hero heading, or the island's own heading when there is no hero. */

@@ -1,6 +1,6 @@
 /** `/robots.txt`: everything may be crawled; the sitemap's address comes from the configured `site`. */
 import type { APIRoute } from 'astro';
-import { siteConfig } from '../config/site';
+import { siteConfig } from '../config/site.ts';
 
 export const GET: APIRoute = ({ site }) => {
   const sitemap = new URL('/sitemap-index.xml', site ?? siteConfig.siteUrl).toString();

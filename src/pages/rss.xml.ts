@@ -2,8 +2,8 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
-import { siteConfig } from '../config/site';
-import { t } from '../i18n';
+import { siteConfig } from '../config/site.ts';
+import { t } from '../i18n/index.ts';
 import { feedSelfLink, RSS_NAMESPACES, rssItems } from '../lib/seo/rss-items.ts';
 
 export const GET: APIRoute = async ({ site }) => {

@@ -5,7 +5,7 @@
  */
 import { test, expect } from './support/test.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { detailIds } from './support/built-site';
+import { detailIds } from './support/built-site.ts';
 
 const pages = () => [
   { name: '성공 사례 상세', path: `/cad_archive/${detailIds('cad_archive')[0]}` },

@@ -8,7 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './support/test.ts';
-import { builtPages, distDir } from './support/built-site';
+import { builtPages, distDir } from './support/built-site.ts';
 import {
   describeMessages,
   hasJava,

@@ -11,7 +11,7 @@ import { noscriptContents } from './support/html.ts';
 import { pictureLoaded } from './support/pictures.ts';
 import { sanitizeHtmlServer } from '../../src/lib/html/sanitize.server.ts';
 import { harmlessMarkup, xssPayloads } from '../fixtures/xss-payloads.ts';
-import { API, apiList, fakeList, type ApiItem } from './support/api';
+import { API, apiList, fakeList, type ApiItem } from './support/api.ts';
 
 interface BlogDetail {
   title: string;

@@ -3,8 +3,8 @@
  * empties the box. The accordion: answers open without JavaScript, before hydration and after.
  */
 import { test, expect, type APIRequestContext, type Page } from './support/test.ts';
-import { apiList, titleOf } from './support/api';
-import { screens } from './support/screens';
+import { apiList, titleOf } from './support/api.ts';
+import { screens } from './support/screens.ts';
 
 const categories = (page: Page) => page.getByRole('group', { name: '질문 분류' });
 const searchBox = (page: Page) => page.getByRole('search').getByRole('searchbox');

@@ -8,7 +8,7 @@
  * load event, so its hydration would be counted as the page's.
  */
 import { test, expect } from './support/test.ts';
-import { detailIds } from './support/built-site';
+import { detailIds } from './support/built-site.ts';
 import { staticRoutes } from './routes.ts';
 
 const pages = [

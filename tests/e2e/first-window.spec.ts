@@ -8,7 +8,7 @@
 import { request } from 'node:http';
 import { budgets } from '../../scripts/lib/perf-budgets.ts';
 import { test, expect } from './support/test.ts';
-import { detailIds } from './support/built-site';
+import { detailIds } from './support/built-site.ts';
 
 /** Bytes on the wire of a response: the status line and headers as sent, and the encoded body. */
 function wireSize(url: string): Promise<{ headers: number; body: number; encoding: string | undefined }> {

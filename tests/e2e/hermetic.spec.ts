@@ -4,8 +4,8 @@
  * (`PUBLIC_CONTENT_API_URL=http://127.0.0.1:1 npm test` must pass).
  */
 import { test, expect } from './support/test.ts';
-import { API } from './support/api';
-import { canonicalOf } from './support/built-site';
+import { API } from './support/api.ts';
+import { canonicalOf } from './support/built-site.ts';
 import { DEFAULT_SITE_URL } from '../../scripts/lib/test-env.ts';
 
 test('테스트 서버의 빌드는 호출한 셸의 API 주소와 사이트 주소를 쓰지 않는다', async ({

@@ -4,7 +4,7 @@
  * uses `page.keyboard` only, and every element reached must show a visible focus indicator.
  */
 import { test, expect, type Page } from './support/test.ts';
-import { detailIds } from './support/built-site';
+import { detailIds } from './support/built-site.ts';
 
 interface Focused {
   tag: string;

@@ -1,8 +1,8 @@
 import { test, expect, type APIRequestContext, type Page, type Site } from './support/test.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { pictureLoaded } from './support/pictures.ts';
-import { API, apiList, fakeList, titleOf } from './support/api';
-import { screens, type Screen } from './support/screens';
+import { API, apiList, fakeList, titleOf } from './support/api.ts';
+import { screens, type Screen } from './support/screens.ts';
 
 const region = (page: Page, screen: Screen) => page.getByRole('region', { name: screen.region, exact: true });
 const paging = (page: Page) => page.getByRole('navigation', { name: '페이지' });

@@ -11,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { test, expect } from './support/test.ts';
-import { attrOf, decodeEntities } from './support/built-site';
+import { attrOf, decodeEntities } from './support/built-site.ts';
 import { makeCertificate, startHostFront } from './support/host-front.ts';
 import { cspAsOnePolicy, gradeOf, observatoryScan, type ObservatoryReport } from './support/observatory.ts';
 import { cspDirectives } from '../../src/lib/security/csp.ts';

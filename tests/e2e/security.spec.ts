@@ -3,8 +3,8 @@
  * Policy (no violation on any page in Chromium) and `rel` on every link that opens a new tab.
  */
 import { test, expect, type Page, type Site } from './support/test.ts';
-import { staticRoutes } from './routes';
-import { builtPages, detailIds } from './support/built-site';
+import { staticRoutes } from './routes.ts';
+import { builtPages, detailIds } from './support/built-site.ts';
 
 const securityHeaders = {
   'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',

@@ -13,7 +13,7 @@ import {
   isNoindex,
   jsonLdOf,
   metaOf,
-} from './support/built-site';
+} from './support/built-site.ts';
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'HTML와 XML만 읽는 검사라 한 번만 실행합니다.');

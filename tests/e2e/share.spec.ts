@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { test, expect, type Page } from './support/test.ts';
-import { builtPages, canonicalOf, decodeEntities, detailIds, distDir, metaOf } from './support/built-site';
+import { builtPages, canonicalOf, decodeEntities, detailIds, distDir, metaOf } from './support/built-site.ts';
 
 const PRODUCT_PAGES = [
   'soft-skill',

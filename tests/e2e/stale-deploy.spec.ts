@@ -6,7 +6,7 @@
  * not `site.goto`, which would hydrate the islands itself.
  */
 import { test, expect, type Page } from './support/test.ts';
-import { detailIds } from './support/built-site';
+import { detailIds } from './support/built-site.ts';
 
 /** From now on the host has none of the page's hashed script files. */
 async function deleteChunks(page: Page): Promise<void> {

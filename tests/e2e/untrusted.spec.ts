@@ -6,7 +6,7 @@
  */
 import type { Route } from '@playwright/test';
 import { sanitizeHtmlServer } from '../../src/lib/html/sanitize.server.ts';
-import { API, fakeList, type ApiItem } from './support/api';
+import { API, fakeList, type ApiItem } from './support/api.ts';
 import { expect, test, type Page } from './support/test.ts';
 
 test.beforeEach(({}, testInfo) => {

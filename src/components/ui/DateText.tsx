@@ -1,4 +1,4 @@
-import { formatDate, isoDay } from '../../i18n';
+import { formatDate, isoDay } from '../../i18n/index.ts';
 
 /** A date in Korean style inside `<time>`. */
 export function DateText({ value, className }: { value: string; className?: string | undefined }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FALLBACK_IMAGE } from '../../lib/images/fallback-image.ts';
-import styles from './detail.module.scss';
+import articleCss from './article.module.scss';
 
 /**
  * The article's main image, or the site's fallback when it has none or it fails to load.
@@ -9,9 +9,9 @@ import styles from './detail.module.scss';
 export function ArticleImage({ src }: { src: string | null }) {
   const [failed, setFailed] = useState(false);
   return (
-    <figure className={styles.figure}>
+    <figure className={articleCss.figure}>
       <img
-        className={styles.image}
+        className={articleCss.image}
         src={!src || failed ? FALLBACK_IMAGE : src}
         alt=""
         width={800}

@@ -1,10 +1,11 @@
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { DateText } from '../../components/ui/DateText.tsx';
 import type { Article } from './article-data.ts';
 import { ArticleImage } from './ArticleImage.tsx';
 import { detailRoutes } from '../../lib/routes.ts';
 import { ShareButtons } from './ShareButtons.tsx';
-import styles from './detail.module.scss';
+import articleCss from './article.module.scss';
+import backLinkCss from './back-link.module.scss';
 
 export interface ArticleViewProps {
   article: Article;
@@ -21,23 +22,23 @@ export interface ArticleViewProps {
  */
 export function ArticleView({ article, backHref, shareUrl }: ArticleViewProps) {
   return (
-    <article className={styles.article} aria-labelledby="article-title" data-article={article.kind}>
-      <header className={styles.header}>
-        <p className={styles.section}>{detailRoutes[article.kind].section}</p>
+    <article className={articleCss.article} aria-labelledby="article-title" data-article={article.kind}>
+      <header className={articleCss.header}>
+        <p className={articleCss.section}>{detailRoutes[article.kind].section}</p>
         {article.tags.length > 0 && (
-          <ul className={styles.tags} aria-label={t('common.tags')}>
+          <ul className={articleCss.tags} aria-label={t('common.tags')}>
             {article.tags.map((tag) => (
               <li key={tag}>#{tag}</li>
             ))}
           </ul>
         )}
-        <h1 id="article-title" className={styles.title}>
+        <h1 id="article-title" className={articleCss.title}>
           {article.title}
         </h1>
-        <div className={styles.metaRow}>
-          <p className={styles.meta}>
+        <div className={articleCss.metaRow}>
+          <p className={articleCss.meta}>
             {article.author && (
-              <span className={styles.author}>
+              <span className={articleCss.author}>
                 <span className="visually-hidden">{t('detail.author')} </span>
                 {article.author}
               </span>
@@ -49,10 +50,14 @@ export function ArticleView({ article, backHref, shareUrl }: ArticleViewProps) {
       </header>
       <ArticleImage src={article.image} />
       {article.html && (
-        <div className={styles.prose} data-article-body dangerouslySetInnerHTML={{ __html: article.html }} />
+        <div
+          className={articleCss.prose}
+          data-article-body
+          dangerouslySetInnerHTML={{ __html: article.html }}
+        />
       )}
-      <footer className={styles.footer}>
-        <a href={backHref} className={styles.back} data-back-link={article.kind}>
+      <footer className={backLinkCss.footer}>
+        <a href={backHref} className={backLinkCss.back} data-back-link={article.kind}>
           <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
             <path d="M4 5h12M4 10h12M4 15h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ApiResult } from '../../lib/api/client.ts';
 
 const request = vi.fn<(...args: unknown[]) => Promise<ApiResult<unknown>>>();
-vi.mock('../../lib/api/site-client.ts', () => ({ api: (...args: unknown[]) => request(...args) }));
+vi.mock('../../lib/api/site-client.ts', () => ({
+  siteApi:
+    () =>
+    (...args: unknown[]) =>
+      request(...args),
+}));
 
 const { default: DetailIsland } = await import('./DetailIsland.tsx');
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { siteConfig } from '../../config/site';
+import { siteConfig } from '../../config/site.ts';
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { ArticleView } from './ArticleView.tsx';
 import { backLinkHref } from './back-link.ts';

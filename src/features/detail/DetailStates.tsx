@@ -1,6 +1,8 @@
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { detailRoutes, type DetailKind } from '../../lib/routes.ts';
-import styles from './detail.module.scss';
+import articleCss from './article.module.scss';
+import backLinkCss from './back-link.module.scss';
+import statesCss from './states.module.scss';
 
 /**
  * While an article loads: its section (`HR 이야기`) as the page's heading, where the article
@@ -10,20 +12,20 @@ import styles from './detail.module.scss';
  */
 export function ArticleSkeleton({ kind }: { kind: DetailKind }) {
   return (
-    <div className={styles.skeleton} aria-busy="true" data-testid="detail-skeleton">
-      <h1 className={`${styles.section} ${styles.skelHeading}`}>{detailRoutes[kind].section}</h1>
+    <div className={statesCss.skeleton} aria-busy="true" data-testid="detail-skeleton">
+      <h1 className={`${articleCss.section} ${statesCss.skelHeading}`}>{detailRoutes[kind].section}</h1>
       <span className="visually-hidden" role="status">
         {t('common.loading')}
       </span>
       <div aria-hidden="true">
-        <span className={styles.skelTitle} />
-        <span className={styles.skelTitleShort} />
-        <span className={styles.skelMeta} />
-        <span className={styles.skelImage} />
+        <span className={statesCss.skelTitle} />
+        <span className={statesCss.skelTitleShort} />
+        <span className={statesCss.skelMeta} />
+        <span className={statesCss.skelImage} />
         {/* Widths vary per line in CSS (no inline styles, which a hashed CSP would block). */}
-        <div className={styles.skelLines}>
+        <div className={statesCss.skelLines}>
           {Array.from({ length: 6 }, (_, index) => (
-            <span key={index} className={styles.skelLine} />
+            <span key={index} className={statesCss.skelLine} />
           ))}
         </div>
       </div>
@@ -34,10 +36,10 @@ export function ArticleSkeleton({ kind }: { kind: DetailKind }) {
 /** An unknown or missing id: the message and the way back to the list. */
 export function DetailNotFound({ backHref }: { backHref: string }) {
   return (
-    <div className={styles.notFound}>
-      <h1 className={styles.stateTitle}>{t('detail.notFound.title')}</h1>
+    <div className={statesCss.notFound}>
+      <h1 className={statesCss.stateTitle}>{t('detail.notFound.title')}</h1>
       <p>{t('detail.notFound.body')}</p>
-      <a href={backHref} className={styles.back}>
+      <a href={backHref} className={backLinkCss.back}>
         {t('detail.backToList')}
       </a>
     </div>
@@ -47,10 +49,10 @@ export function DetailNotFound({ backHref }: { backHref: string }) {
 /** Any other failure: the client's Korean message and a button that repeats the request. */
 export function DetailError({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
-    <div className={styles.error} role="alert">
-      <h1 className={styles.stateTitle}>{t('detail.loadFailed')}</h1>
+    <div className={statesCss.error} role="alert">
+      <h1 className={statesCss.stateTitle}>{t('detail.loadFailed')}</h1>
       <p>{message}</p>
-      <button type="button" className={styles.retry} onClick={onRetry}>
+      <button type="button" className={statesCss.retry} onClick={onRetry}>
         {t('error.retry')}
       </button>
     </div>

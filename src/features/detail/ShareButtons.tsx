@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactElement } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
+import { newTabProps } from '../../lib/dom/new-tab.ts';
 import { canShareNatively, copyToClipboard, shareNatively, STATUS_MS } from './share-actions.ts';
 import { shareLinks, type ShareNetwork } from './share-links.ts';
-import styles from './detail.module.scss';
+import shareCss from './share.module.scss';
 
 /** Brand marks drawn inline (no requests, no icon font); white on the brand colour. */
 const icons: Record<ShareNetwork, ReactElement> = {
@@ -88,7 +89,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
 
   return (
     <div
-      className={styles.share}
+      className={shareCss.share}
       data-share-row=""
       data-share-url={url}
       data-share-title={title}
@@ -104,12 +105,11 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
           <li key={link.network}>
             <a
               href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
+              {...newTabProps()}
               aria-label={link.label}
               aria-describedby={hintId}
               title={link.label}
-              className={`${styles.shareLink} ${styles[`share-${link.network}`]}`}
+              className={`${shareCss.shareLink} ${shareCss[`share-${link.network}`]}`}
               data-share={link.network}
             >
               <Icon>{icons[link.network]}</Icon>
@@ -119,7 +119,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
         <li>
           <button
             type="button"
-            className={`${styles.shareLink} ${styles.shareAction}`}
+            className={`${shareCss.shareLink} ${shareCss.shareAction}`}
             aria-label={t('share.copyLink')}
             title={t('share.copyLink')}
             data-share-action="copy"
@@ -132,7 +132,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
         <li hidden={!canShare}>
           <button
             type="button"
-            className={`${styles.shareLink} ${styles.shareAction}`}
+            className={`${shareCss.shareLink} ${shareCss.shareAction}`}
             aria-label={t('share.native')}
             title={t('share.native')}
             data-share-action="native"
@@ -142,7 +142,7 @@ export function ShareButtons({ url, title }: ShareButtonsProps) {
           </button>
         </li>
       </ul>
-      <p className={styles.shareStatus} role="status" aria-live="polite" data-share-status="">
+      <p className={shareCss.shareStatus} role="status" aria-live="polite" data-share-status="">
         {status}
       </p>
     </div>

@@ -1,5 +1,5 @@
 /** Share addresses of a detail page for the three networks of the spec (X, Naver blog, Facebook). */
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 
 export type ShareNetwork = 'x' | 'naver' | 'facebook';
 

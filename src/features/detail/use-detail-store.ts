@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api/site-client.ts';
+import { siteApi } from '../../lib/api/site-client.ts';
 import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
 import {
   createDetailStore,
@@ -10,7 +10,7 @@ import {
 } from './detail.store.ts';
 
 const browserEnvironment: DetailEnvironment = {
-  request: api,
+  request: siteApi(),
   loadSanitizer: loadBrowserSanitizer,
   reload: () => window.location.reload(),
 };

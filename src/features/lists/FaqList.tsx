@@ -1,16 +1,16 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
-import { interpolate, splitAround, t } from '../../i18n';
+import { interpolate, splitAround, t } from '../../i18n/index.ts';
 import { listKinds } from './list-kinds.ts';
 import { topicQuery } from '../../lib/list-query.ts';
 import { SearchListFrame } from './SearchListFrame.tsx';
-import type { ListSnapshot } from './list.store.ts';
+import type { ListFirstPage } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import styles from './lists.module.scss';
 import faq from './faq.module.scss';
 
 export interface FaqListProps {
-  snapshot: ListSnapshot;
+  firstPage: ListFirstPage;
 }
 
 const QUESTION_ID = 'faq-q-';
@@ -37,8 +37,8 @@ function withRow(current: ReadonlySet<string>, id: string, isOpen: boolean): Rea
  * as an interaction. The DOM owns the open state; React follows it (`onToggle`) only so that a
  * row the visitor opened is open again when it comes back after a category switch or a search.
  */
-function FaqList({ snapshot }: FaqListProps) {
-  const [state, store] = useListStore('faq', snapshot);
+function FaqList({ firstPage }: FaqListProps) {
+  const [state, store] = useListStore('faq', firstPage);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   // Counts category picks: picking one leaves search mode and empties the box, a typed but
   // unsubmitted draft included (the FAQ's category rule), even when the address had no term to clear.

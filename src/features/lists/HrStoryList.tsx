@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
 import { CardImage } from './CardImage.tsx';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
 import { topicQuery, withListContext } from '../../lib/list-query.ts';
 import { ListFrame } from './ListFrame.tsx';
-import type { ListSnapshot } from './list.store.ts';
+import type { ListFirstPage } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import cards from './cards.module.scss';
 import hrStory from './hr-story.module.scss';
 
 export interface HrStoryListProps {
-  snapshot: ListSnapshot;
+  firstPage: ListFirstPage;
   /** The page heading, followed by the chosen topic. */
   heading: string;
   subtitle: string;
@@ -23,8 +23,8 @@ export interface HrStoryListProps {
  * 더보기 toggle, a dropdown at 980px or less; CSS picks which one shows, so the first paint is
  * already right), and the card grid.
  */
-function HrStoryList({ snapshot, heading, subtitle }: HrStoryListProps) {
-  const [state, store] = useListStore('hrStory', snapshot);
+function HrStoryList({ firstPage, heading, subtitle }: HrStoryListProps) {
+  const [state, store] = useListStore('hrStory', firstPage);
   const [expanded, setExpanded] = useState(false);
   const { topicId } = state.query;
   const topicName =

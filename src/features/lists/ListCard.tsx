@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { CardImage } from './CardImage.tsx';
 import type { CardItem } from './list-items.ts';
 import { newTabProps } from '../../lib/dom/new-tab.ts';

@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import type { ListKindConfig } from './list-kinds.ts';
-import { clearPending, LIST_READY_EVENT } from '../../lib/dom/list-pending.ts';
+import { clearPending, LIST_READY_EVENT } from './first-tap/list-pending.ts';
 import { parseListQuery, sameQuery, serializeListQuery } from '../../lib/list-query.ts';
 import type { ListState, ListStore } from './list.store.ts';
 import { EmptyState, ErrorState, Skeletons } from './ListStates.tsx';
 import { Pagination } from './Pagination.tsx';
-import { requestTemplateAttributes } from './request-templates.ts';
+import { requestTemplateAttributes } from './first-tap/request-templates.ts';
 import styles from './lists.module.scss';
 
 export interface ListFrameProps {

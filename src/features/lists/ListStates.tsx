@@ -1,5 +1,5 @@
-import { t } from '../../i18n';
-import { injectStyles } from '../../lib/dom/inject-styles.ts';
+import { t } from '../../i18n/index.ts';
+import { injectStyles } from '../../lib/dom/later-styles.ts';
 import stateStyles from './list-states.scss?inline';
 import styles from './lists.module.scss';
 

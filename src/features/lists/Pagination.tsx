@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { pageBlock } from '../../lib/paging.ts';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import styles from './lists.module.scss';
 
 export interface PaginationProps {

@@ -1,20 +1,20 @@
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { listKinds } from './list-kinds.ts';
 import { withListContext } from '../../lib/list-query.ts';
 import { SearchListFrame } from './SearchListFrame.tsx';
-import type { ListSnapshot } from './list.store.ts';
+import type { ListFirstPage } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import patent from './patent.module.scss';
 
 export interface PatentListProps {
-  snapshot: ListSnapshot;
+  firstPage: ListFirstPage;
 }
 
 /** Patents: a table of number, patent name (linking to its page), registration date and views. */
-function PatentList({ snapshot }: PatentListProps) {
-  const [state, store] = useListStore('patent', snapshot);
+function PatentList({ firstPage }: PatentListProps) {
+  const [state, store] = useListStore('patent', firstPage);
   return (
     <SearchListFrame
       config={listKinds.patent}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_TERM_LENGTH } from '../../lib/api/limits.ts';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import styles from './search-form.module.scss';
 
 export interface SearchFormProps {

@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { ListFrame, type ListFrameProps } from './ListFrame.tsx';
 import { SearchForm } from './SearchForm.tsx';
 

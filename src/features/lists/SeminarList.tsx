@@ -1,21 +1,21 @@
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { DateText } from '../../components/ui/DateText.tsx';
 import { ListCard } from './ListCard.tsx';
 import { listKinds } from './list-kinds.ts';
 import { ListFrame } from './ListFrame.tsx';
-import type { ListSnapshot } from './list.store.ts';
+import type { ListFirstPage } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import cards from './cards.module.scss';
 import listCard from './list-card.module.scss';
 
 export interface SeminarListProps {
-  snapshot: ListSnapshot;
+  firstPage: ListFirstPage;
 }
 
 /** Seminars: place and date; an item with a falsy type is shown as ended. */
-function SeminarList({ snapshot }: SeminarListProps) {
-  const [state, store] = useListStore('seminar', snapshot);
+function SeminarList({ firstPage }: SeminarListProps) {
+  const [state, store] = useListStore('seminar', firstPage);
   return (
     <ListFrame config={listKinds.seminar} state={state} store={store}>
       <ul className={`${cards.grid} ${listCard.seminarCards}`}>

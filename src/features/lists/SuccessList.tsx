@@ -1,22 +1,22 @@
 import { withErrorBoundary } from '../../components/ui/error-boundary/with-error-boundary.tsx';
-import { t } from '../../i18n';
+import { t } from '../../i18n/index.ts';
 import { CardImage } from './CardImage.tsx';
 import { listKinds } from './list-kinds.ts';
 import { withListContext } from '../../lib/list-query.ts';
 import { SearchListFrame } from './SearchListFrame.tsx';
-import type { ListSnapshot } from './list.store.ts';
+import type { ListFirstPage } from './list.store.ts';
 import { newTabProps } from '../../lib/dom/new-tab.ts';
 import { useListStore } from './use-list-store.ts';
 import cards from './cards.module.scss';
 import successCards from './success-cards.module.scss';
 
 export interface SuccessListProps {
-  snapshot: ListSnapshot;
+  firstPage: ListFirstPage;
 }
 
 /** Success stories: a card grid with the customer at the bottom and no description. */
-function SuccessList({ snapshot }: SuccessListProps) {
-  const [state, store] = useListStore('success', snapshot);
+function SuccessList({ firstPage }: SuccessListProps) {
+  const [state, store] = useListStore('success', firstPage);
   return (
     <SearchListFrame
       config={listKinds.success}

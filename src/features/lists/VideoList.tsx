@@ -3,18 +3,18 @@ import { DateText } from '../../components/ui/DateText.tsx';
 import { ListCard } from './ListCard.tsx';
 import { listKinds } from './list-kinds.ts';
 import { SearchListFrame } from './SearchListFrame.tsx';
-import type { ListSnapshot } from './list.store.ts';
+import type { ListFirstPage } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import cards from './cards.module.scss';
 import listCard from './list-card.module.scss';
 
 export interface VideoListProps {
-  snapshot: ListSnapshot;
+  firstPage: ListFirstPage;
 }
 
 /** HR videos: thumbnail, title, author and date. */
-function VideoList({ snapshot }: VideoListProps) {
-  const [state, store] = useListStore('video', snapshot);
+function VideoList({ firstPage }: VideoListProps) {
+  const [state, store] = useListStore('video', firstPage);
   return (
     <SearchListFrame config={listKinds.video} state={state} store={store}>
       <ul className={`${cards.grid} ${listCard.videoCards}`}>

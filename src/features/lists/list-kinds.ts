@@ -2,11 +2,11 @@
  * The seven list screens as configuration of the one list engine: which endpoint each calls
  * for a query, its page size, whether it searches or filters, and its copy.
  */
-import { endpoints, type EndpointCall, type ListEndpointName } from '../../lib/api/endpoints.ts';
+import { endpoints, type ListEndpointName } from '../../lib/api/endpoints.ts';
 import { interpolate, t } from '../../i18n/index.ts';
-import type { ListQuery } from '../../lib/list-query.ts';
 import type { CardItem } from './list-items.ts';
 import { listRoutes, type ListId } from '../../lib/routes.ts';
+import type { ListCalls } from './first-tap/list-address.ts';
 
 export interface ListKindConfig {
   kind: ListId;
@@ -24,17 +24,16 @@ export interface ListKindConfig {
   cardImages: boolean;
   /**
    * The card fields its screen shows besides the id and title, when not all of them: the
-   * island's props carry only these (snapshot.ts).
+   * island's props carry only these (first-page.ts).
    */
   cardFields?: readonly (keyof CardItem)[];
-  /** The call for a query. */
-  request(query: ListQuery): EndpointCall<ListEndpointName>;
+  /**
+   * Its API calls; a query's parameters go to them by one rule (first-tap/list-address.ts), which
+   * the store and a first tap's early request share.
+   */
+  calls: ListCalls<ListEndpointName>;
 }
 
-const search = (name: ListEndpointName) => (q: ListQuery) => ({
-  name,
-  query: { page: q.page, term: q.term ?? '' },
-});
 const size = (name: ListEndpointName) => endpoints[name].pageSize ?? 9;
 
 /** Accessible name of a list's region: `뉴스 목록`. */
@@ -50,7 +49,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     skeletons: size('newsSearch'),
     label: regionLabel('news'),
     cardImages: true,
-    request: search('newsSearch'),
+    calls: { browse: 'newsSearch', search: 'newsSearch' },
   },
   video: {
     kind: 'video',
@@ -61,7 +60,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     skeletons: size('videoSearch'),
     label: regionLabel('video'),
     cardImages: true,
-    request: search('videoSearch'),
+    calls: { browse: 'videoSearch', search: 'videoSearch' },
   },
   seminar: {
     kind: 'seminar',
@@ -72,7 +71,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     skeletons: size('seminarList'),
     label: regionLabel('seminar'),
     cardImages: true,
-    request: (q) => ({ name: 'seminarList', query: { page: q.page } }),
+    calls: { browse: 'seminarList' },
   },
   faq: {
     kind: 'faq',
@@ -84,10 +83,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     label: regionLabel('faq'),
     cardImages: false,
     cardFields: ['tags', 'html'],
-    request: (q) =>
-      q.term !== null
-        ? { name: 'faqSearch', query: { page: q.page, term: q.term } }
-        : { name: 'faqTags', query: { page: q.page, topic_id: q.topicId ?? '' } },
+    calls: { browse: 'faqTags', search: 'faqSearch' },
   },
   hrStory: {
     kind: 'hrStory',
@@ -98,10 +94,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     skeletons: 9,
     label: regionLabel('hrStory'),
     cardImages: true,
-    request: (q) => ({
-      name: 'hrStoryTags',
-      query: { page: q.page, topic_id: q.topicId ?? '', name: q.topicId === null ? '' : q.name },
-    }),
+    calls: { browse: 'hrStoryTags' },
   },
   success: {
     kind: 'success',
@@ -112,7 +105,7 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     skeletons: 9,
     label: regionLabel('success'),
     cardImages: true,
-    request: search('successSearch'),
+    calls: { browse: 'successSearch', search: 'successSearch' },
   },
   patent: {
     kind: 'patent',
@@ -123,6 +116,6 @@ export const listKinds: Record<ListId, ListKindConfig> = {
     skeletons: 9,
     label: regionLabel('patent'),
     cardImages: false,
-    request: (q) => ({ name: 'techSearch', query: { page: q.page, term: q.term ?? '', tag: '' } }),
+    calls: { browse: 'techSearch', search: 'techSearch' },
   },
 };

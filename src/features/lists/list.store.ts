@@ -11,6 +11,7 @@ import type { Sanitizer } from '../../lib/html/load-sanitizer.ts';
 import { totalPages, totalPosts } from '../../lib/paging.ts';
 import { expandCardItem, toCardItem, type CardItem, type CompactCardItem } from './list-items.ts';
 import type { ListKindConfig } from './list-kinds.ts';
+import { listCall } from './first-tap/request-templates.ts';
 import {
   defaultQuery,
   parseListQuery,
@@ -36,7 +37,7 @@ export interface ListState {
 }
 
 /** What the page pre-rendered: the first page for the default query. */
-export interface ListSnapshot {
+export interface ListFirstPage {
   /** Compacted (list-items.ts): only the fields an item fills. */
   items: CompactCardItem[];
   total: number;
@@ -70,16 +71,16 @@ export interface ListStore {
 
 export function createListStore(
   config: ListKindConfig,
-  snapshot: ListSnapshot,
+  firstPage: ListFirstPage,
   env: ListEnvironment,
 ): ListStore {
   const $state = map<ListState>({
     query: defaultQuery,
     status: 'ready',
-    items: snapshot.items.map(expandCardItem),
-    total: snapshot.total,
-    empty: snapshot.items.length === 0,
-    topics: snapshot.topics,
+    items: firstPage.items.map(expandCardItem),
+    total: firstPage.total,
+    empty: firstPage.items.length === 0,
+    topics: firstPage.topics,
     error: '',
     reloadOnRetry: false,
   });
@@ -120,7 +121,7 @@ export function createListStore(
   }
 
   async function fetchAndShow(query: ListQuery, current: AbortController, mine: number): Promise<void> {
-    const call = config.request(query);
+    const call = listCall(config, query);
     const result = await env.request(call.name, call.query, { signal: current.signal });
     if (mine !== generation) return; // a newer request owns the screen
     if (!result.ok) {

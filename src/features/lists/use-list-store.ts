@@ -1,20 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api/site-client.ts';
+import { siteApi } from '../../lib/api/site-client.ts';
 import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
 import type { ListId } from '../../lib/routes.ts';
+import { fetchWithEarlyAnswer } from './first-tap/early-answer.ts';
 import { listKinds } from './list-kinds.ts';
 import {
   createListStore,
   type ListEnvironment,
-  type ListSnapshot,
+  type ListFirstPage,
   type ListState,
   type ListStore,
 } from './list.store.ts';
 
 /** The browser surroundings: read at call time, so creating a store during SSR touches nothing. */
 const browserEnvironment: ListEnvironment = {
-  request: api,
+  // A list's first request may already be under way, started by the first tap.
+  request: siteApi(fetchWithEarlyAnswer),
   loadSanitizer: loadBrowserSanitizer,
   reload: () => window.location.reload(),
   get location() {
@@ -29,8 +31,8 @@ const browserEnvironment: ListEnvironment = {
  * Creates the list store of one island, follows the address bar (first display, back and
  * forward) and returns the current state with the store's actions.
  */
-export function useListStore(kind: ListId, snapshot: ListSnapshot): [ListState, ListStore] {
-  const [store] = useState(() => createListStore(listKinds[kind], snapshot, browserEnvironment));
+export function useListStore(kind: ListId, firstPage: ListFirstPage): [ListState, ListStore] {
+  const [store] = useState(() => createListStore(listKinds[kind], firstPage, browserEnvironment));
   const state = useStore(store.$state);
   useEffect(() => {
     const onPopState = () => store.syncFromLocation();

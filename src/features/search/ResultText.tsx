@@ -1,4 +1,4 @@
-import { formatDate, isoDay, t } from '../../i18n';
+import { formatDate, isoDay, t } from '../../i18n/index.ts';
 import type { SearchHit } from '../../lib/search/types.ts';
 import { markPieces } from './highlight.ts';
 import { typeLabel } from './search-labels.ts';

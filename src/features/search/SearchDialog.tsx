@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { interpolate, t } from '../../i18n';
+import { interpolate, t } from '../../i18n/index.ts';
 import type { SearchHit } from '../../lib/search/types.ts';
 import { dialogOptions, moveActive, type DialogOption } from './dialog-options.ts';
 import { adoptEarlyInput, whenSettled } from './early-input.ts';

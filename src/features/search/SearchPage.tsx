@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { interpolate, t } from '../../i18n';
+import { interpolate, t } from '../../i18n/index.ts';
 import type { SearchHit, SearchResponse, SearchType } from '../../lib/search/types.ts';
 import { rememberSearch } from './recent-searches.ts';
 import { linkProps, resultLink } from './result-link.ts';

@@ -1,4 +1,4 @@
-import { interpolate, t } from '../../i18n';
+import { interpolate, t } from '../../i18n/index.ts';
 import { listIds, listRoutes } from '../../lib/routes.ts';
 
 /** No result for `query`: what to try next, and the lists to browse instead. */

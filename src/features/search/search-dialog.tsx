@@ -4,7 +4,7 @@
  * Its styles come with it.
  */
 import { createRoot, type Root } from 'react-dom/client';
-import { injectStyles } from '../../lib/dom/inject-styles.ts';
+import { injectStyles } from '../../lib/dom/later-styles.ts';
 import { findEarlyForm, releaseEarlyForm } from './early-input.ts';
 import dialogStyles from './search-dialog.scss?inline';
 import resultStyles from './search-results.scss?inline';

@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { injectStyles } from '../../lib/dom/inject-styles.ts';
+import { injectStyles } from '../../lib/dom/later-styles.ts';
 import resultStyles from './search-results.scss?inline';
 import { SearchPage } from './SearchPage.tsx';
 

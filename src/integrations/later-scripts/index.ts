@@ -1,7 +1,7 @@
 /**
  * Moves the scripts of what is below a page's first screen into a module file of their own, once
  * all pages are written (see split-later-scripts.ts). It runs before the later styles, which
- * replace the fold mark both read, and before csp-meta-first, which merges the inline scripts
+ * replace the fold mark both read, and before finish-pages, which merges the inline scripts
  * that stay and drops the moved ones' hashes from the policy.
  */
 import { readFile, writeFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { scriptHash } from '../csp-meta-first/csp-policy.ts';
-import { mergeModuleScripts } from '../csp-meta-first/merge-module-scripts.ts';
-import { pruneScriptHashes } from '../csp-meta-first/prune-script-hashes.ts';
+import { scriptHash } from '../finish-pages/csp-policy.ts';
+import { mergeModuleScripts } from '../finish-pages/merge-module-scripts.ts';
+import { pruneScriptHashes } from '../finish-pages/prune-script-hashes.ts';
 import { FOLD_MARK } from '../later-styles/split-later-styles.ts';
 import { laterScriptLoader, splitLaterScripts } from './split-later-scripts.ts';
 

@@ -18,8 +18,8 @@
  * site itself would run under `'self'` what the policy meant to block. A script with a static
  * `import` or `export` stays where it is.
  */
-import { editScriptSources, scriptHash, scriptSources } from '../csp-meta-first/csp-policy.ts';
-import { MODULE_SCRIPT, MODULE_SYNTAX } from '../csp-meta-first/merge-module-scripts.ts';
+import { editScriptSources, scriptHash, scriptSources } from '../finish-pages/csp-policy.ts';
+import { MODULE_SCRIPT, MODULE_SYNTAX } from '../finish-pages/merge-module-scripts.ts';
 import { FOLD_MARK } from '../later-styles/split-later-styles.ts';
 
 /**

@@ -1,10 +1,8 @@
-/** The browser's content API client, bound to the configured API host. */
-import { siteConfig } from '../../config/site';
-import { createApiClient } from './client.ts';
-import { takeEarlyAnswer } from './early-answer.ts';
+/** The browser's content API client, bound to the API host of `PUBLIC_CONTENT_API_URL`. */
+import { PUBLIC_CONTENT_API_URL } from 'astro:env/client';
+import { createApiClient, type ApiClient } from './client.ts';
 
-export const api = createApiClient({
-  baseUrl: siteConfig.apiBaseUrl,
-  // A list's first request may already be under way, started by the first tap (early-answer.ts).
-  fetch: (input, init) => takeEarlyAnswer(String(input), init?.signal) ?? fetch(input, init),
-});
+/** A client of the site's API host; `fetch` replaces the browser's (the lists' early answer). */
+export function siteApi(fetch?: typeof globalThis.fetch): ApiClient {
+  return createApiClient({ baseUrl: PUBLIC_CONTENT_API_URL, ...(fetch && { fetch }) });
+}

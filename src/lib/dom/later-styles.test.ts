@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"handleDisabledFileLoadingAsSuccess": true}}
 import { describe, expect, it } from 'vitest';
-import { addLaterStyles } from './later-styles.ts';
+import { addLaterStyles, injectStyles } from './later-styles.ts';
 
 describe('addLaterStyles', () => {
   it('links each stylesheet the page names, once', () => {
@@ -67,5 +67,15 @@ describe('keepFragmentsInPlace', () => {
       if (sheet) Object.defineProperty(window.HTMLLinkElement.prototype, 'sheet', sheet);
       else delete (window.HTMLLinkElement.prototype as { sheet?: unknown }).sheet;
     }
+  });
+});
+
+describe('injectStyles', () => {
+  it('adds the rules to the head once, however often the code runs', () => {
+    injectStyles('list-states', '.a{color:red}');
+    injectStyles('list-states', '.a{color:red}');
+    const styles = document.head.querySelectorAll('style#list-states');
+    expect(styles).toHaveLength(1);
+    expect(styles[0]!.textContent).toBe('.a{color:red}');
   });
 });

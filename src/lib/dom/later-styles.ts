@@ -1,5 +1,6 @@
 /**
- * Stylesheets that are not needed for the first paint: an element names one in
+ * The one way to add CSS later, after the page's HTML. Stylesheets that are not needed for the
+ * first paint: an element names one in
  * `data-later-styles` (the footer, components/layout/SiteFooter.astro; the sections below a
  * page's first screen, src/integrations/later-styles), and it is added to the page once the page
  * has painted, so that the page's HTML, which must arrive in the first round trip of a slow
@@ -21,6 +22,20 @@ export function addLaterStyles(doc: Document = document): HTMLLinkElement[] {
     added.push(link);
   }
   return added;
+}
+
+/**
+ * Adds a stylesheet's text to the page once, when the code that needs it runs. For the styles of
+ * what only an island shows (its loading and error states): a page's HTML must fit in the first
+ * round trip of a slow connection, and rules for states the build never renders do not belong
+ * there. The site's policy allows inline styles (`style-src 'unsafe-inline'`, astro.config.mjs).
+ */
+export function injectStyles(id: string, css: string): void {
+  if (typeof document === 'undefined' || document.getElementById(id)) return;
+  const style = document.createElement('style');
+  style.id = id;
+  style.textContent = css;
+  document.head.append(style);
 }
 
 /** {@link addLaterStyles} once the page has painted. */

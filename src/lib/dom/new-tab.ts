@@ -1,4 +1,10 @@
-/** Link attributes for a destination off the site: a new tab, without opener or referrer. */
-export function newTabProps(external: boolean): { target?: string; rel?: string } {
-  return external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+/**
+ * Link attributes for a destination off the site: a new tab, without opener or referrer. The one
+ * place they are written: components, islands and the HTML sanitisers take them from here.
+ */
+export const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** The new-tab attributes when `external` (a link that leaves the site), else none. */
+export function newTabProps(external = true): { target?: string; rel?: string } {
+  return external ? NEW_TAB : {};
 }

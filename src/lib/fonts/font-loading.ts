@@ -13,7 +13,7 @@
  *    document: no stylesheet and no `FontFace` (registering the 92 rules, even under another
  *    family name, invalidated the style of the whole page, a 230–375 ms task on a slow phone).
  *    Which subsets the text needs is worked out at build time (`subsetIndexes`, written into the
- *    page by components/layout/WebFontSubsets.astro): matching the text against the ranges in
+ *    page by components/layout/BodyWithFontSubsets.astro): matching the text against the ranges in
  *    the browser was a 9 ms task on a fast desktop, 80 ms on the slow phone. The first-visit
  *    font stack names no Pretendard either: each family the system lacks is a font look-up per
  *    size and weight during the first layout (about a quarter of a detail page's layout time).

@@ -3,7 +3,7 @@
  * that painted without Pretendard, download the subset files its text needs into the HTTP cache
  * after the load event and the first paint, and remember that they are cached. Nothing is added
  * to the document (no stylesheet, no `FontFace`), so the page does no style work for it; which
- * files are needed was decided at build time (components/layout/WebFontSubsets.astro); and the
+ * files are needed was decided at build time (components/layout/BodyWithFontSubsets.astro); and the
  * downloads run in a worker, so the page's main thread only starts it.
  */
 import { afterFirstPaint } from '../dom/after-first-paint.ts';

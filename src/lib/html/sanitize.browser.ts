@@ -3,6 +3,7 @@
  * fetch after the build (search results, the live detail fallback).
  */
 import DOMPurify from 'dompurify';
+import { NEW_TAB } from '../dom/new-tab.ts';
 import {
   allowedAttributes,
   allowedTags,
@@ -41,8 +42,7 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   if (tag === 'a') {
     const href = element.getAttribute('href') ?? '';
     if (href && isExternalHref(href)) {
-      element.setAttribute('target', '_blank');
-      element.setAttribute('rel', 'noopener noreferrer');
+      for (const [name, value] of Object.entries(NEW_TAB)) element.setAttribute(name, value);
     } else {
       element.removeAttribute('target');
       element.removeAttribute('rel');

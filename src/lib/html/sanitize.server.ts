@@ -2,6 +2,7 @@
  * Build-time HTML sanitiser (sanitize-html, pure Node) driven by the shared allow-list.
  */
 import sanitizeHtml from 'sanitize-html';
+import { NEW_TAB } from '../dom/new-tab.ts';
 import {
   allowedAttributes,
   allowedSchemes,
@@ -44,8 +45,7 @@ const options: sanitizeHtml.IOptions = {
       if (href === undefined) delete next.href;
       else next.href = href;
       if (next.href && isExternalHref(next.href)) {
-        next.target = '_blank';
-        next.rel = 'noopener noreferrer';
+        Object.assign(next, NEW_TAB);
       } else {
         delete next.target;
         delete next.rel;

@@ -3,6 +3,8 @@
  * picture in a framed card; otherwise decorative brand shapes. Written as the element tree satori
  * takes (what JSX would compile to), with the title sized to fit.
  */
+// The logo mark for the picture's corner: the site's favicon, one file.
+import faviconSvg from '../../../public/favicon.svg?raw';
 import type { ShareCard } from './share-cards.ts';
 
 export const SHARE_IMAGE_WIDTH = 1200;
@@ -20,10 +22,6 @@ const C = {
   onDark: '#f3f5fb',
   onDarkMuted: '#b9c2d6',
 };
-
-/** The logo mark (public/favicon.svg) for the picture's corner. */
-const LOGO_MARK =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#3d5afe"/><path d="M3.5 16C8.3 7.9 23.7 7.9 28.5 16C23.7 24.1 8.3 24.1 3.5 16Z" fill="#fff"/><circle cx="16" cy="16" r="6" fill="#12b5a6"/><path d="M13 16.1l2.1 2.1 4-4.2" fill="none" stroke="#fff" stroke-width="1.9" stroke-linecap="round" stroke-linejoin="round"/></svg>';
 
 /** The logo's eye alone, in outline tints, for pictures without an item picture. */
 const WATERMARK =
@@ -123,7 +121,7 @@ export function shareImageTree(card: ShareCard, picture: string | null, options:
 
   const brandRow = h('div', { display: 'flex', alignItems: 'center' }, [
     h('img', { width: 44, height: 44, borderRadius: 10 }, null, {
-      src: svgData(LOGO_MARK),
+      src: svgData(faviconSvg),
       width: 44,
       height: 44,
     }),

@@ -7,8 +7,8 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection } from 'astro:content';
-import { siteConfig } from '../../config/site';
-import { productSlugs } from '../../data/products';
+import { siteConfig } from '../../config/site.ts';
+import { productSlugs } from '../../data/products.ts';
 import { pageShareCards } from '../../data/share-cards.ts';
 import { renderShareImage } from '../../lib/og/render-share-image.ts';
 import { detailShareCard, detailSharePage, shareCardKey, type ShareCard } from '../../lib/og/share-cards.ts';

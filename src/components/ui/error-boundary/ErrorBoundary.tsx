@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { t } from '../../../i18n';
-import { injectStyles } from '../../../lib/dom/inject-styles.ts';
+import { t } from '../../../i18n/index.ts';
+import { injectStyles } from '../../../lib/dom/later-styles.ts';
 import fallbackStyles from './error-boundary.scss?inline';
 
 // The build never renders the fallback: its rules arrive with the island (error-boundary.scss).

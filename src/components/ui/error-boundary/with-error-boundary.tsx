@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 /** Wraps an island's root component so a render failure stays inside that island. */
 export function withErrorBoundary<P extends object>(Inner: ComponentType<P>): ComponentType<P> {

@@ -5,11 +5,12 @@
  * src/integrations/page-scripts/README.md): it carries its own copies of what it imports, so it
  * is one file, one round trip, on the first tap of a first visit.
  */
-import { listApiUrl, startEarlyAnswer } from '../../../lib/api/early-answer.ts';
-import { LIST_READY_EVENT } from '../../../lib/dom/list-pending.ts';
-import { prefetchModules } from '../../../lib/dom/prefetch-modules.ts';
 import { loadWebFontsBesideLists } from '../../../lib/fonts/load-fonts.ts';
-import { WAITING_ATTRIBUTE, type WaitingIsland } from './waiting-island.ts';
+import { startEarlyAnswer } from './early-answer.ts';
+import { listApiUrl } from './list-address.ts';
+import { LIST_READY_EVENT } from './list-pending.ts';
+import { prefetchModules } from './prefetch-modules.ts';
+import { CAUGHT, WAITING_ATTRIBUTE, type FirstTapRuntime, type WaitingIsland } from './waiting-island.ts';
 
 // A list page leaves the first visit's web font download to this file (BaseLayout's `webFonts`):
 // here it steps aside whenever the list waits for an answer.
@@ -22,7 +23,7 @@ function reportStale(): void {
 
 /**
  * Asks the API now for what the page address `address` shows, from the list frame's templates
- * (request-templates.ts), so the island's first request finds the answer under way.
+ * (request-templates.ts, filled by list-address.ts), so the island's first request finds the answer under way.
  */
 export function askEarly(island: Element, address: string | URLSearchParams | undefined): void {
   const frame = island.querySelector('[data-api-browse]');
@@ -31,8 +32,7 @@ export function askEarly(island: Element, address: string | URLSearchParams | un
     browse: frame.getAttribute('data-api-browse')!,
     search: frame.getAttribute('data-api-search') ?? undefined,
   };
-  const url = listApiUrl(templates, new URLSearchParams(address));
-  if (url) startEarlyAnswer(url);
+  startEarlyAnswer(listApiUrl(templates, new URLSearchParams(address)));
 }
 
 const prefetched = new WeakMap<Element, Promise<void>>();
@@ -86,7 +86,7 @@ export async function start(island: WaitingIsland): Promise<boolean> {
   el.removeAttribute(WAITING_ATTRIBUTE);
   // Until React handles events itself, taps are still held, then handed over.
   await ready;
-  island.stopHolding();
+  for (const type of CAUGHT) el.removeEventListener(type, island.caught, true);
   for (const [select, value] of island.changed) {
     if (!select.isConnected) continue;
     select.value = value;
@@ -95,3 +95,6 @@ export async function start(island: WaitingIsland): Promise<boolean> {
   island.held?.island();
   return true;
 }
+
+// The directive imports this module and knows it by `FirstTapRuntime` alone: held to it here.
+({ askEarly, prefetch, startNow, start }) satisfies FirstTapRuntime;

@@ -36,11 +36,16 @@
  * the island goes back to waiting, so a later interaction tries again instead of finding it dead.
  */
 import type { ClientDirective } from 'astro';
-import { firstTapRuntime, WAITING_ATTRIBUTE, type WaitingIsland } from './waiting-island.ts';
 import { onFirstPaint } from '../../../lib/dom/after-first-paint.ts';
-import { clearPending, markPagePending, markPending } from '../../../lib/dom/list-pending.ts';
 import { onInteraction } from '../../../lib/dom/visitor-watch.ts';
-import { isPrerenderedQuery } from '../../../lib/list-query.ts';
+import { clearPending, markPagePending, markPending } from './list-pending.ts';
+import { isPrerenderedQuery } from './prerendered-query.ts';
+import { CAUGHT, firstTapRuntime, WAITING_ATTRIBUTE, type WaitingIsland } from './waiting-island.ts';
+
+/** A waiting island; while it waits for the visitor, `stopWaiting` ends that wait. */
+interface Catcher extends WaitingIsland {
+  stopWaiting?: (() => void) | undefined;
+}
 
 /** Tells the page that code it needs is gone (see NewVersionNotice.astro). */
 function reportStale(): void {
@@ -60,122 +65,122 @@ function isPlainClick(event: Event): boolean {
 }
 
 /** A link to this same list page with another query (a page number): the island answers it in place. */
-function isListLink(target: Element | null): target is HTMLAnchorElement {
+function listLink(target: Element | null): HTMLAnchorElement | undefined {
   const link = target?.closest('a[href]');
-  if (!(link instanceof HTMLAnchorElement) || link.target) return false;
+  if (!(link instanceof HTMLAnchorElement) || link.target) return undefined;
   const url = new URL(link.href);
-  return url.origin === location.origin && url.pathname === location.pathname;
+  return url.origin + url.pathname === location.origin + location.pathname ? link : undefined;
 }
 
 /** What a press on `target` asks the list for: a page link's query, a category's or topic's. */
-const pressedAddress = (target: Element | null) =>
-  isListLink(target) ? new URL(target.closest('a')!.href).search : target?.closest('button')?.dataset.query;
+function pressedAddress(target: Element | null): string | undefined {
+  const link = listLink(target);
+  return link ? new URL(link.href).search : target?.closest('button')?.dataset.query;
+}
 
-// This script runs where Astro writes it, before the first island's HTML: the cards parsed after
-// it are placeholders from the first frame that shows them (see markPagePending).
-if (!isPrerenderedQuery(location.search)) markPagePending();
+/** Asks the API now for what the page address `address` shows (the runtime's `askEarly`). */
+function askEarly(island: WaitingIsland, address: string | URLSearchParams | undefined): void {
+  void firstTapRuntime().then(
+    (runtime) => runtime.askEarly(island.el, address),
+    () => undefined,
+  );
+}
 
-const interaction: ClientDirective = (load, _options, el) => {
-  const island: WaitingIsland = {
-    el,
-    load,
-    changed: new Map(),
-    stopHolding: () => {
-      for (const type of CAUGHT) el.removeEventListener(type, record, true);
-    },
-  };
-  /** Asks the API now for what the page address `address` shows (the runtime's `askEarly`). */
-  const ask = (address: string | URLSearchParams | undefined) =>
-    void firstTapRuntime().then(
-      (runtime) => runtime.askEarly(el, address),
-      () => undefined,
-    );
-  if (!isPrerenderedQuery(location.search)) {
-    // The HTML holds the first page; the address asks for another: placeholders, not a stale answer.
-    markPending(el);
-    // At the paint, not an idle moment later: the visitor is waiting for this answer.
-    onFirstPaint(() => void firstTapRuntime().then((runtime) => runtime.startNow(island), reportStale));
-    return;
-  }
-  /** Whether the island is starting (or has started): it is started once, however it is asked. */
-  let started = false;
-  let stopListening: (() => void) | undefined;
-  const listen = () => (stopListening = onInteraction(el, begin));
-  /**
-   * The island's code (or the runtime) could not be loaded. Links and forms work without the
-   * island: a held one is done the plain way (a new page load, which also brings the new
-   * release's files). The rest waits for the next interaction, which tries again.
-   */
-  const fail = () => {
-    const fallback = island.held?.fallback;
-    island.held = undefined;
-    started = false;
-    clearPending(el);
-    reportStale();
-    if (fallback) fallback();
-    else listen();
-  };
-  const begin = () => {
-    if (started) return;
-    started = true;
-    stopListening?.();
-    // An error of the island's own (not a missing file) is not the visitor's way out.
-    void firstTapRuntime().then((runtime) => runtime.start(island).then((ok) => ok || fail()), fail);
-  };
-  const record = (event: Event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    /**
-     * Held for the island: React, listening on this same element, must not see it too (a
-     * hydrating React replays some events itself, after hydration has reset a dropdown's value,
-     * and a toggle handled twice undoes itself).
-     */
-    const hold = () => event.stopImmediatePropagation();
-    if (event.type === 'submit' && target instanceof HTMLFormElement) {
-      event.preventDefault();
-      hold();
-      markPending(el);
-      ask(new URLSearchParams(new FormData(target) as unknown as Record<string, string>));
-      island.held = { island: () => target.requestSubmit(), fallback: () => target.submit() };
-      begin();
-      return;
-    }
+/** Waits for the visitor's first interaction with the island, which starts it. */
+function listen(island: Catcher): void {
+  island.stopWaiting = onInteraction(island.el, () => begin(island));
+}
+
+/** Starts the island, once however it is asked (it is not waiting then); the runtime hands it what was held. */
+function begin(island: Catcher): void {
+  const stopWaiting = island.stopWaiting;
+  if (!stopWaiting) return;
+  island.stopWaiting = undefined;
+  stopWaiting();
+  const fail = () => failed(island);
+  // An error of the island's own (not a missing file) is not the visitor's way out.
+  void firstTapRuntime().then((runtime) => runtime.start(island).then((ok) => ok || fail()), fail);
+}
+
+/**
+ * The island's code (or the runtime) could not be loaded. Links and forms work without the
+ * island: a held one is done the plain way (a new page load, which also brings the new
+ * release's files). The island waits again: the next interaction tries again.
+ */
+function failed(island: Catcher): void {
+  const fallback = island.held?.fallback;
+  island.held = undefined;
+  clearPending(island.el);
+  reportStale();
+  listen(island);
+  fallback?.();
+}
+
+/**
+ * Holds a request for the island: its answer asked for now, and the island started; `held`
+ * carries it out later. A link or a form (a request with a plain way) is not followed now (it is,
+ * the plain way, when the island cannot start); the list turns pending, but not for a button
+ * (a request with no plain way), which may change nothing on the list. React, listening on this
+ * same element, must not see the event too: a hydrating React replays some events itself, after
+ * hydration has reset a dropdown's value, and a toggle handled twice undoes itself.
+ */
+function hold(
+  island: Catcher,
+  event: Event,
+  address: string | URLSearchParams | undefined,
+  held?: WaitingIsland['held'],
+): void {
+  event.stopImmediatePropagation();
+  if (held?.fallback) event.preventDefault();
+  if (!held || held.fallback) markPending(island.el);
+  askEarly(island, address);
+  if (held) island.held = held;
+  begin(island);
+}
+
+/** Takes what the visitor did before React was there. */
+function record(island: Catcher, event: Event): void {
+  const target = event.target instanceof Element ? event.target : null;
+  const { type } = event;
+  if (type === 'pointerdown') {
+    // The click that ends this press comes only after the island's first code has run (the
+    // press also starts it): on a slow phone that is tens of milliseconds the request can have.
+    if (isPlainClick(event)) askEarly(island, pressedAddress(target));
+  } else if (type === 'submit' && target instanceof HTMLFormElement) {
+    hold(island, event, new URLSearchParams(new FormData(target) as unknown as Record<string, string>), {
+      island: () => target.requestSubmit(),
+      fallback: () => target.submit(),
+    });
+  } else if ((type === 'change' || type === 'input') && target instanceof HTMLSelectElement) {
     // A dropdown fires `input`, then `change`: hydration may come in between and reset it.
-    if ((event.type === 'change' || event.type === 'input') && target instanceof HTMLSelectElement) {
-      island.changed.set(target, target.value);
-      hold();
-      markPending(el);
-      ask(target.selectedOptions[0]?.dataset.query);
-      begin();
-      return;
-    }
-    if (event.type === 'pointerdown') {
-      // The click that ends this press comes only after the island's first code has run (the
-      // press also starts it): on a slow phone that is tens of milliseconds the request can have.
-      if (isPlainClick(event)) ask(pressedAddress(target));
-      return;
-    }
-    if (event.type !== 'click') return;
-    if (isListLink(target) && isPlainClick(event)) {
-      event.preventDefault();
-      hold();
-      markPending(el);
-      const link = target.closest('a')!;
-      ask(pressedAddress(target));
-      island.held = { island: () => link.click(), fallback: () => location.assign(link.href) };
-      begin();
-      return;
-    }
+    island.changed.set(target, target.value);
+    hold(island, event, target.selectedOptions[0]?.dataset.query);
+  } else if (type === 'click') {
+    const link = isPlainClick(event) ? listLink(target) : undefined;
     const button = target?.closest('button');
-    if (button && button.type !== 'submit') {
-      hold();
-      ask(pressedAddress(target));
-      island.held = { island: () => button.click() };
-      begin();
-    }
-  };
+    if (link)
+      hold(island, event, pressedAddress(link), {
+        island: () => link.click(),
+        fallback: () => location.assign(link.href),
+      });
+    else if (button && button.type !== 'submit')
+      hold(island, event, button.dataset.query, { island: () => button.click() });
+  }
+}
+
+/** The HTML holds the first page; the address asks for another: placeholders, then the answer. */
+function startAtPaint(island: WaitingIsland): void {
+  markPending(island.el);
+  // At the paint, not an idle moment later: the visitor is waiting for this answer.
+  onFirstPaint(() => void firstTapRuntime().then((runtime) => runtime.startNow(island), reportStale));
+}
+
+/** The HTML is the answer: the island waits for the visitor, holding what they do meanwhile. */
+function waitForVisitor(island: Catcher): void {
+  const { el } = island;
   el.setAttribute(WAITING_ATTRIBUTE, '');
-  for (const type of CAUGHT) el.addEventListener(type, record, true);
-  listen();
+  for (const type of CAUGHT) el.addEventListener(type, island.caught, true);
+  listen(island);
   // The runtime and the island's code are downloaded as soon as the page has painted (no idle
   // wait: on a slow phone the main thread is busy for half a second after the paint, and a tap in
   // that time waited for the whole download), and ahead of the web fonts, which wait for the load
@@ -187,9 +192,18 @@ const interaction: ClientDirective = (load, _options, el) => {
         () => undefined,
       ),
   );
-};
+}
 
-/** What is caught before the island is there. */
-const CAUGHT = ['pointerdown', 'click', 'submit', 'input', 'change'] as const;
+/** The HTML shows what the page's address asks for (then the islands wait for the visitor). */
+const prerendered = isPrerenderedQuery(location.search);
+// This script runs where Astro writes it, before the first island's HTML: the cards parsed after
+// it are placeholders from the first frame that shows them (see markPagePending).
+if (!prerendered) markPagePending();
+
+const interaction: ClientDirective = (load, _options, el) => {
+  const island: Catcher = { el, load, changed: new Map(), caught: (event) => record(island, event) };
+  if (prerendered) waitForVisitor(island);
+  else startAtPaint(island);
+};
 
 export default interaction;

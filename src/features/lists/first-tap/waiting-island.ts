@@ -20,6 +20,9 @@ export const RUNTIME_ADDRESS_EVENT = 'first-tap:runtime';
 /** On a list island that waits for the visitor's first interaction (see the directive). */
 export const WAITING_ATTRIBUTE = 'data-hydrate-on-interaction';
 
+/** What is caught before the island is there. */
+export const CAUGHT = ['pointerdown', 'click', 'submit', 'input', 'change'] as const;
+
 /** A list island whose code has not started yet, and what the visitor asked of it meanwhile. */
 export interface WaitingIsland {
   el: HTMLElement;
@@ -33,11 +36,21 @@ export interface WaitingIsland {
   held?: { island: () => void; fallback?: () => void } | undefined;
   /** Each dropdown changed before React was there, with the value chosen (hydration resets it). */
   changed: Map<HTMLSelectElement, string>;
-  /** Stops holding taps: React handles them from now on. */
-  stopHolding: () => void;
+  /** Catches the `CAUGHT` events before React is there (on the island, in the capture phase). */
+  caught: (event: Event) => void;
 }
 
-export type FirstTapRuntime = typeof import('./first-tap-runtime.inline.ts');
+/** What the first-tap runtime (first-tap-runtime.inline.ts, which checks it) offers the directive. */
+export interface FirstTapRuntime {
+  /** Asks the API now for what the page address `address` shows. */
+  askEarly(island: Element, address: string | URLSearchParams | undefined): void;
+  /** Downloads the island's code once, without running it. */
+  prefetch(el: Element): Promise<void>;
+  /** Starts an island whose address is not what its HTML shows. */
+  startNow(island: WaitingIsland): Promise<void>;
+  /** Starts a waiting island; `false` when its code could not be loaded. */
+  start(island: WaitingIsland): Promise<boolean>;
+}
 
 let runtime: Promise<FirstTapRuntime> | undefined;
 let failures = 0;
@@ -53,10 +66,10 @@ export function firstTapRuntime(): Promise<FirstTapRuntime> {
     if (named) resolve(named);
     else addEventListener(RUNTIME_ADDRESS_EVENT, () => resolve(address()!), { once: true });
   })
-    .then(
-      (url) =>
-        import(/* @vite-ignore */ failures ? `${url}?retry=${failures}` : url) as Promise<FirstTapRuntime>,
-    )
+    .then((url) => {
+      const address = failures ? `${url}?retry=${failures}` : url;
+      return import(/* @vite-ignore */ address) as Promise<FirstTapRuntime>;
+    })
     .catch((error: unknown) => {
       runtime = undefined;
       failures++;

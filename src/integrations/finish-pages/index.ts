@@ -1,5 +1,5 @@
 /**
- * Moves every built page's CSP `<meta>` to the top of its `<head>` (see move-csp-meta.ts), runs
+ * Finishes every built page: moves its CSP `<meta>` to the top of its `<head>` (see move-csp-meta.ts), runs
  * the page's inline module scripts from one script (merge-module-scripts.ts) and keeps in the
  * policy only the hashes of the page's own scripts (prune-script-hashes.ts), once all pages are
  * written: rendered and restored from the incremental cache alike.
@@ -12,21 +12,23 @@ import { mergeModuleScripts } from './merge-module-scripts.ts';
 import { moveCspMetaFirst } from './move-csp-meta.ts';
 import { pruneScriptHashes } from './prune-script-hashes.ts';
 
-export function cspMetaFirst(): AstroIntegration {
+export function finishPages(): AstroIntegration {
   return {
-    name: 'csp-meta-first',
+    name: 'finish-pages',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        let moved = 0;
+        let finished = 0;
         for await (const file of htmlFiles(fileURLToPath(dir))) {
           const html = await readFile(file, 'utf8');
           const next = pruneScriptHashes(mergeModuleScripts(moveCspMetaFirst(html)));
           if (next !== html) {
             await writeFile(file, next);
-            moved++;
+            finished++;
           }
         }
-        logger.info(`CSP <meta>를 <head> 맨 앞으로 옮겼습니다: ${moved}개 페이지`);
+        logger.info(
+          `페이지를 마무리했습니다 (CSP <meta>를 맨 앞으로, 모듈 스크립트를 하나로, 쓰지 않는 해시를 빼고): ${finished}개 페이지`,
+        );
       },
     },
   };

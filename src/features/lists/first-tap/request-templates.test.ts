@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { listApiUrl } from '../../lib/api/early-answer.ts';
-import { serializeListQuery, type ListQuery } from '../../lib/list-query.ts';
-import { listKinds } from './list-kinds.ts';
+import { serializeListQuery, type ListQuery } from '../../../lib/list-query.ts';
+import { listKinds } from '../list-kinds.ts';
+import { listApiUrl } from './list-address.ts';
 import { requestTemplates, requestUrl } from './request-templates.ts';
 
 const base = 'https://api.example.com/v1';
@@ -20,22 +20,21 @@ describe('request templates', () => {
       const templates = requestTemplates(config, base);
       for (const query of queries) {
         const address = new URLSearchParams(serializeListQuery(query));
-        const early = listApiUrl(templates, address);
-        if (query.term !== null && !config.searchable) {
-          // No search box: no early answer for a term (the store would ask the browsing call).
-          expect(early).toBeUndefined();
-          continue;
-        }
-        expect(early, serializeListQuery(query)).toBe(requestUrl(config, query, base));
+        // A list without a search box answers a term with its browsing call, early or not.
+        expect(listApiUrl(templates, address), serializeListQuery(query)).toBe(
+          requestUrl(config, query, base),
+        );
       }
     });
   }
 
-  it('trims a searched term as the store does', () => {
+  it('trims a searched term, early or not (an address typed with spaces asks once)', () => {
     const templates = requestTemplates(listKinds.news, base);
     const address = new URLSearchParams({ page: '1', term: '  역량  ' });
-    expect(listApiUrl(templates, address)).toBe(
-      requestUrl(listKinds.news, { page: 1, term: '역량', topicId: null, name: '' }, base),
+    const trimmed = requestUrl(listKinds.news, { page: 1, term: '역량', topicId: null, name: '' }, base);
+    expect(listApiUrl(templates, address)).toBe(trimmed);
+    expect(requestUrl(listKinds.news, { page: 1, term: '  역량  ', topicId: null, name: '' }, base)).toBe(
+      trimmed,
     );
   });
 });

@@ -9,7 +9,7 @@
 /**
  * The addresses a built module imports, statically or with `import()`, resolved against its own
  * address; an `import()` in a comment counts too (the build names what a chunk may import later
- * that way, flatImportLists() in src/integrations/page-scripts/vite-plugins.ts). Only relative
+ * that way, src/integrations/page-scripts/flat-import-lists.ts). Only relative
  * specifiers count: the build writes its chunks as `./name.hash.js`, and anything else (a bare
  * name, a data address) is not a file of the site.
  */
@@ -26,7 +26,7 @@ type Fetcher = (url: string, init: RequestInit & { priority?: 'low' | 'high' | '
  * Hands a downloaded module to the browser to compile, without running it: a `modulepreload`
  * link finds the file in the HTTP cache, compiles it off the main thread (script streaming;
  * with the islands' compile hint, every function of it: compileHints() in
- * src/integrations/page-scripts/vite-plugins.ts) and keeps it for the island's `import()`.
+ * src/integrations/page-scripts/compile-hints.ts) and keeps it for the island's `import()`.
  */
 export function compileModule(url: string): void {
   const link = document.createElement('link');

@@ -4,8 +4,11 @@
  * while the island's code still has to run; starting the API request then, and letting the
  * island's first request take it, overlaps the two waits instead of adding them up.
  *
- * The directive and the island are separate bundles, so the answer waits on `globalThis`. It is
- * taken once, and only by a request for the very same address: anything else asks the API itself.
+ * This module is the hand-off: the first-tap runtime starts the answer (`startEarlyAnswer`), the
+ * site's API client takes it (`fetchWithEarlyAnswer`). The two import it into separate bundles
+ * (the runtime is an `.inline.ts` file that carries its own copy), so a module variable would be
+ * two variables: the answer waits in one slot on `globalThis`, which only this module touches. It
+ * is taken once, and only by a request for the very same address: anything else asks the API itself.
  */
 
 interface EarlyAnswer {
@@ -47,22 +50,6 @@ export function takeEarlyAnswer(url: string, signal?: AbortSignal | null): Promi
   });
 }
 
-/**
- * The API address of a list request, from the list's address templates (rendered by the list
- * frame: its API calls with every parameter empty) and the page address asked for: a term asks
- * the search call, anything else the browsing one; each parameter the call has takes the
- * address's value. The same address the island's store builds for a canonical page address.
- */
-export function listApiUrl(
-  templates: { browse: string; search?: string | undefined },
-  address: URLSearchParams,
-): string | undefined {
-  const template = address.has('term') ? templates.search : templates.browse;
-  if (!template) return undefined;
-  const url = new URL(template);
-  for (const key of [...url.searchParams.keys()]) {
-    const value = address.get(key);
-    if (value !== null) url.searchParams.set(key, key === 'term' ? value.trim() : value);
-  }
-  return url.toString();
-}
+/** `fetch`, but a request whose address an early answer was started for takes that answer. */
+export const fetchWithEarlyAnswer: typeof fetch = (input, init) =>
+  takeEarlyAnswer(String(input), init?.signal) ?? fetch(input, init);

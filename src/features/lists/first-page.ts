@@ -8,7 +8,7 @@ import { leadImageSrc } from '../../lib/images/lead-image.ts';
 import type { ListId } from '../../lib/routes.ts';
 import { compactCardItem, toCardItem } from './list-items.ts';
 import { listKinds } from './list-kinds.ts';
-import type { ListSnapshot } from './list.store.ts';
+import type { ListFirstPage } from './list.store.ts';
 
 export async function loadListEntry(kind: ListId) {
   const entry = await getEntry('lists', kind);
@@ -16,7 +16,7 @@ export async function loadListEntry(kind: ListId) {
   return entry;
 }
 
-export async function listSnapshot(kind: ListId): Promise<ListSnapshot> {
+export async function listFirstPage(kind: ListId): Promise<ListFirstPage> {
   const { data } = await loadListEntry(kind);
   const topics = data.topics ?? data.first.tags ?? [];
   const items = data.first.objects.map((item) => toCardItem(item, sanitizeHtmlServer, topics, kind));

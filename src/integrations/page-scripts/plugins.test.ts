@@ -3,13 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Plugin, type Rolldown } from 'vite';
-import {
-  chunkUrls,
-  COMPILE_HINT,
-  compileHints,
-  flatImportLists,
-  inlineScriptCopies,
-} from './vite-plugins.ts';
+import { chunkUrls } from './chunk-urls.ts';
+import { COMPILE_HINT, compileHints } from './compile-hints.ts';
+import { flatImportLists } from './flat-import-lists.ts';
+import { inlineScriptCopies } from './inline-script-copies.ts';
 
 let root: string;
 let output: Rolldown.OutputChunk[];
