@@ -22,7 +22,7 @@ export interface SlowPhoneOptions {
   siteUrl: string;
   chromePath: string;
   /** A fixed multiplier (`--cpu`); calibrated on this host when absent. */
-  cpuMultiplier?: number;
+  cpuMultiplier?: number | undefined;
   /** Queries typed on a cold page, one fresh context each. */
   coldQueries: readonly string[];
   /** Queries typed one after another once the index is loaded. */
