@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApiUrl } from '../src/lib/content/build-api.ts';
 import { parseRebuildArgs, UsageError, USAGE } from './rebuild/args.ts';
 import { createProgress } from './rebuild/log.ts';
+import { outputFolder } from './rebuild/output-folder.ts';
 import { EXIT_CODES, runRebuild } from './rebuild/run.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -30,6 +31,7 @@ if (options === 'help') {
 }
 
 const apiUrl = buildApiUrl();
+const folder = outputFolder(options.out);
 
 if (options.everyMs === null) {
   // Ctrl-C or a supervisor's SIGTERM stops the run like its deadline: the build (in its own
@@ -40,6 +42,7 @@ if (options.everyMs === null) {
   process.once('SIGTERM', onSignal);
   const outcome = await runRebuild(options, {
     root,
+    folder,
     apiUrl,
     progress: createProgress(),
     signal: stop.signal,
@@ -63,6 +66,7 @@ if (options.everyMs === null) {
     const started = Date.now();
     await runRebuild(options, {
       root,
+      folder,
       apiUrl,
       progress: createProgress(console.log, console.error, { quiet: true }),
       signal: stop.signal,

@@ -16,7 +16,7 @@
  * line. When a release live within the days has no line at all (the live one included), or a
  * line did not parse, no pool file is deleted: what its pages need is then unknown.
  */
-import { liveUntil as liveUntilBySwitch } from '../rebuild/releases.ts';
+import { liveUntil as liveUntilBySwitch } from '../rebuild/history.ts';
 import type { DeployRecord } from './records.ts';
 
 const DAY_MS = 86_400_000;

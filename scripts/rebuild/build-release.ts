@@ -9,14 +9,14 @@ import { SNAPSHOT_FILE_ENV } from '../../src/lib/content/recorded-api.ts';
 import { outputPathToRoute, runAstroBuild } from './build.ts';
 import type { Progress } from './log.ts';
 import { CHANGED_ROUTES_FILE, MANIFEST_FILE, type ReleaseManifest } from './manifest.ts';
-import type { layout } from './releases.ts';
+import type { OutputFolder } from './output-folder.ts';
 import type { ExpectedRoute } from './routes.ts';
 import type { Snapshot } from './snapshot.ts';
 import { addressesIn, contentLinkTargets, validateOutput } from './validate.ts';
 
 export interface BuildReleaseOptions {
   root: string;
-  paths: ReturnType<typeof layout>;
+  paths: OutputFolder;
   apiUrl: string;
   env: NodeJS.ProcessEnv;
   snapshot: Snapshot;

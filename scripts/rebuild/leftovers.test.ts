@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeLeftovers } from './leftovers.ts';
+import { outputFolder } from './output-folder.ts';
 
 let out: string;
 beforeEach(() => {
@@ -39,7 +40,7 @@ describe('removeLeftovers', () => {
     writeFileSync(join(out, 'api/answers.json'), '{}');
     writeFileSync(join(out, 'api/answers.json.tmp'), '{');
 
-    expect(removeLeftovers(out).sort()).toEqual(
+    expect(removeLeftovers(outputFolder(out)).sort()).toEqual(
       [
         '.build',
         '.snapshot.json',

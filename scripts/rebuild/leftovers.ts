@@ -13,14 +13,16 @@
  */
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { currentRelease, layout, listReleases, readHold, releaseProblems } from './releases.ts';
+import { readHold } from './hold.ts';
+import type { OutputFolder } from './output-folder.ts';
+import { currentRelease, listReleases, releaseProblems } from './releases.ts';
 
 /** A lock set aside this recently may still be checked by the take-over that moved it. */
 const TOMBSTONE_GRACE_MS = 60_000;
 
-/** Removes a killed run's leftovers from `out`; returns what was removed (paths relative to `out`). */
-export function removeLeftovers(out: string, now = Date.now()): string[] {
-  const paths = layout(out);
+/** Removes a killed run's leftovers from the folder; returns what was removed (paths relative to it). */
+export function removeLeftovers(paths: OutputFolder, now = Date.now()): string[] {
+  const out = paths.root;
   const removed: string[] = [];
   const remove = (path: string) => {
     rmSync(path, { recursive: true, force: true });
@@ -41,7 +43,7 @@ export function removeLeftovers(out: string, now = Date.now()): string[] {
       if (age > TOMBSTONE_GRACE_MS) remove(path);
     }
   }
-  const api = join(out, 'api');
+  const api = paths.api.dir;
   if (existsSync(api)) {
     for (const name of readdirSync(api)) if (name.endsWith('.tmp')) remove(join(api, name));
   }
@@ -49,9 +51,9 @@ export function removeLeftovers(out: string, now = Date.now()): string[] {
     for (const name of readdirSync(paths.releases)) {
       if (name.startsWith('.')) remove(join(paths.releases, name));
     }
-    const kept = new Set([currentRelease(out), readHold(out)?.release]);
-    for (const name of listReleases(out)) {
-      if (!kept.has(name) && releaseProblems(out, name).length > 0) remove(join(paths.releases, name));
+    const kept = new Set([currentRelease(paths), readHold(paths)?.release]);
+    for (const name of listReleases(paths)) {
+      if (!kept.has(name) && releaseProblems(paths, name).length > 0) remove(paths.release(name));
     }
   }
   return removed;

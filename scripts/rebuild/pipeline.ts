@@ -16,20 +16,18 @@ import { MANIFEST_FILE, readManifest, type ChangedRoutes } from './manifest.ts';
 import { pausePoint } from './pause-point.ts';
 import { publishRelease, type SwitchState } from './publish.ts';
 import { readContent } from './read-content.ts';
-import {
-  countsBaseline,
-  currentRelease,
-  layout,
-  pruneReleases,
-  readHold,
-  releaseHold,
-  unfinishedRollback,
-} from './releases.ts';
+import { readHold, releaseHold } from './hold.ts';
+import type { OutputFolder } from './output-folder.ts';
+import { pruneAfterPublish, type pruneReleases } from './prune-releases.ts';
+import { countsBaseline, currentRelease } from './releases.ts';
+import { unfinishedRollback } from './rollback.ts';
 import { dynamicRoutes, expectedRoutes, listPageFiles } from './routes.ts';
 
 export interface RunContext {
   /** The project root (where `astro.config.mjs` is). */
   root: string;
+  /** The output folder (`--out`), named once by the caller. */
+  folder: OutputFolder;
   apiUrl: string;
   progress: Progress;
   /** Clock for release names and the history. */
@@ -56,6 +54,7 @@ export async function rebuildOnce(
   options: RebuildOptions,
   {
     root,
+    folder,
     apiUrl,
     progress,
     now = () => new Date(),
@@ -66,24 +65,22 @@ export async function rebuildOnce(
   }: RunContext,
   state: SwitchState,
 ): Promise<RunOutcome> {
-  const paths = layout(options.out);
   const warn = (message: string) => progress.step('경고', message);
-  if (options.resume && releaseHold(options.out, now()))
-    progress.step('준비', '되돌리기 후의 유지를 풀었습니다.');
-  if (readHold(options.out)) {
-    reportHold(options.out);
+  if (options.resume && releaseHold(folder, now())) progress.step('준비', '되돌리기 후의 유지를 풀었습니다.');
+  if (readHold(folder)) {
+    reportHold(folder);
     return 'held';
   }
-  const published = currentRelease(options.out);
-  const previous = published ? readManifest(join(paths.current, MANIFEST_FILE), warn) : null;
+  const published = currentRelease(folder);
+  const previous = published ? readManifest(join(folder.current, MANIFEST_FILE), warn) : null;
   progress.step('준비', published ? `게시 중인 릴리스: ${published}` : '게시된 릴리스가 없습니다 (첫 빌드)');
 
   // 1. Snapshot: a poll reads the first pages and what changed on them; a sweep reads everything.
-  const { snapshot, keepBase } = await readContent(options, { apiUrl, progress, now, signal });
+  const { snapshot, keepBase } = await readContent(options, { folder, apiUrl, progress, now, signal });
 
   // Guard: content that suddenly shrank never replaces a good site.
   const counts = snapshotCounts(snapshot);
-  const baseline = countsBaseline(options.out, previous, warn);
+  const baseline = countsBaseline(folder, previous, warn);
   const refusal = guardFailure(baseline?.counts, counts, {
     minRatio: options.minRatio,
     allowEmpty: options.allowEmpty,
@@ -119,7 +116,7 @@ export async function rebuildOnce(
   // 3. Build into the fixed staging folder, then validate.
   const built = await buildRelease({
     root,
-    paths,
+    paths: folder,
     apiUrl,
     env,
     snapshot,
@@ -134,47 +131,42 @@ export async function rebuildOnce(
   pausePoint('built');
 
   // What the CDN must purge: the files that differ from the published release.
-  const changed = changedRoutes(published ? paths.current : null, paths.staging);
+  const changed = changedRoutes(published ? folder.current : null, folder.staging);
   progress.step(
     '변경 감지',
     `게시된 릴리스와 다른 경로: 추가 ${changed.added.length}, 변경 ${changed.changed.length}, 삭제 ${changed.removed.length}`,
   );
   printRoutes(progress, changed);
 
-  // 4–5. Record, move into place, switch.
-  const outcome = publishRelease(
+  // 4–5. Record, move into place, switch; then prune.
+  publishRelease(
+    folder,
     {
-      out: options.out,
       manifest: {
         version: 3,
         apiUrl,
         codeDigest: digests.code,
         configDigest: digests.config,
         contentDigest: digests.content,
-        files: releaseFiles(paths.staging),
+        files: releaseFiles(folder.staging),
         counts,
         pages: built.pages,
         warnings: built.warnings,
       },
       changed: { ...changed, warnings: built.warnings },
-      keep: options.keep,
-      keepDays: options.keepDays,
-      progress,
-      now,
-      prune: prune ?? pruneReleases,
-      signal,
-      onSwitched: keepBase,
     },
+    { progress, now, signal, onSwitched: keepBase },
     state,
   );
+  const outcome = pruneAfterPublish(folder, options, { progress, now, prune });
   if (outcome === 'published') progress.step('완료', `${progress.elapsed().toFixed(1)}초`);
   return outcome;
 }
 
 /** Why a held output folder publishes nothing, and how to go on. */
-function reportHold(out: string): void {
-  const unfinished = unfinishedRollback(out);
-  const hold = readHold(out)!;
+function reportHold(folder: OutputFolder): void {
+  const unfinished = unfinishedRollback(folder);
+  const hold = readHold(folder)!;
   console.log(
     unfinished
       ? `되돌리기(→ ${unfinished})가 끝나지 않은 채 멈춰 있어 게시하지 않습니다. --rollback 으로 다시 실행해 마무리하거나 --resume 으로 유지를 풀어 주세요.`

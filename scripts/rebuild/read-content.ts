@@ -5,17 +5,12 @@
  * the answers with their validators, for the next run's conditional requests.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { readAnswerRecord, writeAnswerRecord } from './answer-cache.ts';
 import type { RebuildOptions } from './args.ts';
 import type { Progress } from './log.ts';
+import type { OutputFolder } from './output-folder.ts';
 import { readBaseSnapshot, sweepReason, writeBaseSnapshot } from './poll-plan.ts';
 import { takeSnapshot, type Snapshot } from './snapshot.ts';
-
-/** Where the rebuild keeps what it knows of the API between runs. */
-export function apiStateFiles(out: string) {
-  return { base: join(out, 'api', 'snapshot.json'), answers: join(out, 'api', 'answers.json') };
-}
 
 export interface ContentRead {
   snapshot: Snapshot;
@@ -27,14 +22,21 @@ export interface ContentRead {
 export async function readContent(
   options: RebuildOptions,
   {
+    folder,
     apiUrl,
     progress,
     now,
     signal,
-  }: { apiUrl: string; progress: Progress; now: () => Date; signal?: AbortSignal | undefined },
+  }: {
+    folder: OutputFolder;
+    apiUrl: string;
+    progress: Progress;
+    now: () => Date;
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<ContentRead> {
-  const files = apiStateFiles(options.out);
-  mkdirSync(join(options.out, 'api'), { recursive: true });
+  const files = folder.api;
+  mkdirSync(files.dir, { recursive: true });
   const base = readBaseSnapshot(files.base);
   const sweepWhy = sweepReason(base, apiUrl, now(), options.sweepEveryMs, options.full);
   progress.step(

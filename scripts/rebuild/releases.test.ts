@@ -17,19 +17,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fsyncTree } from './durable.ts';
-import {
-  currentRelease,
-  listReleases,
-  newReleaseName,
-  pruneReleases,
-  readHistory,
-  readHold,
-  ReleaseError,
-  releaseHold,
-  rollback,
-  switchCurrent,
-  unfinishedRollback,
-} from './releases.ts';
+import { readHistory } from './history.ts';
+import { readHold, releaseHold } from './hold.ts';
+import { outputFolder, type OutputFolder } from './output-folder.ts';
+import { pruneReleases } from './prune-releases.ts';
+import { currentRelease, listReleases, newReleaseName, ReleaseError } from './releases.ts';
+import { rollback, unfinishedRollback } from './rollback.ts';
+import { switchCurrent } from './switch-current.ts';
 
 /**
  * node:fs as the rebuild modules see it: the real one, with a log of syncs and renames (by path),
@@ -65,8 +59,10 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 let dir: string;
+let folder: OutputFolder;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'rebuild-releases-'));
+  folder = outputFolder(dir);
   fsSpy.log = [];
   fsSpy.failSymlink = false;
   fsSpy.failAppend = false;
@@ -81,18 +77,18 @@ const release = (name: string) => {
 const publishAll = (...names: string[]) => {
   for (const name of names) {
     release(name);
-    switchCurrent(dir, name);
+    switchCurrent(folder, name);
   }
 };
 
 describe('releases', () => {
   it('switches current and records each switch in the history', () => {
     for (const name of ['r1', 'r2']) release(name);
-    expect(currentRelease(dir)).toBeNull();
-    switchCurrent(dir, 'r1');
-    switchCurrent(dir, 'r2');
+    expect(currentRelease(folder)).toBeNull();
+    switchCurrent(folder, 'r1');
+    switchCurrent(folder, 'r2');
     expect(readlinkSync(join(dir, 'current'))).toBe(join('releases', 'r2'));
-    expect(readHistory(dir).map(({ action, release, from }) => [action, release, from])).toEqual([
+    expect(readHistory(folder).map(({ action, release, from }) => [action, release, from])).toEqual([
       ['publish', 'r1', null],
       ['publish', 'r2', 'r1'],
     ]);
@@ -101,8 +97,8 @@ describe('releases', () => {
   it('prunes by when a release was last current, not by its name, and never the current or held one', () => {
     // Names sort in the opposite order of publishing: name order would delete the live ones.
     publishAll('c', 'b', 'a');
-    expect(pruneReleases(dir, 2)).toEqual(['c']);
-    expect(listReleases(dir)).toEqual(['a', 'b']);
+    expect(pruneReleases(folder, 2)).toEqual(['c']);
+    expect(listReleases(folder)).toEqual(['a', 'b']);
   });
 
   it('keeps, beyond the count, every release current within the days, counted from its switch away', () => {
@@ -111,46 +107,46 @@ describe('releases', () => {
     const at = (minutes: number) => new Date(start + minutes * minute);
     // r0 replaced two days ago; then a burst: r1 to r4 within three minutes.
     release('r0');
-    switchCurrent(dir, 'r0', 'publish', at(-3 * 24 * 60));
+    switchCurrent(folder, 'r0', 'publish', at(-3 * 24 * 60));
     release('ra');
-    switchCurrent(dir, 'ra', 'publish', at(-2 * 24 * 60));
+    switchCurrent(folder, 'ra', 'publish', at(-2 * 24 * 60));
     ['r1', 'r2', 'r3', 'r4'].forEach((name, index) => {
       release(name);
-      switchCurrent(dir, name, 'publish', at(index - 3));
+      switchCurrent(folder, name, 'publish', at(index - 3));
     });
-    expect(pruneReleases(dir, 2, 1, at(0))).toEqual(['r0']);
-    expect(listReleases(dir)).toEqual(['r1', 'r2', 'r3', 'r4', 'ra']);
+    expect(pruneReleases(folder, 2, 1, at(0))).toEqual(['r0']);
+    expect(listReleases(folder)).toEqual(['r1', 'r2', 'r3', 'r4', 'ra']);
     // Two days on, all of them stopped being current more than a day ago: the count decides again.
-    expect(pruneReleases(dir, 2, 1, at(2 * 24 * 60))).toEqual(['r2', 'r1', 'ra']);
-    expect(listReleases(dir)).toEqual(['r3', 'r4']);
+    expect(pruneReleases(folder, 2, 1, at(2 * 24 * 60))).toEqual(['r2', 'r1', 'ra']);
+    expect(listReleases(folder)).toEqual(['r3', 'r4']);
   });
 
   it('rolls back along the history, holds the release, and never prunes the one it moved away from and republished', () => {
     publishAll('r1', 'r2', 'r3');
-    expect(rollback(dir)).toMatchObject({ from: 'r3', to: 'r2' });
-    expect(readHold(dir)).toMatchObject({ release: 'r2', from: 'r3' });
+    expect(rollback(folder)).toMatchObject({ from: 'r3', to: 'r2' });
+    expect(readHold(folder)).toMatchObject({ release: 'r2', from: 'r3' });
     // A second rollback goes further back, not forward to the release just rejected.
-    expect(rollback(dir)).toMatchObject({ from: 'r2', to: 'r1' });
-    expect(releaseHold(dir)).toBe(true);
-    expect(readHold(dir)).toBeNull();
-    switchCurrent(dir, 'r3');
-    expect(pruneReleases(dir, 2)).toEqual(['r2']);
-    expect(listReleases(dir)).toEqual(['r1', 'r3']);
+    expect(rollback(folder)).toMatchObject({ from: 'r2', to: 'r1' });
+    expect(releaseHold(folder)).toBe(true);
+    expect(readHold(folder)).toBeNull();
+    switchCurrent(folder, 'r3');
+    expect(pruneReleases(folder, 2)).toEqual(['r2']);
+    expect(listReleases(folder)).toEqual(['r1', 'r3']);
   });
 
   it('skips an incomplete release when rolling back, and refuses when none is complete', () => {
     publishAll('r1', 'r2', 'r3');
     rmSync(join(dir, 'releases', 'r2', 'index.html'));
-    const result = rollback(dir);
+    const result = rollback(folder);
     expect(result).toMatchObject({ from: 'r3', to: 'r1' });
     expect(result.skipped[0]).toMatch(/^r2: 페이지 1개가 없습니다/);
     rmSync(join(dir, 'releases', 'r3', 'manifest.json'));
-    expect(() => rollback(dir)).toThrow(ReleaseError);
+    expect(() => rollback(folder)).toThrow(ReleaseError);
   });
 
   it('refuses a current that is not a symlink', () => {
     mkdirSync(join(dir, 'current'));
-    expect(() => currentRelease(dir)).toThrow(/심볼릭 링크가 아닙니다/);
+    expect(() => currentRelease(folder)).toThrow(/심볼릭 링크가 아닙니다/);
   });
 
   it('names releases by time, uniquely', () => {
@@ -167,8 +163,8 @@ describe('a failure after the switch', () => {
     // Like a full disk or a read-only file: appending to the history fails.
     rmSync(join(dir, 'history.jsonl'));
     mkdirSync(join(dir, 'history.jsonl'));
-    const result = switchCurrent(dir, 'r2');
-    expect(currentRelease(dir)).toBe('r2');
+    const result = switchCurrent(folder, 'r2');
+    expect(currentRelease(folder)).toBe('r2');
     expect(result.from).toBe('r1');
     expect(result.error).toBeInstanceOf(ReleaseError);
     expect(result.error?.message).toMatch(
@@ -180,20 +176,20 @@ describe('a failure after the switch', () => {
     publishAll('r1');
     release('r2');
     fsSpy.failSymlink = true;
-    expect(() => switchCurrent(dir, 'r2')).toThrow('killed');
-    expect(currentRelease(dir)).toBe('r1');
+    expect(() => switchCurrent(folder, 'r2')).toThrow('killed');
+    expect(currentRelease(folder)).toBe('r1');
   });
 
   it('reports a rollback whose history could not be written as done, with the hold in place', () => {
     publishAll('r1', 'r2');
     fsSpy.failAppend = true;
-    const result = rollback(dir);
+    const result = rollback(folder);
     expect(result).toMatchObject({ from: 'r2', to: 'r1' });
     expect(result.error?.message).toMatch(
       /^current는 r1\(으\)로 바뀌었지만 게시 기록\(history\.jsonl\)에 쓰지 못했습니다 \(ENOSPC/,
     );
-    expect(currentRelease(dir)).toBe('r1');
-    expect(readHold(dir)).toMatchObject({ release: 'r1', from: 'r2' });
+    expect(currentRelease(folder)).toBe('r1');
+    expect(readHold(folder)).toMatchObject({ release: 'r1', from: 'r2' });
   });
 });
 
@@ -201,23 +197,23 @@ describe('a rollback killed between the hold and the switch', () => {
   it('leaves a hold naming the target, so the next run publishes nothing, and the next rollback finishes it', () => {
     publishAll('r1', 'r2', 'r3');
     fsSpy.failSymlink = true;
-    expect(() => rollback(dir)).toThrow('killed');
+    expect(() => rollback(folder)).toThrow('killed');
     fsSpy.failSymlink = false;
     // What the next run sees: the bad release still current, but held (run.ts publishes nothing).
-    expect(currentRelease(dir)).toBe('r3');
-    expect(readHold(dir)).toMatchObject({ release: 'r2', from: 'r3' });
-    expect(unfinishedRollback(dir)).toBe('r2');
+    expect(currentRelease(folder)).toBe('r3');
+    expect(readHold(folder)).toMatchObject({ release: 'r2', from: 'r3' });
+    expect(unfinishedRollback(folder)).toBe('r2');
     // The next rollback completes this one instead of stepping back from wherever current is.
-    expect(rollback(dir)).toMatchObject({ from: 'r3', to: 'r2', error: null });
-    expect(currentRelease(dir)).toBe('r2');
-    expect(unfinishedRollback(dir)).toBeNull();
-    expect(readHistory(dir).at(-1)).toMatchObject({ action: 'rollback', release: 'r2', from: 'r3' });
+    expect(rollback(folder)).toMatchObject({ from: 'r3', to: 'r2', error: null });
+    expect(currentRelease(folder)).toBe('r2');
+    expect(unfinishedRollback(folder)).toBeNull();
+    expect(readHistory(folder).at(-1)).toMatchObject({ action: 'rollback', release: 'r2', from: 'r3' });
   });
 
   it('writes the hold to the disk before it switches', () => {
     publishAll('r1', 'r2');
     fsSpy.log = [];
-    rollback(dir);
+    rollback(folder);
     const hold = fsSpy.log.indexOf(`rename ${join(dir, 'hold.json')}`);
     const holdSynced = fsSpy.log.indexOf(`fsync ${dir}`, hold);
     expect(hold).toBeGreaterThanOrEqual(0);
@@ -234,17 +230,17 @@ describe('a rollback killed between the hold and the switch', () => {
     );
     rmSync(join(dir, 'current'));
     symlinkSync(join('releases', 'r2'), join(dir, 'current'));
-    expect(rollback(dir)).toMatchObject({ from: 'r2', to: 'r1' });
+    expect(rollback(folder)).toMatchObject({ from: 'r2', to: 'r1' });
   });
 
   it('lifts an unfinished rollback with --resume like any hold', () => {
     publishAll('r1', 'r2');
     fsSpy.failSymlink = true;
-    expect(() => rollback(dir)).toThrow('killed');
+    expect(() => rollback(folder)).toThrow('killed');
     fsSpy.failSymlink = false;
-    expect(releaseHold(dir)).toBe(true);
-    expect(readHold(dir)).toBeNull();
-    expect(currentRelease(dir)).toBe('r2');
+    expect(releaseHold(folder)).toBe(true);
+    expect(readHold(folder)).toBeNull();
+    expect(currentRelease(folder)).toBe('r2');
   });
 });
 
@@ -280,7 +276,7 @@ describe('syncing to the disk', () => {
   it('syncs the new release before the switch, and the output folder and the history after it', () => {
     release('r1');
     fsSpy.log = [];
-    switchCurrent(dir, 'r1');
+    switchCurrent(folder, 'r1');
     const { log } = fsSpy;
     const renamed = log.indexOf(`rename ${join(dir, 'current')}`);
     expect(renamed).toBeGreaterThan(0);

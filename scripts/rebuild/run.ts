@@ -12,7 +12,7 @@ import { acquireLock, processStart, type Lock } from './lock.ts';
 import { pausePoint } from './pause-point.ts';
 import { rebuildOnce, type RunContext, type RunOutcome } from './pipeline.ts';
 import type { SwitchState } from './publish.ts';
-import { layout, rollback } from './releases.ts';
+import { rollback } from './rollback.ts';
 
 export type { RunContext, RunOutcome };
 
@@ -28,7 +28,7 @@ export const EXIT_CODES: Record<RunOutcome, number> = {
 
 /** Runs the rebuild (or the rollback) once. Never throws: failures are reported and returned. */
 export async function runRebuild(options: RebuildOptions, context: RunContext): Promise<RunOutcome> {
-  const { progress } = context;
+  const { folder, progress } = context;
   const state: SwitchState = { switched: null };
   let lock: Lock | undefined;
   let build: { pgid: number; start: string | null } | null = null;
@@ -46,14 +46,14 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
   });
   expired.catch(() => {});
   try {
-    mkdirSync(options.out, { recursive: true });
-    lock = acquireLock(layout(options.out).lock);
+    mkdirSync(folder.root, { recursive: true });
+    lock = acquireLock(folder.lock);
     const held = lock;
-    const removed = removeLeftovers(options.out);
+    const removed = removeLeftovers(folder);
     if (removed.length > 0) progress.step('준비', `멈춘 실행이 남긴 것을 지웠습니다: ${removed.join(', ')}`);
     pausePoint('locked');
     if (options.rollback) {
-      const { from, to, skipped, error } = rollback(options.out, (context.now ?? (() => new Date()))());
+      const { from, to, skipped, error } = rollback(folder, (context.now ?? (() => new Date()))());
       state.switched = to;
       for (const line of skipped) progress.step('되돌리기', `건너뜀 (온전하지 않음): ${line}`);
       progress.step('되돌리기', `current: ${from} → ${to}`);
@@ -104,7 +104,7 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
       progress.fail(`빌드 프로세스(그룹 ${started.pgid})가 끝나지 않았습니다.`);
     }
     // Whatever the step was doing, nothing of it may be published later.
-    if (!state.switched) rmSync(layout(options.out).staging, { recursive: true, force: true });
+    if (!state.switched) rmSync(folder.staging, { recursive: true, force: true });
   }
   if (lock && !lock.release()) {
     progress.fail('잠금이 이미 다른 실행으로 넘어가 있어 풀지 않았습니다.');

@@ -21,7 +21,9 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ASSETS_IGNORE, StageError, stageSite } from '../../scripts/cloudflare/stage.ts';
 import { parseRebuildArgs } from '../../scripts/rebuild/args.ts';
-import { pruneReleases, switchCurrent } from '../../scripts/rebuild/releases.ts';
+import { outputFolder } from '../../scripts/rebuild/output-folder.ts';
+import { pruneReleases } from '../../scripts/rebuild/prune-releases.ts';
+import { switchCurrent } from '../../scripts/rebuild/switch-current.ts';
 import { projectHeadersFile } from './site-headers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -105,11 +107,11 @@ describe('stageSite', () => {
     const names = ['b1', 'b2', 'b3', 'b4'];
     names.forEach((name, minute) => {
       release(join(out, 'releases', name), `${name}000`);
-      switchCurrent(out, name, 'publish', new Date(start + minute * 60_000));
+      switchCurrent(outputFolder(out), name, 'publish', new Date(start + minute * 60_000));
     });
     const options = parseRebuildArgs(['--out', out, '--keep', '2'], work);
     if (options === 'help') throw new Error('unexpected --help');
-    pruneReleases(out, options.keep, options.keepDays, new Date(start + 4 * 60_000));
+    pruneReleases(outputFolder(out), options.keep, options.keepDays, new Date(start + 4 * 60_000));
     const to = join(work, 'deploy');
     stageSite({ site: join(out, 'current'), to, previous: join(out, 'releases') });
     // b1 was live until two minutes before the last publish: a tab opened then asks for its chunk.

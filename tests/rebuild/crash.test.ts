@@ -33,6 +33,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
 import { groupMembers, hasExited, readProcStat } from '../../scripts/lib/processes.ts';
 import { PAUSE_ENV } from '../../scripts/rebuild/pause-point.ts';
+import { outputFolder } from '../../scripts/rebuild/output-folder.ts';
 import { currentRelease, listReleases, releaseProblems } from '../../scripts/rebuild/releases.ts';
 import { endpointUrl } from '../../src/lib/api/endpoints.ts';
 import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
@@ -179,9 +180,9 @@ const rebuildArgs = (...more: string[]) => ['scripts/rebuild.ts', '--out', out, 
 
 /** `current` is a complete release: its manifest lists files that all exist. */
 function expectCompleteCurrent(): string {
-  const release = currentRelease(out);
+  const release = currentRelease(outputFolder(out));
   expect(release).not.toBeNull();
-  expect(releaseProblems(out, release!)).toEqual([]);
+  expect(releaseProblems(outputFolder(out), release!)).toEqual([]);
   return release!;
 }
 
@@ -191,7 +192,8 @@ function expectNoLeftovers(): void {
   expect(readdirSync(out).filter((name) => !allowed.has(name))).toEqual([]);
   expect(readdirSync(join(out, 'api')).filter((name) => !name.endsWith('.json'))).toEqual([]);
   expect(readdirSync(join(out, 'releases')).filter((name) => name.startsWith('.'))).toEqual([]);
-  for (const release of listReleases(out)) expect(releaseProblems(out, release), release).toEqual([]);
+  for (const release of listReleases(outputFolder(out)))
+    expect(releaseProblems(outputFolder(out), release), release).toEqual([]);
 }
 
 /** The build group recorded in the killed run's lock, if it got that far. */
@@ -299,7 +301,7 @@ describe('npm run rebuild -- --every, stopped by SIGTERM', () => {
       const code = await Promise.race([exited, sleep(15_000).then(() => 'still running' as const)]);
       expect(code, output).not.toBe('still running');
       expect(output).toContain('확인을 멈췄습니다.');
-      expect(currentRelease(out)).toBe(before);
+      expect(currentRelease(outputFolder(out))).toBe(before);
       expect(existsSync(join(out, '.rebuild.lock'))).toBe(false);
       expect(existsSync(join(out, '.build'))).toBe(false);
       expect(build).not.toBeNull();
@@ -342,7 +344,7 @@ describe.skipIf(rsyncMissing)('npm run deploy killed at any moment', () => {
 
   beforeAll(() => {
     target = join(work, 'site');
-    releases = listReleases(out).slice(-3);
+    releases = listReleases(outputFolder(out)).slice(-3);
   });
 
   it('deploys a first release', { timeout: STEP }, async () => {

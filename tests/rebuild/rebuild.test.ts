@@ -28,6 +28,7 @@ import type { ChangedRoutes, ChangedRoutesFile, ReleaseManifest } from '../../sc
 import { parseRebuildArgs } from '../../scripts/rebuild/args.ts';
 import { createProgress } from '../../scripts/rebuild/log.ts';
 import { fileRoute } from '../../scripts/rebuild/routes.ts';
+import { outputFolder } from '../../scripts/rebuild/output-folder.ts';
 import { EXIT_CODES, runRebuild } from '../../scripts/rebuild/run.ts';
 import { endpointUrl } from '../../src/lib/api/endpoints.ts';
 import { createSearcher } from '../../src/lib/search/searcher.ts';
@@ -740,6 +741,7 @@ describe('npm run rebuild', () => {
       if (options === 'help') throw new Error('help');
       const outcome = await runRebuild(options, {
         root,
+        folder: outputFolder(out),
         apiUrl: apiUrl(),
         progress,
         env: { ...process.env, SITE_URL: 'https://www.other-host.example' },
