@@ -26,10 +26,10 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDeploy } from '../../scripts/deploy/run.ts';
-import { parseTarget } from '../../scripts/deploy/target.ts';
+import { runDeploy } from '../../scripts/publish/deploy/run.ts';
+import { parseTarget } from '../../scripts/publish/deploy/target.ts';
 import { hashedFolders, headersFor, parseHeadersFile } from '../../scripts/lib/headers-file.ts';
-import { createProgress } from '../../scripts/rebuild/log.ts';
+import { createProgress } from '../../scripts/publish/lib/log.ts';
 import { makeCodeChangedRelease, type CodeChangedRelease } from './code-change.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { nginxMissing, startNginx, type RunningNginx } from './nginx.ts';
@@ -52,7 +52,7 @@ const folders = hashedFolders(rules);
 
 function deployCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/deploy.ts', ...args], { cwd: root });
+    const child = spawn(process.execPath, ['scripts/publish/deploy.ts', ...args], { cwd: root });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

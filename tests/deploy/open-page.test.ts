@@ -26,7 +26,9 @@ const skip = missing.length > 0 && process.getuid?.() !== 0;
 
 function deploy(from: string, to: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/deploy.ts', '--from', from, '--to', to], { cwd: root });
+    const child = spawn(process.execPath, ['scripts/publish/deploy.ts', '--from', from, '--to', to], {
+      cwd: root,
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -27,7 +27,7 @@ export async function buildSite(work: string): Promise<BuiltSite> {
   const api = await startServer({ contentDir, port: 0 });
   const out = join(work, 'out');
   const result = await new Promise<{ code: number; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out], {
+    const child = spawn(process.execPath, ['scripts/publish/rebuild.ts', '--out', out], {
       cwd: root,
       env: { ...process.env, PUBLIC_CONTENT_API_URL: api.url, SITE_URL: DEFAULT_SITE_URL, GITHUB_OUTPUT: '' },
     });

@@ -8,7 +8,7 @@
  * "Main alone" is the supervisor case: the main pid is killed while its parent (a `sh` that
  * became `sleep` by exec) does not reap it, so it stays a zombie while the next run starts.
  *
- * Moments are named pause points (`REBUILD_PAUSE_AT`, scripts/rebuild/pause-point.ts) where a
+ * Moments are named pause points (`REBUILD_PAUSE_AT`, scripts/publish/lib/pause-point.ts) where a
  * moment must be exact, and progress lines (plus a delay) for "during" a phase. One full build,
  * then incremental ones (Astro's cache): one story's title changes before each publish.
  */
@@ -32,9 +32,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
 import { groupMembers, hasExited, readProcStat } from '../../scripts/lib/processes.ts';
-import { PAUSE_ENV } from '../../scripts/rebuild/pause-point.ts';
-import { outputFolder } from '../../scripts/rebuild/output-folder.ts';
-import { currentRelease, listReleases, releaseProblems } from '../../scripts/rebuild/releases.ts';
+import { PAUSE_ENV } from '../../scripts/publish/lib/pause-point.ts';
+import { outputFolder } from '../../scripts/publish/rebuild/output-folder.ts';
+import { currentRelease, listReleases, releaseProblems } from '../../scripts/publish/rebuild/releases.ts';
 import { endpointUrl } from '../../src/lib/api/endpoints.ts';
 import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
 
@@ -176,7 +176,7 @@ function run(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   });
 }
 
-const rebuildArgs = (...more: string[]) => ['scripts/rebuild.ts', '--out', out, ...more];
+const rebuildArgs = (...more: string[]) => ['scripts/publish/rebuild.ts', '--out', out, ...more];
 
 /** `current` is a complete release: its manifest lists files that all exist. */
 function expectCompleteCurrent(): string {
@@ -315,7 +315,7 @@ const rsyncMissing = spawnSync('rsync', ['--version']).status !== 0;
 describe.skipIf(rsyncMissing)('npm run deploy killed at any moment', () => {
   let target = '';
   const deployArgs = (release: string) => [
-    'scripts/deploy.ts',
+    'scripts/publish/deploy.ts',
     '--from',
     join(out, 'releases', release),
     '--to',

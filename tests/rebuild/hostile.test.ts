@@ -30,8 +30,8 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../scripts/content-api/load-content.ts';
 import { createApp, startServer } from '../../scripts/content-api/server.ts';
-import type { ChangedRoutesFile, ReleaseManifest } from '../../scripts/rebuild/manifest.ts';
-import { xmlErrors } from '../../scripts/rebuild/validate.ts';
+import type { ChangedRoutesFile, ReleaseManifest } from '../../scripts/publish/rebuild/manifest.ts';
+import { xmlErrors } from '../../scripts/publish/rebuild/validate.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT_ADDRESS = /(javascript|vbscript)\s*:|data:text\/html/i;
@@ -67,7 +67,7 @@ function runRebuildCli(
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', outDir, ...args], {
+    const child = spawn(process.execPath, ['scripts/publish/rebuild.ts', '--out', outDir, ...args], {
       cwd: root,
       env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl, GITHUB_OUTPUT: '' },
     });

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
-import type { ChangedRoutes } from '../../scripts/rebuild/manifest.ts';
+import type { ChangedRoutes } from '../../scripts/publish/rebuild/manifest.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const STEP_TIMEOUT = 300_000;
@@ -31,7 +31,7 @@ interface ItemsFile {
 
 function rebuild(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out, ...args], {
+    const child = spawn(process.execPath, ['scripts/publish/rebuild.ts', '--out', out, ...args], {
       cwd: root,
       env: { ...process.env, PUBLIC_CONTENT_API_URL: `http://127.0.0.1:${port}`, GITHUB_OUTPUT: '' },
     });

@@ -24,12 +24,16 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RemoteOptions, type RunningServer } from '../../scripts/content-api/server.ts';
-import type { ChangedRoutes, ChangedRoutesFile, ReleaseManifest } from '../../scripts/rebuild/manifest.ts';
-import { parseRebuildArgs } from '../../scripts/rebuild/args.ts';
-import { createProgress } from '../../scripts/rebuild/log.ts';
-import { fileRoute } from '../../scripts/rebuild/routes.ts';
-import { outputFolder } from '../../scripts/rebuild/output-folder.ts';
-import { EXIT_CODES, runRebuild } from '../../scripts/rebuild/run.ts';
+import type {
+  ChangedRoutes,
+  ChangedRoutesFile,
+  ReleaseManifest,
+} from '../../scripts/publish/rebuild/manifest.ts';
+import { parseRebuildArgs } from '../../scripts/publish/rebuild/args.ts';
+import { createProgress } from '../../scripts/publish/lib/log.ts';
+import { fileRoute } from '../../scripts/publish/rebuild/routes.ts';
+import { outputFolder } from '../../scripts/publish/rebuild/output-folder.ts';
+import { EXIT_CODES, runRebuild } from '../../scripts/publish/rebuild/run.ts';
 import { endpointUrl } from '../../src/lib/api/endpoints.ts';
 import { createSearcher } from '../../src/lib/search/searcher.ts';
 import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
@@ -123,7 +127,7 @@ interface CliRun {
   seconds: number;
 }
 
-/** Runs `scripts/rebuild.ts` the way `npm run rebuild` does. */
+/** Runs `scripts/publish/rebuild.ts` the way `npm run rebuild` does. */
 let lastSnapshotCalls = 0;
 
 function rebuild(...args: string[]): Promise<CliRun> {
@@ -133,7 +137,7 @@ function rebuild(...args: string[]): Promise<CliRun> {
 function rebuildWithEnv(env: Record<string, string>, ...args: string[]): Promise<CliRun> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out, ...args], {
+    const child = spawn(process.execPath, ['scripts/publish/rebuild.ts', '--out', out, ...args], {
       cwd: root,
       env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl(), GITHUB_OUTPUT: '', ...env },
     });
