@@ -31,6 +31,7 @@ import { headersFor } from '../../scripts/lib/headers-file.ts';
 import { DEFAULT_SITE_URL } from '../../scripts/lib/test-env.ts';
 import { runAstroBuild } from '../../scripts/publish/rebuild/build.ts';
 import { expectSecurityHeaders, siteRules } from './site-headers.ts';
+import { REFERENCE_CONTENT } from '../support/publish-run.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD_TIMEOUT = 240_000;
@@ -48,7 +49,7 @@ let output = '';
 const hadWranglerDir = existsSync(join(root, '.wrangler'));
 
 async function buildSite(outDir: string): Promise<void> {
-  const api = await startServer({ contentDir: join(root, 'scripts', 'content-api', 'data'), port: 0 });
+  const api = await startServer({ contentDir: REFERENCE_CONTENT, port: 0 });
   try {
     const result = await runAstroBuild({
       root,

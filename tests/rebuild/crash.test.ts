@@ -15,18 +15,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
-  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +34,7 @@ import { outputFolder } from '../../scripts/publish/rebuild/output-folder.ts';
 import { currentRelease, listReleases, releaseProblems } from '../../scripts/publish/rebuild/releases.ts';
 import { endpointUrl } from '../../src/lib/api/endpoints.ts';
 import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
+import { makeWorkFolder } from '../support/publish-run.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const STEP = 240_000;
@@ -207,10 +205,7 @@ function recordedBuild(): number | null {
 }
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'rebuild-crash-'));
-  contentDir = join(work, 'content');
-  out = join(work, 'out');
-  cpSync(join(root, 'scripts/content-api/data'), contentDir, { recursive: true });
+  ({ work, contentDir, out } = makeWorkFolder('rebuild-crash-'));
   api = await startServer({ contentDir, port: 0 });
   port = api.port;
   const res = await fetch(endpointUrl(apiUrl(), 'hrStoryTags', { page: 1, topic_id: '', name: '' }));
