@@ -49,7 +49,11 @@ export interface RunContext {
 export type RunOutcome =
   'published' | 'unchanged' | 'rolled-back' | 'held' | 'failed' | 'published-with-errors';
 
-/** Runs the phases once (the caller holds the lock and the deadline). */
+/**
+ * Runs the phases once (the caller holds the lock and the deadline). Longer than our 60 lines on
+ * purpose: it is the run's table of contents, each phase one call into its module in the order
+ * they run, and cut into helpers here the order would be read in several places.
+ */
 export async function rebuildOnce(
   options: RebuildOptions,
   {

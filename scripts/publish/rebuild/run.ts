@@ -31,7 +31,7 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
   const { folder, progress } = context;
   const state: SwitchState = { switched: null };
   let lock: Lock | undefined;
-  let build: { pgid: number; start: string | null } | null = null;
+  let build: StartedBuild | null = null;
   let outcome: RunOutcome;
   // The deadline: a hung API, build or share picture must not hold the lock forever.
   const deadline = new AbortController();
@@ -41,10 +41,7 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
       : undefined;
   const stopFromOutside = () => deadline.abort(new Error('실행이 중단되었습니다.'));
   context.signal?.addEventListener('abort', stopFromOutside, { once: true });
-  const expired = new Promise<never>((_, reject) => {
-    deadline.signal.addEventListener('abort', () => reject(deadline.signal.reason as Error), { once: true });
-  });
-  expired.catch(() => {});
+  const expired = rejectOnAbort(deadline.signal);
   try {
     mkdirSync(folder.root, { recursive: true });
     lock = acquireLock(folder.lock);
@@ -53,18 +50,7 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
     if (removed.length > 0) progress.step('준비', `멈춘 실행이 남긴 것을 지웠습니다: ${removed.join(', ')}`);
     pausePoint('locked');
     if (options.rollback) {
-      const { from, to, skipped, error } = rollback(folder, (context.now ?? (() => new Date()))());
-      state.switched = to;
-      for (const line of skipped) progress.step('되돌리기', `건너뜀 (온전하지 않음): ${line}`);
-      progress.step('되돌리기', `current: ${from} → ${to}`);
-      progress.step(
-        '되돌리기',
-        '다음 실행부터 이 릴리스를 유지합니다. 다시 게시하려면 --resume 으로 실행해 주세요.',
-      );
-      reportToCi({ published: 'true', release: to });
-      // `current` moved, but recording it failed: reported as such (exit 3) by the catch below.
-      if (error) throw error;
-      outcome = 'rolled-back';
+      outcome = rollBackAndHold(context, state);
     } else {
       // Never past the deadline, whatever step hangs; the build is killed by the same signal.
       outcome = await Promise.race([
@@ -95,21 +81,59 @@ export async function runRebuild(options: RebuildOptions, context: RunContext): 
   }
   clearTimeout(timer);
   context.signal?.removeEventListener('abort', stopFromOutside);
-  if (deadline.signal.aborted) {
-    // The run stops without waiting for the step it was in; its build (killed by the abort)
-    // must be gone before the folder is cleaned and the lock released, or it could still write
-    // under the next run.
-    const started = build as { pgid: number; start: string | null } | null;
-    if (started && !killGroupSync(started.pgid, started.start)) {
-      progress.fail(`빌드 프로세스(그룹 ${started.pgid})가 끝나지 않았습니다.`);
-    }
-    // Whatever the step was doing, nothing of it may be published later.
-    if (!state.switched) rmSync(folder.staging, { recursive: true, force: true });
-  }
+  if (deadline.signal.aborted) stopAfterDeadline(context, build, state);
   if (lock && !lock.release()) {
     progress.fail('잠금이 이미 다른 실행으로 넘어가 있어 풀지 않았습니다.');
   }
   return outcome;
+}
+
+/** A promise that rejects with the signal's reason once it aborts (and is never unhandled). */
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  const aborted = new Promise<never>((_, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
+  aborted.catch(() => {});
+  return aborted;
+}
+
+/** The build's process group, as recorded in the lock. */
+interface StartedBuild {
+  pgid: number;
+  start: string | null;
+}
+
+/** `--rollback`: `current` back to the release before, held there. */
+function rollBackAndHold({ folder, progress, now }: RunContext, state: SwitchState): RunOutcome {
+  const { from, to, skipped, error } = rollback(folder, (now ?? (() => new Date()))());
+  state.switched = to;
+  for (const line of skipped) progress.step('되돌리기', `건너뜀 (온전하지 않음): ${line}`);
+  progress.step('되돌리기', `current: ${from} → ${to}`);
+  progress.step(
+    '되돌리기',
+    '다음 실행부터 이 릴리스를 유지합니다. 다시 게시하려면 --resume 으로 실행해 주세요.',
+  );
+  reportToCi({ published: 'true', release: to });
+  // `current` moved, but recording it failed: reported as such (exit 3) by the caller's catch.
+  if (error) throw error;
+  return 'rolled-back';
+}
+
+/**
+ * After the deadline the run stops without waiting for the step it was in; its build (killed by
+ * the abort) must be gone before the folder is cleaned and the lock released, or it could still
+ * write under the next run.
+ */
+function stopAfterDeadline(
+  { folder, progress }: RunContext,
+  build: StartedBuild | null,
+  state: SwitchState,
+): void {
+  if (build && !killGroupSync(build.pgid, build.start)) {
+    progress.fail(`빌드 프로세스(그룹 ${build.pgid})가 끝나지 않았습니다.`);
+  }
+  // Whatever the step was doing, nothing of it may be published later.
+  if (!state.switched) rmSync(folder.staging, { recursive: true, force: true });
 }
 
 /** The run's time limit was reached. */

@@ -129,6 +129,16 @@ export class SnapshotReader {
     return answer?.ok ? answer : undefined;
   }
 
+  /** Each long list's first-page stamp, as this run was answered (200 or 304): the next poll's yardstick. */
+  firstPageStamps(): Record<string, string> {
+    const modified: Record<string, string> = {};
+    for (const list of ALL_PAGES) {
+      const stamp = this.conditional.lastModified(endpointUrl(this.options.apiUrl, list, FIRST_PAGE_QUERY));
+      if (stamp !== undefined) modified[firstPageKey(list)] = stamp;
+    }
+    return modified;
+  }
+
   /** Every call of the run goes through here: answered once, from the record, the plan or the API. */
   readonly fetcher: Fetcher = (name, query = {}) => {
     const key = callKey(name, query);

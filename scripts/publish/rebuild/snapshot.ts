@@ -4,7 +4,6 @@
  * (`src/lib/content/build-data.ts`), so hashing the snapshot tells whether a build would differ.
  * The reads themselves are snapshot-reader.ts, a poll's plan snapshot-poll.ts.
  */
-import { endpointUrl } from '../../../src/lib/api/endpoints.ts';
 import type { PoliteFetchOptions } from '../../../src/lib/api/polite-fetch.ts';
 import type { ContentItem } from '../../../src/lib/api/schemas.ts';
 import {
@@ -21,14 +20,7 @@ import type { ListId } from '../../../src/lib/routes.ts';
 import type { AnswerRecord } from './answer-cache.ts';
 import type { Progress } from '../lib/log.ts';
 import { planPoll } from './snapshot-poll.ts';
-import {
-  ALL_PAGES,
-  FIRST_PAGE_QUERY,
-  firstPageKey,
-  PHASE,
-  SnapshotError,
-  SnapshotReader,
-} from './snapshot-reader.ts';
+import { PHASE, SnapshotError, SnapshotReader } from './snapshot-reader.ts';
 
 /** Everything the site is built from. */
 export interface Snapshot {
@@ -116,7 +108,7 @@ export async function takeSnapshot({
   try {
     const firstPages = await fetchListFirstPages(reader.fetcher);
     progress.step(PHASE, `목록 첫 페이지 ${firstPages.length}개 (배너·주제 포함)`);
-    const modified = firstPageStamps(reader, apiUrl);
+    const modified = reader.firstPageStamps();
     if (reader.polling && reader.baseReplay && base)
       await planPoll(reader, reader.baseReplay, modified, base);
     const content = await fetchContent(reader);
@@ -130,16 +122,6 @@ export async function takeSnapshot({
     if (signal?.aborted) throw new SnapshotError('실행 제한 시간이 지나 API 읽기를 멈췄습니다.');
     throw reader.failure ?? error;
   }
-}
-
-/** Each long list's first-page stamp, as this run was answered (200 or 304): the next poll's yardstick. */
-function firstPageStamps(reader: SnapshotReader, apiUrl: string): Record<string, string> {
-  const modified: Record<string, string> = {};
-  for (const list of ALL_PAGES) {
-    const stamp = reader.conditional.lastModified(endpointUrl(apiUrl, list, FIRST_PAGE_QUERY));
-    if (stamp !== undefined) modified[firstPageKey(list)] = stamp;
-  }
-  return modified;
 }
 
 /** The card lists and the long lists' items with their details. */
