@@ -28,7 +28,7 @@ export interface RunResult {
 export function tryRebuild(out: string, apiUrl: string): Promise<RunResult> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out], {
+    const child = spawn(process.execPath, ['scripts/publish/rebuild.ts', '--out', out], {
       cwd: root,
       env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl, GITHUB_OUTPUT: '' },
     });
@@ -124,7 +124,7 @@ export async function publishToLive(
 ): Promise<number> {
   const poller = spawn(
     process.execPath,
-    ['scripts/rebuild.ts', '--out', out, '--every', `${pollMs / 1000}s`],
+    ['scripts/publish/rebuild.ts', '--out', out, '--every', `${pollMs / 1000}s`],
     {
       cwd: root,
       env: { ...process.env, PUBLIC_CONTENT_API_URL: server.url, GITHUB_OUTPUT: '' },

@@ -24,7 +24,7 @@ const rawAssets = experimental_readRawConfig({ config: configPath }).rawConfig.a
 
 describe('wrangler.jsonc', () => {
   it('serves the assets through the ASSETS binding, without trailing slashes, misses to the Worker', () => {
-    expect(config.main).toBe(join(root, 'scripts', 'cloudflare', 'worker.ts'));
+    expect(config.main).toBe(join(root, 'scripts', 'publish', 'cloudflare', 'worker.ts'));
     expect(config.assets).toMatchObject({
       directory: './dist',
       binding: 'ASSETS',

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The deploy folder for Cloudflare (scripts/cloudflare/stage.ts): the release `current` points
+ * The deploy folder for Cloudflare (scripts/publish/cloudflare/stage.ts): the release `current` points
  * to, without the release records, with `.assetsignore`, the hashed files of earlier releases,
  * and only over a folder the script made itself.
  */
@@ -19,9 +19,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ASSETS_IGNORE, StageError, stageSite } from '../../scripts/cloudflare/stage.ts';
-import { parseRebuildArgs } from '../../scripts/rebuild/args.ts';
-import { pruneReleases, switchCurrent } from '../../scripts/rebuild/releases.ts';
+import { ASSETS_IGNORE, StageError, stageSite } from '../../scripts/publish/cloudflare/stage.ts';
+import { parseRebuildArgs } from '../../scripts/publish/rebuild/args.ts';
+import { outputFolder } from '../../scripts/publish/rebuild/output-folder.ts';
+import { pruneReleases } from '../../scripts/publish/rebuild/prune-releases.ts';
+import { switchCurrent } from '../../scripts/publish/rebuild/switch-current.ts';
 import { projectHeadersFile } from './site-headers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -105,11 +107,11 @@ describe('stageSite', () => {
     const names = ['b1', 'b2', 'b3', 'b4'];
     names.forEach((name, minute) => {
       release(join(out, 'releases', name), `${name}000`);
-      switchCurrent(out, name, 'publish', new Date(start + minute * 60_000));
+      switchCurrent(outputFolder(out), name, 'publish', new Date(start + minute * 60_000));
     });
     const options = parseRebuildArgs(['--out', out, '--keep', '2'], work);
     if (options === 'help') throw new Error('unexpected --help');
-    pruneReleases(out, options.keep, options.keepDays, new Date(start + 4 * 60_000));
+    pruneReleases(outputFolder(out), options.keep, options.keepDays, new Date(start + 4 * 60_000));
     const to = join(work, 'deploy');
     stageSite({ site: join(out, 'current'), to, previous: join(out, 'releases') });
     // b1 was live until two minutes before the last publish: a tab opened then asks for its chunk.
@@ -148,7 +150,7 @@ describe('stage.ts command line', () => {
     const to = join(work, 'deploy');
     const ok = spawnSync(
       process.execPath,
-      ['scripts/cloudflare/stage.ts', join(work, 'out', 'current'), to],
+      ['scripts/publish/cloudflare/stage.ts', join(work, 'out', 'current'), to],
       {
         cwd: root,
         encoding: 'utf8',
@@ -156,7 +158,7 @@ describe('stage.ts command line', () => {
     );
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toContain(`npx wrangler deploy --assets ${to}`);
-    const bad = spawnSync(process.execPath, ['scripts/cloudflare/stage.ts', '--nope'], {
+    const bad = spawnSync(process.execPath, ['scripts/publish/cloudflare/stage.ts', '--nope'], {
       cwd: root,
       encoding: 'utf8',
     });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The Worker's answers to requests that match no static asset (scripts/cloudflare/handler.ts),
+ * The Worker's answers to requests that match no static asset (scripts/publish/cloudflare/handler.ts),
  * with the site's own `_headers` rules and a stand-in for the `ASSETS` binding. The same answers
  * through a real `wrangler dev`: wrangler-dev.test.ts.
  */
@@ -12,7 +12,7 @@ import {
   isHashedPath,
   NOT_FOUND_PAGE,
   type AssetsFetcher,
-} from '../../scripts/cloudflare/handler.ts';
+} from '../../scripts/publish/cloudflare/handler.ts';
 import { expectSecurityHeaders, siteRules } from './site-headers.ts';
 
 const PAGE = '<!doctype html><html lang="ko"><title>페이지를 찾을 수 없습니다</title></html>';

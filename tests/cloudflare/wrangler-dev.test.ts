@@ -2,7 +2,7 @@
 /**
  * The site on Cloudflare Workers static assets, for real: a built site laid out as the nightly
  * rebuild publishes it (`out/current` → a release with its records, an earlier release beside
- * it), staged with `scripts/cloudflare/stage.ts` exactly as the deploy guide says, and served by
+ * it), staged with `scripts/publish/cloudflare/stage.ts` exactly as the deploy guide says, and served by
  * `wrangler dev` (workerd, the Workers runtime) with the project's wrangler.jsonc and Worker.
  * Offline: no account, no metrics, no request to Cloudflare, loopback ports only.
  *
@@ -29,8 +29,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/content-api/server.ts';
 import { headersFor } from '../../scripts/lib/headers-file.ts';
 import { DEFAULT_SITE_URL } from '../../scripts/lib/test-env.ts';
-import { runAstroBuild } from '../../scripts/rebuild/build.ts';
+import { runAstroBuild } from '../../scripts/publish/rebuild/build.ts';
 import { expectSecurityHeaders, siteRules } from './site-headers.ts';
+import { REFERENCE_CONTENT } from '../support/publish-run.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD_TIMEOUT = 240_000;
@@ -48,7 +49,7 @@ let output = '';
 const hadWranglerDir = existsSync(join(root, '.wrangler'));
 
 async function buildSite(outDir: string): Promise<void> {
-  const api = await startServer({ contentDir: join(root, 'scripts', 'content-api', 'data'), port: 0 });
+  const api = await startServer({ contentDir: REFERENCE_CONTENT, port: 0 });
   try {
     const result = await runAstroBuild({
       root,
@@ -230,7 +231,7 @@ beforeAll(async () => {
   deploy = join(work, 'cloudflare');
   const stage = spawnSync(
     process.execPath,
-    ['scripts/cloudflare/stage.ts', join(work, 'out', 'current'), deploy, '--previous', releases],
+    ['scripts/publish/cloudflare/stage.ts', join(work, 'out', 'current'), deploy, '--previous', releases],
     { cwd: root, encoding: 'utf8', timeout: 60_000 },
   );
   if (stage.status !== 0)

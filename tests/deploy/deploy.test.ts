@@ -8,7 +8,7 @@
  * and the ssh path (a stand-in `ssh` that runs the commands here) with a failure after the
  * switch (exit 3).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -26,14 +26,15 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDeploy } from '../../scripts/deploy/run.ts';
-import { parseTarget } from '../../scripts/deploy/target.ts';
+import { runDeploy } from '../../scripts/publish/deploy/run.ts';
+import { parseTarget } from '../../scripts/publish/deploy/target.ts';
 import { hashedFolders, headersFor, parseHeadersFile } from '../../scripts/lib/headers-file.ts';
-import { createProgress } from '../../scripts/rebuild/log.ts';
+import { createProgress } from '../../scripts/publish/lib/log.ts';
 import { makeCodeChangedRelease, type CodeChangedRelease } from './code-change.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { nginxMissing, startNginx, type RunningNginx } from './nginx.ts';
 import { buildSite, type BuiltSite } from './site.ts';
+import { runScript } from '../support/publish-run.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const HEADERS_FILE = join(root, 'public/_headers');
@@ -50,16 +51,7 @@ if (skip)
 const rules = parseHeadersFile(readFileSync(HEADERS_FILE, 'utf8'));
 const folders = hashedFolders(rules);
 
-function deployCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/deploy.ts', ...args], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
+const deployCli = (...args: string[]) => runScript('scripts/publish/deploy.ts', args);
 
 /** Files under `dir`, relative, `/`-separated, sorted. */
 function tree(dir: string): string[] {

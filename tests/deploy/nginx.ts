@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseHeadersFile } from '../../scripts/lib/headers-file.ts';
-import { nginxConfig } from '../../scripts/deploy/nginx-config.ts';
+import { nginxConfig } from '../../scripts/publish/deploy/nginx-config.ts';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const HEADERS_FILE = fileURLToPath(new URL('../../public/_headers', import.meta.url));

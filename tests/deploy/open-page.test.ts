@@ -5,18 +5,17 @@
  * switch (their files stay in the host's pool), and when its files are really deleted from the
  * host, the page says so in Korean and offers a reload instead of staying dead.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCodeChangedRelease } from './code-change.ts';
 import { nginxMissing, startNginx, type RunningNginx } from './nginx.ts';
 import { buildSite, type BuiltSite } from './site.ts';
+import { runScript } from '../support/publish-run.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const STEP = 300_000;
 const missing = [
   nginxMissing(),
@@ -24,14 +23,9 @@ const missing = [
 ].filter(Boolean);
 const skip = missing.length > 0 && process.getuid?.() !== 0;
 
-function deploy(from: string, to: string): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/deploy.ts', '--from', from, '--to', to], { cwd: root });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
+async function deploy(from: string, to: string): Promise<{ code: number; output: string }> {
+  const { code, stdout, stderr } = await runScript('scripts/publish/deploy.ts', ['--from', from, '--to', to]);
+  return { code, output: stdout + stderr };
 }
 
 let work: string;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { purgeCache, PurgeError } from '../../scripts/cdn-purge/cloudflare.ts';
+import { purgeCache, PurgeError } from '../../scripts/publish/cdn-purge/cloudflare.ts';
 import { startPurgeApi, type PurgeApiStandIn } from './purge-api.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -76,7 +76,7 @@ async function purgeCli(...args: string[]): Promise<{ code: number; stdout: stri
   const viaNpm = args[0] === 'npm';
   const command = viaNpm
     ? ['npm', ['run', '--silent', 'purge', '--', ...args.slice(1)]]
-    : [process.execPath, ['scripts/cdn-purge.ts', ...args]];
+    : [process.execPath, ['scripts/publish/cdn-purge.ts', ...args]];
   const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(command[0] as string, command[1] as string[], {
       cwd: root,

@@ -157,7 +157,7 @@ describe('the deploy and purge steps, run as a runner runs them', () => {
         GITHUB_OUTPUT: outputs,
         NPM_LOG: npmLog,
         NODE: process.execPath,
-        PURGE_SCRIPT: fileURLToPath(new URL('../../scripts/cdn-purge.ts', import.meta.url)),
+        PURGE_SCRIPT: fileURLToPath(new URL('../../scripts/publish/cdn-purge.ts', import.meta.url)),
         SITE_URL: 'https://www.insighthire.example',
         CLOUDFLARE_API_BASE: api.url,
         DEPLOY_TARGET: 'deploy@origin.example:/srv/site',

@@ -36,8 +36,8 @@ describe('import direction', () => {
       "<script>\n  import '../features/detail/detail-page.client.ts';\n</script>\n",
     ],
     [
-      'scripts/rebuild/example.ts',
-      "export const load = () => import('../../src/features/lists/list-kinds.ts');\n",
+      'scripts/publish/rebuild/example.ts',
+      "export const load = () => import('../../../src/features/lists/list-kinds.ts');\n",
     ],
     ['src/features/detail/example.ts', "export { listKinds } from '../lists/list-kinds.ts';\n"],
     ['src/features/detail/Example.astro', "<script>\n  import '../lists/list.store.ts';\n</script>\n"],

@@ -8,34 +8,33 @@
  * "Main alone" is the supervisor case: the main pid is killed while its parent (a `sh` that
  * became `sleep` by exec) does not reap it, so it stays a zombie while the next run starts.
  *
- * Moments are named pause points (`REBUILD_PAUSE_AT`, scripts/rebuild/pause-point.ts) where a
+ * Moments are named pause points (`REBUILD_PAUSE_AT`, scripts/publish/lib/pause-point.ts) where a
  * moment must be exact, and progress lines (plus a delay) for "during" a phase. One full build,
  * then incremental ones (Astro's cache): one story's title changes before each publish.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
-  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
 import { groupMembers, hasExited, readProcStat } from '../../scripts/lib/processes.ts';
-import { PAUSE_ENV } from '../../scripts/rebuild/pause-point.ts';
-import { currentRelease, listReleases, releaseProblems } from '../../scripts/rebuild/releases.ts';
+import { PAUSE_ENV } from '../../scripts/publish/lib/pause-point.ts';
+import { outputFolder } from '../../scripts/publish/rebuild/output-folder.ts';
+import { currentRelease, listReleases, releaseProblems } from '../../scripts/publish/rebuild/releases.ts';
 import { endpointUrl } from '../../src/lib/api/endpoints.ts';
 import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
+import { makeWorkFolder } from '../support/publish-run.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const STEP = 240_000;
@@ -175,13 +174,13 @@ function run(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   });
 }
 
-const rebuildArgs = (...more: string[]) => ['scripts/rebuild.ts', '--out', out, ...more];
+const rebuildArgs = (...more: string[]) => ['scripts/publish/rebuild.ts', '--out', out, ...more];
 
 /** `current` is a complete release: its manifest lists files that all exist. */
 function expectCompleteCurrent(): string {
-  const release = currentRelease(out);
+  const release = currentRelease(outputFolder(out));
   expect(release).not.toBeNull();
-  expect(releaseProblems(out, release!)).toEqual([]);
+  expect(releaseProblems(outputFolder(out), release!)).toEqual([]);
   return release!;
 }
 
@@ -191,7 +190,8 @@ function expectNoLeftovers(): void {
   expect(readdirSync(out).filter((name) => !allowed.has(name))).toEqual([]);
   expect(readdirSync(join(out, 'api')).filter((name) => !name.endsWith('.json'))).toEqual([]);
   expect(readdirSync(join(out, 'releases')).filter((name) => name.startsWith('.'))).toEqual([]);
-  for (const release of listReleases(out)) expect(releaseProblems(out, release), release).toEqual([]);
+  for (const release of listReleases(outputFolder(out)))
+    expect(releaseProblems(outputFolder(out), release), release).toEqual([]);
 }
 
 /** The build group recorded in the killed run's lock, if it got that far. */
@@ -205,10 +205,7 @@ function recordedBuild(): number | null {
 }
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'rebuild-crash-'));
-  contentDir = join(work, 'content');
-  out = join(work, 'out');
-  cpSync(join(root, 'scripts/content-api/data'), contentDir, { recursive: true });
+  ({ work, contentDir, out } = makeWorkFolder('rebuild-crash-'));
   api = await startServer({ contentDir, port: 0 });
   port = api.port;
   const res = await fetch(endpointUrl(apiUrl(), 'hrStoryTags', { page: 1, topic_id: '', name: '' }));
@@ -299,7 +296,7 @@ describe('npm run rebuild -- --every, stopped by SIGTERM', () => {
       const code = await Promise.race([exited, sleep(15_000).then(() => 'still running' as const)]);
       expect(code, output).not.toBe('still running');
       expect(output).toContain('확인을 멈췄습니다.');
-      expect(currentRelease(out)).toBe(before);
+      expect(currentRelease(outputFolder(out))).toBe(before);
       expect(existsSync(join(out, '.rebuild.lock'))).toBe(false);
       expect(existsSync(join(out, '.build'))).toBe(false);
       expect(build).not.toBeNull();
@@ -313,7 +310,7 @@ const rsyncMissing = spawnSync('rsync', ['--version']).status !== 0;
 describe.skipIf(rsyncMissing)('npm run deploy killed at any moment', () => {
   let target = '';
   const deployArgs = (release: string) => [
-    'scripts/deploy.ts',
+    'scripts/publish/deploy.ts',
     '--from',
     join(out, 'releases', release),
     '--to',
@@ -342,7 +339,7 @@ describe.skipIf(rsyncMissing)('npm run deploy killed at any moment', () => {
 
   beforeAll(() => {
     target = join(work, 'site');
-    releases = listReleases(out).slice(-3);
+    releases = listReleases(outputFolder(out)).slice(-3);
   });
 
   it('deploys a first release', { timeout: STEP }, async () => {

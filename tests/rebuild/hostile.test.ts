@@ -11,9 +11,7 @@
  * decoded address holds a line break and a workflow command, and 150 unknown topic ids on one
  * HR story.
  */
-import { spawn } from 'node:child_process';
 import {
-  cpSync,
   existsSync,
   mkdtempSync,
   readdirSync,
@@ -25,15 +23,14 @@ import {
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../scripts/content-api/load-content.ts';
 import { createApp, startServer } from '../../scripts/content-api/server.ts';
-import type { ChangedRoutesFile, ReleaseManifest } from '../../scripts/rebuild/manifest.ts';
-import { xmlErrors } from '../../scripts/rebuild/validate.ts';
+import type { ChangedRoutesFile, ReleaseManifest } from '../../scripts/publish/rebuild/manifest.ts';
+import { xmlErrors } from '../../scripts/publish/rebuild/validate.ts';
+import { copyReferenceContent, runRebuildCli } from '../support/publish-run.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT_ADDRESS = /(javascript|vbscript)\s*:|data:text\/html/i;
 const hostile = [
   'javascript:alert(1)',
@@ -61,24 +58,6 @@ let out: string;
 let api: { url: string; close(): Promise<void> };
 let run: { code: number; stdout: string; stderr: string };
 
-function runRebuildCli(
-  apiUrl: string,
-  outDir: string,
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', outDir, ...args], {
-      cwd: root,
-      env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl, GITHUB_OUTPUT: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test edits reach into JSON of any shape
 function edit(contentDir: string, file: string, change: (data: any) => void): void {
   const path = join(contentDir, file);
@@ -89,7 +68,7 @@ function edit(contentDir: string, file: string, change: (data: any) => void): vo
 
 /** Our content with hostile values in every kind of address and text. */
 function makeHostileContent(contentDir: string): void {
-  cpSync(join(root, 'scripts/content-api/data'), contentDir, { recursive: true });
+  copyReferenceContent(contentDir);
   const cards = (items: Json[]) =>
     items.slice(0, 4).forEach((item, index) => {
       item.absolute_url = pick(index);
@@ -180,7 +159,7 @@ beforeAll(async () => {
   out = join(work, 'out');
   makeHostileContent(contentDir);
   api = await startHostileServer(contentDir);
-  run = await runRebuildCli(api.url, out);
+  run = await runRebuildCli(out, api.url);
 }, 300_000);
 
 afterAll(async () => {
@@ -284,16 +263,16 @@ describe('npm run rebuild on hostile content', () => {
 describe('a first run with an empty list', () => {
   it('refuses to publish unless --allow-empty is given', { timeout: 300_000 }, async () => {
     const emptyContent = join(work, 'empty-news');
-    cpSync(join(root, 'scripts/content-api/data'), emptyContent, { recursive: true });
+    copyReferenceContent(emptyContent);
     writeFileSync(join(emptyContent, 'news.json'), '[]');
     const server = await startServer({ contentDir: emptyContent, port: 0 });
     const emptyOut = join(work, 'empty-out');
     try {
-      const refused = await runRebuildCli(server.url, emptyOut);
+      const refused = await runRebuildCli(emptyOut, server.url);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('첫 빌드인데 비어 있는 목록이 있어 게시하지 않습니다: 뉴스');
       expect(existsSync(join(emptyOut, 'current'))).toBe(false);
-      const allowed = await runRebuildCli(server.url, emptyOut, '--allow-empty');
+      const allowed = await runRebuildCli(emptyOut, server.url, ['--allow-empty']);
       expect(allowed.code, allowed.stderr + allowed.stdout).toBe(0);
       expect(existsSync(join(emptyOut, 'current', 'newsRoom', 'index.html'))).toBe(true);
     } finally {

@@ -5,17 +5,14 @@
  * others are restored byte for byte from Astro's incremental cache. Two full CLI runs against
  * the reference content server on a temporary copy of the content (they are slow: keep it so).
  */
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
-import type { ChangedRoutes } from '../../scripts/rebuild/manifest.ts';
+import type { ChangedRoutes } from '../../scripts/publish/rebuild/manifest.ts';
+import { makeWorkFolder, runRebuildCli } from '../support/publish-run.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const STEP_TIMEOUT = 300_000;
 
 let work: string;
@@ -29,19 +26,7 @@ interface ItemsFile {
   [key: string]: unknown;
 }
 
-function rebuild(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out, ...args], {
-      cwd: root,
-      env: { ...process.env, PUBLIC_CONTENT_API_URL: `http://127.0.0.1:${port}`, GITHUB_OUTPUT: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
+const rebuild = (...args: string[]) => runRebuildCli(out, `http://127.0.0.1:${port}`, args);
 
 /** Every share picture of the published release: path under `og/` → bytes. */
 function pictures(): Map<string, Buffer> {
@@ -61,10 +46,7 @@ function pictures(): Map<string, Buffer> {
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(out, 'current', file), 'utf8')) as T;
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'og-rebuild-test-'));
-  contentDir = join(work, 'content');
-  out = join(work, 'out');
-  cpSync(join(root, 'scripts/content-api/data'), contentDir, { recursive: true });
+  ({ work, contentDir, out } = makeWorkFolder('og-rebuild-test-'));
   api = await startServer({ contentDir, port: 0 });
   port = api.port;
 }, STEP_TIMEOUT);

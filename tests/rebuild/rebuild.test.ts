@@ -6,12 +6,9 @@
  * The steps build on each other (each run compares with the release the previous one
  * published), so they run in order in one file. Full builds are kept to three.
  */
-import { spawn } from 'node:child_process';
 import {
-  cpSync,
   existsSync,
   lstatSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -19,19 +16,24 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RemoteOptions, type RunningServer } from '../../scripts/content-api/server.ts';
-import type { ChangedRoutes, ChangedRoutesFile, ReleaseManifest } from '../../scripts/rebuild/manifest.ts';
-import { parseRebuildArgs } from '../../scripts/rebuild/args.ts';
-import { createProgress } from '../../scripts/rebuild/log.ts';
-import { fileRoute } from '../../scripts/rebuild/routes.ts';
-import { EXIT_CODES, runRebuild } from '../../scripts/rebuild/run.ts';
+import type {
+  ChangedRoutes,
+  ChangedRoutesFile,
+  ReleaseManifest,
+} from '../../scripts/publish/rebuild/manifest.ts';
+import { parseRebuildArgs } from '../../scripts/publish/rebuild/args.ts';
+import { createProgress } from '../../scripts/publish/lib/log.ts';
+import { fileRoute } from '../../scripts/publish/rebuild/routes.ts';
+import { outputFolder } from '../../scripts/publish/rebuild/output-folder.ts';
+import { EXIT_CODES, runRebuild } from '../../scripts/publish/rebuild/run.ts';
 import { endpointUrl } from '../../src/lib/api/endpoints.ts';
 import { createSearcher } from '../../src/lib/search/searcher.ts';
 import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
+import { makeWorkFolder, runRebuildCli, type ScriptRun } from '../support/publish-run.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const STEP_TIMEOUT = 240_000;
@@ -115,37 +117,18 @@ async function startFake(
   fake = server;
 }
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-  seconds: number;
-}
-
-/** Runs `scripts/rebuild.ts` the way `npm run rebuild` does. */
+/** Runs `scripts/publish/rebuild.ts` the way `npm run rebuild` does. */
 let lastSnapshotCalls = 0;
 
-function rebuild(...args: string[]): Promise<CliRun> {
+function rebuild(...args: string[]): Promise<ScriptRun> {
   return rebuildWithEnv({}, ...args);
 }
 
-function rebuildWithEnv(env: Record<string, string>, ...args: string[]): Promise<CliRun> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', out, ...args], {
-      cwd: root,
-      env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl(), GITHUB_OUTPUT: '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => {
-      const calls = /API 호출 (\d+)건/.exec(stdout);
-      if (code === 0 && calls) lastSnapshotCalls = Number(calls[1]);
-      resolve({ code: code ?? 1, stdout, stderr, seconds: (performance.now() - started) / 1000 });
-    });
-  });
+async function rebuildWithEnv(env: Record<string, string>, ...args: string[]): Promise<ScriptRun> {
+  const run = await runRebuildCli(out, apiUrl(), args, env);
+  const calls = /API 호출 (\d+)건/.exec(run.stdout);
+  if (run.code === 0 && calls) lastSnapshotCalls = Number(calls[1]);
+  return run;
 }
 
 const current = () => join(out, 'current');
@@ -188,10 +171,7 @@ async function hrFirstPageIds(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'rebuild-test-'));
-  contentDir = join(work, 'content');
-  out = join(work, 'out');
-  cpSync(join(root, 'scripts/content-api/data'), contentDir, { recursive: true });
+  ({ work, contentDir, out } = makeWorkFolder('rebuild-test-'));
   api = await startServer({ contentDir, port: 0 });
   port = api.port;
 }, STEP_TIMEOUT);
@@ -740,6 +720,7 @@ describe('npm run rebuild', () => {
       if (options === 'help') throw new Error('help');
       const outcome = await runRebuild(options, {
         root,
+        folder: outputFolder(out),
         apiUrl: apiUrl(),
         progress,
         env: { ...process.env, SITE_URL: 'https://www.other-host.example' },

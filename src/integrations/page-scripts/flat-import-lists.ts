@@ -13,7 +13,7 @@ import type { Plugin, Rolldown } from 'vite';
  * Added after hashing, and a name still stands for one content: a deeper chunk's new name renames
  * every chunk above it, and this format's version is part of every name (`augmentChunkHash`), so
  * a host that keeps earlier releases' files never holds two contents under one name (the deploy
- * stops when it would, scripts/deploy/run.ts).
+ * stops when it would, scripts/publish/deploy/run.ts).
  */
 export function flatImportLists(): Plugin {
   return {

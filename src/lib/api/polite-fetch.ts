@@ -25,6 +25,7 @@
  */
 import PQueue from 'p-queue';
 import pRetry from 'p-retry';
+import { adaptivePace, type AdaptivePace } from './adaptive-pace.ts';
 import { readCapped } from './read-capped.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -144,10 +145,6 @@ class TransientError extends Error {
   }
 }
 
-/** Longest adaptive gap between two attempt starts (one call every 5 s). */
-const MAX_GAP_MS = 5_000;
-/** Good answers after which the adaptive gap shrinks by a quarter. */
-const RECOVER_AFTER = 20;
 /** Refusals (`429`) one call may meet before it gives up; the deadline bounds them too. */
 const MAX_REFUSALS = 30;
 
@@ -180,6 +177,20 @@ export function rateWindow(
   return { intervalCap, interval };
 }
 
+/** The settings of one reader, defaults filled in. */
+type ReaderSettings = Required<Omit<PoliteFetchOptions, 'signal' | 'ratePerSecond'>> &
+  Pick<PoliteFetchOptions, 'signal' | 'ratePerSecond'>;
+
+/** One reader's state, shared by its calls. */
+interface Reader {
+  settings: ReaderSettings;
+  queue: PQueue;
+  stats: PoliteFetchStats;
+  pace: AdaptivePace;
+  /** Holds the whole queue back for `ms` (an API's "wait"). */
+  holdQueue(ms: number): void;
+}
+
 /** Creates a reader; each call of the result is one logical call, retried as described above. */
 export function createPoliteFetch({
   concurrency = 4,
@@ -191,49 +202,39 @@ export function createPoliteFetch({
   minDelayMs = 500,
   maxDelayMs = 30_000,
   signal,
-  fetch: fetchImpl = globalThis.fetch,
+  fetch = globalThis.fetch,
 }: PoliteFetchOptions = {}): PoliteFetch {
+  const settings: ReaderSettings = {
+    concurrency,
+    ratePerSecond,
+    timeoutMs,
+    retries,
+    retryBudget,
+    maxBytes,
+    minDelayMs,
+    maxDelayMs,
+    signal,
+    fetch,
+  };
   const window = rateWindow(ratePerSecond);
   const queue = new PQueue({ concurrency, ...(window ? { ...window, strict: true } : {}) });
-  const stats: PoliteFetchStats = {
-    calls: 0,
-    attempts: 0,
-    retries: 0,
-    failureRetries: 0,
-    throttled: 0,
-    bytes: 0,
+  const reader: Reader = {
+    settings,
+    queue,
+    stats: { calls: 0, attempts: 0, retries: 0, failureRetries: 0, throttled: 0, bytes: 0 },
+    pace: adaptivePace(ratePerSecond, (ms) => delay(ms, signal)),
+    holdQueue: queueHold(queue),
   };
-  const budgetLeft = () =>
-    retryBudget.base + Math.floor(stats.calls * retryBudget.share) - stats.failureRetries;
-  let resumeAt = 0;
-  // Adaptive spacing between attempt starts, on top of the fixed rate: 0 until the API refuses.
-  let gapMs = 0;
-  let nextStart = 0;
-  let goodSinceRefusal = 0;
-  const pace = async () => {
-    if (gapMs === 0) return;
-    const now = Date.now();
-    const start = Math.max(now, nextStart);
-    nextStart = start + gapMs;
-    if (start > now) await delay(start - now, signal);
-  };
-  let lastSlowDown = 0;
-  const slowDown = () => {
-    // Calls already in flight are refused together: one slow-down per second of refusals.
-    if (Date.now() - lastSlowDown < 1000) return;
-    lastSlowDown = Date.now();
-    gapMs = Math.min(Math.max(gapMs * 2, ratePerSecond ? 2000 / ratePerSecond : 100), MAX_GAP_MS);
-    goodSinceRefusal = 0;
-  };
-  const recover = () => {
-    if (gapMs === 0 || ++goodSinceRefusal < RECOVER_AFTER) return;
-    goodSinceRefusal = 0;
-    gapMs = gapMs < 20 ? 0 : Math.round(gapMs * 0.75);
-  };
+  const politeFetch = (input: string | URL, init?: RequestInit) =>
+    callWithRetries(reader, String(input), init);
+  return Object.assign(politeFetch, { stats: () => ({ ...reader.stats }) });
+}
 
+/** `holdQueue(ms)`: pauses `queue` until `ms` from now, never shortening a hold already running. */
+function queueHold(queue: PQueue): (ms: number) => void {
+  let resumeAt = 0;
   let latestHold = 0;
-  /** Holds the whole queue back until `ms` from now (an API's "wait"), never shortening a hold. */
-  const holdQueue = (ms: number) => {
+  return (ms) => {
     const until = Date.now() + ms;
     if (until <= resumeAt) return;
     resumeAt = until;
@@ -245,133 +246,132 @@ export function createPoliteFetch({
       if (hold === latestHold) queue.start();
     }, ms).unref?.();
   };
+}
 
-  /**
-   * Fetches `url`, following redirects within its origin only. Within the origin a redirect is
-   * the same API (a moved path, a trailing slash), and the caller's `If-None-Match` and other
-   * headers go along, as with any of its requests. Another origin is a host no one configured:
-   * it would receive our validators and headers, and count against no rate we were given.
-   * Failing names the call, so the API address can be fixed, instead of reading elsewhere.
-   * The reader only reads (GET), so every hop repeats the same request.
-   */
-  const fetchFollowingSameOrigin = async (url: string, init: RequestInit): Promise<Response> => {
-    const origin = new URL(url).origin;
-    let target = url;
-    for (let hops = 0; ; hops++) {
-      if (hops > 0) stats.attempts++;
-      const response = await fetchImpl(target, { ...init, redirect: 'manual' });
-      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
-      if (location === null) return response;
-      await response.body?.cancel();
-      const next = new URL(location, target).href;
-      if (new URL(next).origin !== origin) throw new RedirectError(url, next);
-      if (hops === MAX_REDIRECTS) throw new RedirectError(url, next, true);
-      target = next;
-    }
-  };
-
-  const attempt = async (url: string, init: RequestInit | undefined): Promise<Response> => {
-    await pace();
-    stats.attempts++;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signals = [timeout, init?.signal, signal].filter((s): s is AbortSignal => !!s);
-    const attemptSignal = AbortSignal.any(signals);
-    let response: Response;
-    let body: Uint8Array<ArrayBuffer>;
-    try {
-      response = await fetchFollowingSameOrigin(url, { ...init, signal: attemptSignal });
-      body = await readCappedOrFail(response, maxBytes, url);
-    } catch (error) {
-      if (error instanceof AnswerTooLargeError || error instanceof RedirectError) throw error;
-      // The caller's own abort (or the run's deadline) is final; an attempt's time-out is not.
-      if (init?.signal?.aborted || signal?.aborted) throw error;
-      const reason = timeout.aborted ? `${timeoutMs / 1000}초 안에 응답이 없음` : String(error);
-      throw new TransientError(reason, null, null, timeout.aborted);
-    }
-    stats.bytes += body.byteLength;
-    const copy = new Response(response.status === 304 || response.status === 204 ? null : body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
+/** One logical call: attempts through the queue, retried by p-retry within the reader's bounds. */
+async function callWithRetries(
+  reader: Reader,
+  url: string,
+  init: RequestInit | undefined,
+): Promise<Response> {
+  const { settings, queue, stats } = reader;
+  const signal = init?.signal ?? settings.signal;
+  stats.calls++;
+  // Waits named by Retry-After do not consume p-retry's count; these keep every kind bounded.
+  let refusals = 0;
+  let failures = 0;
+  const budgetLeft = () =>
+    settings.retryBudget.base + Math.floor(stats.calls * settings.retryBudget.share) - stats.failureRetries;
+  const mayRetry = (error: TransientError) =>
+    error.refused ? refusals < MAX_REFUSALS : failures < settings.retries && budgetLeft() > 0;
+  try {
+    return await pRetry(() => queue.add(() => attempt(reader, url, init), { signal }) as Promise<Response>, {
+      retries: settings.retries,
+      factor: 2,
+      minTimeout: settings.minDelayMs,
+      maxTimeout: settings.maxDelayMs,
+      randomize: true,
+      signal,
+      // An API that names its wait is waited for (below), not backed off from on top of it.
+      shouldConsumeRetry: ({ error }) => !(error instanceof TransientError && error.retryAfterMs !== null),
+      onFailedAttempt: async ({ error }) => {
+        if (!(error instanceof TransientError)) return;
+        if (error.retryAfterMs !== null && mayRetry(error)) {
+          const wait = Math.min(error.retryAfterMs, settings.maxDelayMs);
+          reader.holdQueue(wait);
+          await delay(wait, signal);
+        }
+      },
+      shouldRetry: ({ error }) => {
+        if (!(error instanceof TransientError) || !mayRetry(error)) return false;
+        stats.retries++;
+        if (error.refused) refusals++;
+        else {
+          failures++;
+          stats.failureRetries++;
+        }
+        return true;
+      },
     });
-    if (RETRY_STATUSES.has(response.status)) {
-      const wait =
-        response.status === 429 || response.status === 503
-          ? parseRetryAfter(response.headers.get('retry-after'))
-          : null;
-      if (response.status === 429 || wait !== null) stats.throttled++;
-      // Waiting the longest wait again and again would keep a run busy for up to 15 minutes
-      // (30 refusals of 30 s) against an API that said when it will answer: fail now, say why.
-      if (wait !== null && wait > maxDelayMs)
-        throw new RetryAfterTooLongError(url, response.status, wait, maxDelayMs);
-      const refused = response.status === 429;
-      if (refused) slowDown();
-      // A refusal without a named wait still waits a moment before the call is tried again.
-      throw new TransientError(
-        `HTTP ${response.status}`,
-        copy,
-        refused ? (wait ?? 1000) : wait,
-        false,
-        refused,
-      );
-    }
-    recover();
-    return copy;
-  };
+  } catch (error) {
+    // Out of retries: the last answer goes to the caller as it came (a 503 stays a 503).
+    if (error instanceof TransientError && error.response) return error.response;
+    // Named like the platform's own time-out, so the client reports it as one.
+    if (error instanceof TransientError)
+      throw Object.assign(new Error(error.message), {
+        name: error.timedOut ? 'TimeoutError' : 'NetworkError',
+      });
+    throw error;
+  }
+}
 
-  const politeFetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
-    const url = String(input);
-    stats.calls++;
-    // Waits named by Retry-After do not consume p-retry's count; these keep every kind bounded.
-    let refusals = 0;
-    let failures = 0;
-    const mayRetry = (error: TransientError) =>
-      error.refused ? refusals < MAX_REFUSALS : failures < retries && budgetLeft() > 0;
-    try {
-      return await pRetry(
-        () => queue.add(() => attempt(url, init), { signal: init?.signal ?? signal }) as Promise<Response>,
-        {
-          retries,
-          factor: 2,
-          minTimeout: minDelayMs,
-          maxTimeout: maxDelayMs,
-          randomize: true,
-          signal: init?.signal ?? signal,
-          // An API that names its wait is waited for (below), not backed off from on top of it.
-          shouldConsumeRetry: ({ error }) =>
-            !(error instanceof TransientError && error.retryAfterMs !== null),
-          onFailedAttempt: async ({ error }) => {
-            if (!(error instanceof TransientError)) return;
-            if (error.retryAfterMs !== null && mayRetry(error)) {
-              const wait = Math.min(error.retryAfterMs, maxDelayMs);
-              holdQueue(wait);
-              await delay(wait, init?.signal ?? signal);
-            }
-          },
-          shouldRetry: ({ error }) => {
-            if (!(error instanceof TransientError) || !mayRetry(error)) return false;
-            stats.retries++;
-            if (error.refused) refusals++;
-            else {
-              failures++;
-              stats.failureRetries++;
-            }
-            return true;
-          },
-        },
-      );
-    } catch (error) {
-      // Out of retries: the last answer goes to the caller as it came (a 503 stays a 503).
-      if (error instanceof TransientError && error.response) return error.response;
-      // Named like the platform's own time-out, so the client reports it as one.
-      if (error instanceof TransientError)
-        throw Object.assign(new Error(error.message), {
-          name: error.timedOut ? 'TimeoutError' : 'NetworkError',
-        });
-      throw error;
-    }
-  };
-  return Object.assign(politeFetch, { stats: () => ({ ...stats }) });
+/**
+ * Fetches `url`, following redirects within its origin only. Within the origin a redirect is
+ * the same API (a moved path, a trailing slash), and the caller's `If-None-Match` and other
+ * headers go along, as with any of its requests. Another origin is a host no one configured:
+ * it would receive our validators and headers, and count against no rate we were given.
+ * Failing names the call, so the API address can be fixed, instead of reading elsewhere.
+ * The reader only reads (GET), so every hop repeats the same request.
+ */
+async function fetchFollowingSameOrigin(reader: Reader, url: string, init: RequestInit): Promise<Response> {
+  const origin = new URL(url).origin;
+  let target = url;
+  for (let hops = 0; ; hops++) {
+    if (hops > 0) reader.stats.attempts++;
+    const response = await reader.settings.fetch(target, { ...init, redirect: 'manual' });
+    const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+    if (location === null) return response;
+    await response.body?.cancel();
+    const next = new URL(location, target).href;
+    if (new URL(next).origin !== origin) throw new RedirectError(url, next);
+    if (hops === MAX_REDIRECTS) throw new RedirectError(url, next, true);
+    target = next;
+  }
+}
+
+/** One attempt: its answer read whole (within its time-out and size cap), or a `TransientError`. */
+async function attempt(reader: Reader, url: string, init: RequestInit | undefined): Promise<Response> {
+  const { settings, stats } = reader;
+  await reader.pace.pace();
+  stats.attempts++;
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  const signals = [timeout, init?.signal, settings.signal].filter((s): s is AbortSignal => !!s);
+  let response: Response;
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    response = await fetchFollowingSameOrigin(reader, url, { ...init, signal: AbortSignal.any(signals) });
+    body = await readCappedOrFail(response, settings.maxBytes, url);
+  } catch (error) {
+    if (error instanceof AnswerTooLargeError || error instanceof RedirectError) throw error;
+    // The caller's own abort (or the run's deadline) is final; an attempt's time-out is not.
+    if (init?.signal?.aborted || settings.signal?.aborted) throw error;
+    const reason = timeout.aborted ? `${settings.timeoutMs / 1000}초 안에 응답이 없음` : String(error);
+    throw new TransientError(reason, null, null, timeout.aborted);
+  }
+  stats.bytes += body.byteLength;
+  const copy = new Response(response.status === 304 || response.status === 204 ? null : body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  if (RETRY_STATUSES.has(response.status)) throw busyAnswer(reader, url, copy);
+  reader.pace.recover();
+  return copy;
+}
+
+/** The error for an answer worth another try (`429`, `503` with or without `Retry-After`, 5xx). */
+function busyAnswer(reader: Reader, url: string, answer: Response): Error {
+  const { status } = answer;
+  const wait = status === 429 || status === 503 ? parseRetryAfter(answer.headers.get('retry-after')) : null;
+  if (status === 429 || wait !== null) reader.stats.throttled++;
+  // Waiting the longest wait again and again would keep a run busy for up to 15 minutes
+  // (30 refusals of 30 s) against an API that said when it will answer: fail now, say why.
+  if (wait !== null && wait > reader.settings.maxDelayMs)
+    return new RetryAfterTooLongError(url, status, wait, reader.settings.maxDelayMs);
+  const refused = status === 429;
+  if (refused) reader.pace.slowDown();
+  // A refusal without a named wait still waits a moment before the call is tried again.
+  return new TransientError(`HTTP ${status}`, answer, refused ? (wait ?? 1000) : wait, false, refused);
 }
 
 /** Reads a body, failing as soon as it grows past `maxBytes` (a declared length fails at once). */

@@ -1,6 +1,6 @@
 /**
  * What the build fetches from the content API, written once for two callers: the content
- * loaders (`src/content.config.ts`) and the nightly rebuild's snapshot (`scripts/rebuild/`).
+ * loaders (`src/content.config.ts`) and the nightly rebuild's snapshot (`scripts/publish/rebuild/`).
  * The rebuild decides whether to build by hashing exactly this data, so the two must never
  * drift apart; each caller passes its own fetcher (error handling, concurrency, progress).
  */

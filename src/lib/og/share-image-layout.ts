@@ -78,15 +78,59 @@ function titleFit(text: string, width: number): { size: number; lines: number } 
 
 /** The picture's element tree. */
 export function shareImageTree(card: ShareCard, picture: string | null, options: LayoutText): Node {
-  const withPicture = picture !== null;
   const padX = 72;
   // Without a picture the title may run wider, but stops short of the watermark.
-  const column = withPicture ? 540 : 860;
+  const column = picture !== null ? 540 : 860;
   const title = card.title.trim().replace(/\s+/g, ' ') || options.brand;
-  const fit = titleFit(title, column);
 
-  const decoration: Node[] = [
-    // Soft brand shapes, as on the default picture.
+  // Every block is placed absolutely, in paint order after the shapes (satori paints absolute
+  // boxes over in-flow ones).
+  const top = h(
+    'div',
+    { position: 'absolute', left: padX, top: 58, display: 'flex' },
+    brandRow(options.brand),
+  );
+  const middle = h(
+    'div',
+    {
+      position: 'absolute',
+      left: padX,
+      top: 132,
+      height: 410,
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'center',
+    },
+    [eyebrow(card.eyebrow), headline(title, column)],
+  );
+  const bottom = h(
+    'div',
+    { position: 'absolute', left: padX, bottom: 52, display: 'flex' },
+    footer(options.host),
+  );
+
+  const children: Node[] = [...decoration(picture !== null), top, middle, bottom];
+  if (picture) children.push(framedPicture(picture));
+
+  return h(
+    'div',
+    {
+      display: 'flex',
+      position: 'relative',
+      width: SHARE_IMAGE_WIDTH,
+      height: SHARE_IMAGE_HEIGHT,
+      backgroundColor: C.navy800,
+      backgroundImage: `linear-gradient(135deg, ${C.navy900} 0%, ${C.navy800} 55%, ${C.navy700} 100%)`,
+      fontFamily: 'Pretendard',
+      overflow: 'hidden',
+    },
+    children,
+  );
+}
+
+/** Soft brand shapes, as on the default picture; the logo's eye as a watermark without a picture. */
+function decoration(withPicture: boolean): Node[] {
+  const shapes: Node[] = [
     h('div', {
       position: 'absolute',
       width: 620,
@@ -110,7 +154,7 @@ export function shareImageTree(card: ShareCard, picture: string | null, options:
   ];
   if (!withPicture) {
     // The logo's eye as a large, quiet watermark where the item's picture would be.
-    decoration.push(
+    shapes.push(
       h('img', { position: 'absolute', right: 40, top: 250, width: 400, height: 400 }, null, {
         src: svgData(WATERMARK),
         width: 400,
@@ -118,8 +162,12 @@ export function shareImageTree(card: ShareCard, picture: string | null, options:
       }),
     );
   }
+  return shapes;
+}
 
-  const brandRow = h('div', { display: 'flex', alignItems: 'center' }, [
+/** The logo mark and the brand name. */
+function brandRow(brand: string): Node {
+  return h('div', { display: 'flex', alignItems: 'center' }, [
     h('img', { width: 44, height: 44, borderRadius: 10 }, null, {
       src: svgData(faviconSvg),
       width: 44,
@@ -128,11 +176,14 @@ export function shareImageTree(card: ShareCard, picture: string | null, options:
     h(
       'div',
       { marginLeft: 14, fontSize: 30, fontWeight: 800, color: C.onDark, letterSpacing: '-0.02em' },
-      options.brand,
+      brand,
     ),
   ]);
+}
 
-  const eyebrow = h(
+/** The section's name in a pill above the title. */
+function eyebrow(text: string): Node {
+  return h(
     'div',
     {
       display: 'flex',
@@ -145,16 +196,19 @@ export function shareImageTree(card: ShareCard, picture: string | null, options:
       fontWeight: 700,
       letterSpacing: '-0.01em',
     },
-    card.eyebrow,
+    text,
   );
+}
 
-  const headline = h(
+/** The title, sized to fit `column` pixels (`titleFit`). */
+function headline(title: string, column: number): Node {
+  return h(
     'div',
     {
       display: 'block',
       marginTop: 22,
       width: column,
-      fontSize: fit.size,
+      fontSize: titleFit(title, column).size,
       fontWeight: 800,
       lineHeight: 1.28,
       letterSpacing: '-0.025em',
@@ -164,71 +218,36 @@ export function shareImageTree(card: ShareCard, picture: string | null, options:
     },
     title,
   );
+}
 
-  const footer = h(
+/** A short teal rule and the site's host name. */
+function footer(host: string): Node {
+  return h(
     'div',
     { display: 'flex', alignItems: 'center', fontSize: 22, fontWeight: 500, color: C.onDarkMuted },
-    [
-      h('div', { width: 28, height: 4, borderRadius: 4, backgroundColor: C.teal500, marginRight: 14 }),
-      options.host,
-    ],
+    [h('div', { width: 28, height: 4, borderRadius: 4, backgroundColor: C.teal500, marginRight: 14 }), host],
   );
+}
 
-  // Every block is placed absolutely, in paint order after the shapes (satori paints absolute
-  // boxes over in-flow ones).
-  const top = h('div', { position: 'absolute', left: padX, top: 58, display: 'flex' }, brandRow);
-  const middle = h(
-    'div',
-    {
-      position: 'absolute',
-      left: padX,
-      top: 132,
-      height: 410,
-      display: 'flex',
-      flexDirection: 'column',
-      justifyContent: 'center',
-    },
-    [eyebrow, headline],
-  );
-  const bottom = h('div', { position: 'absolute', left: padX, bottom: 52, display: 'flex' }, footer);
-
-  const children: Node[] = [...decoration, top, middle, bottom];
-  if (picture) {
-    children.push(
-      h(
-        'div',
-        {
-          position: 'absolute',
-          right: 56,
-          top: 150,
-          display: 'flex',
-          padding: 10,
-          borderRadius: 26,
-          backgroundColor: 'rgba(255, 255, 255, 0.96)',
-          transform: 'rotate(-3deg)',
-        },
-        h('img', { width: FRAMED_PICTURE.width, height: FRAMED_PICTURE.height, borderRadius: 18 }, null, {
-          src: picture,
-          width: FRAMED_PICTURE.width,
-          height: FRAMED_PICTURE.height,
-        }),
-      ),
-    );
-  }
-
+/** The item's picture in a tilted white frame on the right. */
+function framedPicture(picture: string): Node {
   return h(
     'div',
     {
+      position: 'absolute',
+      right: 56,
+      top: 150,
       display: 'flex',
-      position: 'relative',
-      width: SHARE_IMAGE_WIDTH,
-      height: SHARE_IMAGE_HEIGHT,
-      backgroundColor: C.navy800,
-      backgroundImage: `linear-gradient(135deg, ${C.navy900} 0%, ${C.navy800} 55%, ${C.navy700} 100%)`,
-      fontFamily: 'Pretendard',
-      overflow: 'hidden',
+      padding: 10,
+      borderRadius: 26,
+      backgroundColor: 'rgba(255, 255, 255, 0.96)',
+      transform: 'rotate(-3deg)',
     },
-    children,
+    h('img', { width: FRAMED_PICTURE.width, height: FRAMED_PICTURE.height, borderRadius: 18 }, null, {
+      src: picture,
+      width: FRAMED_PICTURE.width,
+      height: FRAMED_PICTURE.height,
+    }),
   );
 }
 

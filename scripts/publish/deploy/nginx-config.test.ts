@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseHeadersFile } from '../../lib/headers-file.ts';
+import { nginxConfig, NginxConfigError } from './nginx-config.ts';
+
+const generate = (headers: string) =>
+  nginxConfig({
+    root: '/srv/site',
+    listen: '80',
+    serverName: '_',
+    rules: parseHeadersFile(headers),
+    command: 'test',
+  });
+
+describe('nginxConfig', () => {
+  const config = generate(readFileSync(new URL('../../../public/_headers', import.meta.url), 'utf8'));
+  const server = config.slice(config.indexOf('server {'));
+
+  it('sends every header of public/_headers from the server block alone, with `always`', () => {
+    const lines = server.split('\n').filter((line) => /^\s*add_header /.test(line));
+    expect(lines.map((line) => line.trim().split(' ')[1])).toEqual([
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'Permissions-Policy',
+      'Content-Security-Policy',
+      'X-Frame-Options',
+      'Cache-Control',
+    ]);
+    for (const line of lines) expect(line).toMatch(/^ {4}add_header \S+ \$insighthire_\w+ always;$/);
+    // None inside a location: it would stop the server's headers being inherited there.
+    const locations = server.split(/\n {4}location /).slice(1);
+    for (const block of locations) expect(block).not.toMatch(/^\s*add_header /m);
+  });
+
+  it('serves the release through current, resolved once per request, and hashed folders from the pool', () => {
+    expect(server).toContain('root /srv/site/current;\n    set $insighthire_release $realpath_root;');
+    expect(server).toContain('location ^~ /_astro/ {\n        root /srv/site/assets;');
+    expect(server).toContain('location ^~ /fonts/ {\n        root /srv/site/assets;');
+    expect(server).toContain(
+      'try_files $insighthire_path $insighthire_path.html $insighthire_path/index.html =404;',
+    );
+    expect(server).toContain('error_page 404 /404.html;');
+  });
+
+  it('caches hashed files for good, but never a miss under them', () => {
+    expect(config).toContain('"~^(?!200:|206:|304:)[0-9]{3}:/_astro/" "no-store";');
+    expect(config).toContain('"~^[0-9]{3}:/_astro/.*$" "public, max-age=31536000, immutable";');
+    expect(config).toContain('"~^[0-9]{3}:/.*$" "public, max-age=300, must-revalidate";');
+    const cache = config.slice(config.indexOf('$insighthire_cache_control {'));
+    expect(cache.indexOf('no-store')).toBeLessThan(cache.indexOf('immutable'));
+  });
+
+  it('hides the release records and the deploy files', () => {
+    expect(server).toContain(
+      'location ~ ^/(?:manifest\\.json|changed-routes\\.json|_headers|deploys\\.jsonl)$ {\n        return 404;',
+    );
+  });
+
+  it('lets the last matching rule win, a detach-only rule sending nothing', () => {
+    const custom = generate(`/*
+  X-Robots-Tag: noindex
+  Cache-Control: max-age=60
+/_astro/*
+  Cache-Control: immutable
+/open/*
+  ! X-Robots-Tag
+`);
+    expect(custom).toContain(`map $uri $insighthire_x_robots_tag {
+    default "";
+    "~^/open/.*$" "";
+    "~^/.*$" "noindex";
+}`);
+  });
+
+  it('refuses what nginx would read as more than text', () => {
+    expect(() => generate('/*\n  X-Test: $host\n/_astro/*\n  Cache-Control: immutable\n')).toThrow(
+      NginxConfigError,
+    );
+    expect(() => generate('/a b/*\n  X-Test: 1\n/_astro/*\n  Cache-Control: immutable\n')).toThrow(
+      NginxConfigError,
+    );
+    expect(() => generate('/*\n  Cache-Control: max-age=60\n')).toThrow('immutable');
+  });
+});

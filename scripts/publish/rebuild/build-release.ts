@@ -1,0 +1,140 @@
+/**
+ * Phase 3: `astro build` of the snapshot into the fixed staging folder, then the checks that the
+ * output is a complete site (validate.ts). A failed build or check removes the half-built folder;
+ * the published site is never touched here.
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SNAPSHOT_FILE_ENV } from '../../../src/lib/content/recorded-api.ts';
+import { outputPathToRoute, runAstroBuild } from './build.ts';
+import type { Progress } from '../lib/log.ts';
+import { CHANGED_ROUTES_FILE, MANIFEST_FILE, type ReleaseManifest } from './manifest.ts';
+import type { OutputFolder } from './output-folder.ts';
+import type { ExpectedRoute } from './routes.ts';
+import type { Snapshot } from './snapshot.ts';
+import { addressesIn, contentLinkTargets, validateOutput } from './validate.ts';
+
+export interface BuildReleaseOptions {
+  root: string;
+  paths: OutputFolder;
+  apiUrl: string;
+  env: NodeJS.ProcessEnv;
+  snapshot: Snapshot;
+  /** The routes the build must write (routes.ts `expectedRoutes`). */
+  expected: readonly ExpectedRoute[];
+  /** Routes from `getStaticPaths`, the ones Astro may restore from its cache. */
+  cacheable: ReadonlySet<string>;
+  progress: Progress;
+  verbose: boolean;
+  signal?: AbortSignal | undefined;
+  /** Called with the build's process group once it started. */
+  onBuildStart?: ((pgid: number) => void) | undefined;
+}
+
+/** A complete build in the staging folder: what Astro did, and the content warnings to publish with it. */
+export interface BuiltRelease {
+  pages: ReleaseManifest['pages'];
+  warnings: string[];
+}
+
+/** Builds and checks the release; null when the build or a check failed (reported, staging removed). */
+export async function buildRelease({
+  root,
+  paths,
+  apiUrl,
+  env,
+  snapshot,
+  expected,
+  cacheable,
+  progress,
+  verbose,
+  signal,
+  onBuildStart,
+}: BuildReleaseOptions): Promise<BuiltRelease | null> {
+  const discard = () => rmSync(paths.staging, { recursive: true, force: true });
+  discard();
+  mkdirSync(paths.cache, { recursive: true });
+  // The build renders this very snapshot: one read of the API per run.
+  writeFileSync(paths.snapshot, JSON.stringify(snapshot.recorded));
+  progress.step('빌드', 'astro build 실행 중 (스냅샷에서 렌더링)');
+  const build = await runAstroBuild({
+    root,
+    outDir: paths.staging,
+    cacheDir: paths.cache,
+    apiUrl,
+    env: { ...env, [SNAPSHOT_FILE_ENV]: paths.snapshot },
+    onLine: verbose ? (line) => console.log(`  │ ${line}`) : undefined,
+    signal,
+    onStart: onBuildStart,
+  });
+  rmSync(paths.snapshot, { force: true });
+  if (!build.ok) {
+    discard();
+    // A failed build may have rewritten some cached pages without recording their new keys;
+    // dropping Astro's page manifest makes the next build render everything instead of
+    // restoring a page that no longer matches its key.
+    rmSync(join(paths.cache, 'incremental-build.json'), { force: true });
+    if (!verbose) for (const line of build.tail) console.error(`  │ ${line}`);
+    progress.fail(`astro build가 실패했습니다 (종료 코드 ${build.exitCode}). 게시된 사이트는 그대로입니다.`);
+    return null;
+  }
+  const total = build.rendered.length + build.restored.length;
+  if (total === 0)
+    progress.step('경고', 'Astro 출력에서 페이지 줄을 찾지 못했습니다 (출력 형식이 바뀌었을 수 있습니다).');
+  progress.step(
+    '빌드',
+    `페이지 ${total}개: 렌더링 ${build.rendered.length}개, 캐시에서 복원 ${build.restored.length}개`,
+  );
+  const renderedDynamic = build.rendered.map(outputPathToRoute).filter((route) => cacheable.has(route));
+  // The pages by name; the site search's shards (dozens after an edit, each a few hundred bytes)
+  // only counted, so that they never push a page out of the line.
+  const renderedShards = renderedDynamic.filter(isSearchShardRoute);
+  progress.step(
+    '빌드',
+    `getStaticPaths 페이지 ${cacheable.size}개 중 렌더링 ${renderedDynamic.length}개` +
+      listSome(
+        renderedDynamic.filter((route) => !isSearchShardRoute(route)),
+        20,
+      ) +
+      (renderedShards.length > 0 ? ` (검색 색인 조각 ${renderedShards.length}개 포함)` : ''),
+  );
+
+  const validation = validateOutput(
+    paths.staging,
+    expected,
+    contentLinkTargets(addressesIn(snapshot.recorded.calls)),
+  );
+  if (validation.problems.length > 0) {
+    discard();
+    for (const problem of validation.problems) console.error(`  - ${problem}`);
+    progress.fail('빌드 결과 검증에 실패했습니다. 게시된 사이트는 그대로입니다.');
+    return null;
+  }
+  for (const file of [MANIFEST_FILE, CHANGED_ROUTES_FILE]) {
+    if (existsSync(join(paths.staging, file))) {
+      discard();
+      progress.fail(
+        `사이트에 ${file} 파일이 있어 릴리스 기록과 겹칩니다. public/ 의 파일 이름을 바꿔 주세요.`,
+      );
+      return null;
+    }
+  }
+  progress.step('검증', `HTML ${validation.htmlFiles}개, 내부 링크 ${validation.links}개 확인`);
+  const warnings = [...snapshot.warnings, ...validation.warnings];
+  for (const line of validation.warnings) progress.step('경고', line);
+  if (warnings.length > 0)
+    progress.step(
+      '검증',
+      `콘텐츠 경고 ${warnings.length}건 (게시는 계속합니다; changed-routes.json의 warnings 참고)`,
+    );
+  return { pages: { total, rendered: build.rendered.length, restored: build.restored.length }, warnings };
+}
+
+/** `: a b c 외 N개`, the first `max` of `routes` (empty for none). */
+/** A shard of the site search's index (`/search-index/<kind>-<hash>.json`). */
+export const isSearchShardRoute = (route: string): boolean => route.startsWith('/search-index/');
+
+export function listSome(routes: readonly string[], max: number): string {
+  if (routes.length === 0) return '';
+  return `: ${routes.slice(0, max).join(' ')}${routes.length > max ? ` 외 ${routes.length - max}개` : ''}`;
+}

@@ -1,0 +1,54 @@
+/**
+ * The rebuild's output folder (`--out`), named once per run and handed to every phase that
+ * reads or writes it, so no phase re-derives a path:
+ *
+ *   DIR/current          symlink → releases/<name> (what the host serves / uploads)
+ *   DIR/releases/<name>  one complete site per published build
+ *   DIR/history.jsonl    one line per switch of `current` (publish, rollback, resume)
+ *   DIR/hold.json        written by a rollback before it switches: runs publish nothing until
+ *                        `--resume`
+ *   DIR/cache            Astro's cacheDir, kept between runs
+ *   DIR/api/             what the rebuild knows of the API between runs (the poll's base
+ *                        snapshot, the answers with their validators)
+ *   DIR/.build           the build in progress (a fixed path: Astro bakes the output folder into
+ *                        its page hashes, so a new folder per build would defeat the page cache)
+ *   DIR/.snapshot.json   the snapshot the build in progress renders
+ *   DIR/.rebuild.lock    the run's lock (lock.ts)
+ */
+import { join } from 'node:path';
+
+/** Paths inside one output folder. */
+export interface OutputFolder {
+  /** The folder itself. */
+  readonly root: string;
+  readonly current: string;
+  readonly releases: string;
+  readonly cache: string;
+  readonly api: { readonly dir: string; readonly base: string; readonly answers: string };
+  readonly history: string;
+  readonly hold: string;
+  readonly lock: string;
+  readonly staging: string;
+  readonly snapshot: string;
+  /** The folder of one release. */
+  release(name: string): string;
+}
+
+/** Names the paths of the output folder `out` (an absolute path). */
+export function outputFolder(out: string): OutputFolder {
+  const releases = join(out, 'releases');
+  const api = join(out, 'api');
+  return {
+    root: out,
+    current: join(out, 'current'),
+    releases,
+    cache: join(out, 'cache'),
+    api: { dir: api, base: join(api, 'snapshot.json'), answers: join(api, 'answers.json') },
+    history: join(out, 'history.jsonl'),
+    hold: join(out, 'hold.json'),
+    lock: join(out, '.rebuild.lock'),
+    staging: join(out, '.build'),
+    snapshot: join(out, '.snapshot.json'),
+    release: (name) => join(releases, name),
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * The rebuild's phases in order: snapshot → guard → change detection → build (from the
+ * snapshot) → validation → changed routes → atomic publish, each in its own module. Returns how
+ * the run ended; throws only for failures the caller reports (run.ts).
+ */
+import { join } from 'node:path';
+import type { RebuildOptions } from './args.ts';
+import { buildRelease, listSome } from './build-release.ts';
+import { changedRoutes, releaseFiles } from './changed-files.ts';
+import { changeReason, contentDigest } from './change-detection.ts';
+import { reportToCi } from './ci-output.ts';
+import { codeDigest, configDigest } from './code-digest.ts';
+import { guardFailure, snapshotCounts } from './guard.ts';
+import type { Progress } from '../lib/log.ts';
+import { MANIFEST_FILE, readManifest, type ChangedRoutes } from './manifest.ts';
+import { pausePoint } from '../lib/pause-point.ts';
+import { publishRelease, type SwitchState } from './publish.ts';
+import { readContent } from './read-content.ts';
+import { readHold, releaseHold } from './hold.ts';
+import type { OutputFolder } from './output-folder.ts';
+import { pruneAfterPublish, type pruneReleases } from './prune-releases.ts';
+import { countsBaseline, currentRelease } from './releases.ts';
+import { unfinishedRollback } from './rollback.ts';
+import { dynamicRoutes, expectedRoutes, listPageFiles } from './routes.ts';
+
+export interface RunContext {
+  /** The project root (where `astro.config.mjs` is). */
+  root: string;
+  /** The output folder (`--out`), named once by the caller. */
+  folder: OutputFolder;
+  apiUrl: string;
+  progress: Progress;
+  /** Clock for release names and the history. */
+  now?: () => Date;
+  /** The environment the build configuration is read from (default: `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Pruning after the switch (replaced in tests to make it fail). */
+  prune?: typeof pruneReleases;
+  /** Stops the run from outside (a signal to the CLI), like the deadline does. */
+  signal?: AbortSignal;
+  /** Called with the build's process group once it started (run.ts records it in the lock). */
+  onBuildStart?: (pgid: number) => void;
+}
+
+/**
+ * How a run ended; the CLI maps it to the exit code: 0 for published, unchanged, rolled back
+ * and held; 1 for failed (current untouched); 3 for published with a later step failed.
+ */
+export type RunOutcome =
+  'published' | 'unchanged' | 'rolled-back' | 'held' | 'failed' | 'published-with-errors';
+
+/**
+ * Runs the phases once (the caller holds the lock and the deadline). Longer than our 60 lines on
+ * purpose: it is the run's table of contents, each phase one call into its module in the order
+ * they run, and cut into helpers here the order would be read in several places.
+ */
+export async function rebuildOnce(
+  options: RebuildOptions,
+  {
+    root,
+    folder,
+    apiUrl,
+    progress,
+    now = () => new Date(),
+    env = process.env,
+    prune,
+    signal,
+    onBuildStart,
+  }: RunContext,
+  state: SwitchState,
+): Promise<RunOutcome> {
+  const warn = (message: string) => progress.step('경고', message);
+  if (options.resume && releaseHold(folder, now())) progress.step('준비', '되돌리기 후의 유지를 풀었습니다.');
+  if (readHold(folder)) {
+    reportHold(folder);
+    return 'held';
+  }
+  const published = currentRelease(folder);
+  const previous = published ? readManifest(join(folder.current, MANIFEST_FILE), warn) : null;
+  progress.step('준비', published ? `게시 중인 릴리스: ${published}` : '게시된 릴리스가 없습니다 (첫 빌드)');
+
+  // 1. Snapshot: a poll reads the first pages and what changed on them; a sweep reads everything.
+  const { snapshot, keepBase } = await readContent(options, { folder, apiUrl, progress, now, signal });
+
+  // Guard: content that suddenly shrank never replaces a good site.
+  const counts = snapshotCounts(snapshot);
+  const baseline = countsBaseline(folder, previous, warn);
+  const refusal = guardFailure(baseline?.counts, counts, {
+    minRatio: options.minRatio,
+    allowEmpty: options.allowEmpty,
+    published: published !== null,
+  });
+  if (refusal.length > 0) {
+    for (const line of refusal) progress.fail(line);
+    return 'failed';
+  }
+
+  // 2. Change detection: the content, code and configuration against the published release.
+  const pages = listPageFiles(join(root, 'src', 'pages'));
+  const expected = expectedRoutes(snapshot, pages);
+  const digests = {
+    content: contentDigest(snapshot),
+    code: codeDigest(root),
+    config: configDigest(env, apiUrl),
+  };
+  const reason = changeReason(previous, digests);
+  if (reason === null && !options.force) {
+    keepBase();
+    const calls = `API 호출 ${snapshot.requests}건${snapshot.notModified > 0 ? ` (304 ${snapshot.notModified}건)` : ''}`;
+    if (progress.quiet)
+      console.log(`${stamp(now())} 변경 없음 (${calls}, ${progress.elapsed().toFixed(1)}초)`);
+    else console.log(`변경 사항이 없어 빌드하지 않습니다. (${calls})`);
+    reportToCi({ published: 'false' });
+    return 'unchanged';
+  }
+  // A poll stays one line until something changed; from here on the run is worth reading.
+  progress.reveal();
+  progress.step('변경 감지', reason ?? '바뀐 것이 없지만 --force 로 빌드합니다');
+
+  // 3. Build into the fixed staging folder, then validate.
+  const built = await buildRelease({
+    root,
+    paths: folder,
+    apiUrl,
+    env,
+    snapshot,
+    expected,
+    cacheable: new Set(dynamicRoutes(snapshot, pages)),
+    progress,
+    verbose: options.verbose,
+    signal,
+    onBuildStart,
+  });
+  if (!built) return 'failed';
+  pausePoint('built');
+
+  // What the CDN must purge: the files that differ from the published release.
+  const changed = changedRoutes(published ? folder.current : null, folder.staging);
+  progress.step(
+    '변경 감지',
+    `게시된 릴리스와 다른 경로: 추가 ${changed.added.length}, 변경 ${changed.changed.length}, 삭제 ${changed.removed.length}`,
+  );
+  printRoutes(progress, changed);
+
+  // 4–5. Record, move into place, switch; then prune.
+  publishRelease(
+    folder,
+    {
+      manifest: {
+        version: 3,
+        apiUrl,
+        codeDigest: digests.code,
+        configDigest: digests.config,
+        contentDigest: digests.content,
+        files: releaseFiles(folder.staging),
+        counts,
+        pages: built.pages,
+        warnings: built.warnings,
+      },
+      changed: { ...changed, warnings: built.warnings },
+    },
+    { progress, now, signal, onSwitched: keepBase },
+    state,
+  );
+  const outcome = pruneAfterPublish(folder, options, { progress, now, prune });
+  if (outcome === 'published') progress.step('완료', `${progress.elapsed().toFixed(1)}초`);
+  return outcome;
+}
+
+/** Why a held output folder publishes nothing, and how to go on. */
+function reportHold(folder: OutputFolder): void {
+  const unfinished = unfinishedRollback(folder);
+  const hold = readHold(folder)!;
+  console.log(
+    unfinished
+      ? `되돌리기(→ ${unfinished})가 끝나지 않은 채 멈춰 있어 게시하지 않습니다. --rollback 으로 다시 실행해 마무리하거나 --resume 으로 유지를 풀어 주세요.`
+      : `되돌린 릴리스(${hold.release})를 유지하는 중이라 게시하지 않습니다. 다시 게시하려면 --resume 으로 실행해 주세요.`,
+  );
+  reportToCi({ published: 'false' });
+}
+
+/** `[2026-11-22 21:05:03]`, for the one line a quiet poll prints. */
+function stamp(date: Date): string {
+  return `[${date.toISOString().replace('T', ' ').slice(0, 19)}Z]`;
+}
+
+function printRoutes(progress: Progress, diff: ChangedRoutes): void {
+  for (const [label, routes] of [
+    ['추가', diff.added],
+    ['변경', diff.changed],
+    ['삭제', diff.removed],
+  ] as const) {
+    if (routes.length > 0) progress.step('변경 감지', `${label}${listSome(routes, 10)}`);
+  }
+}
