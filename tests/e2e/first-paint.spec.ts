@@ -9,7 +9,7 @@
  */
 import { test, expect } from './support/test.ts';
 import { detailIds } from './support/built-site.ts';
-import { staticRoutes } from './routes.ts';
+import { staticRoutes } from './support/routes.ts';
 
 const pages = [
   ...staticRoutes.map(({ path }) => path),

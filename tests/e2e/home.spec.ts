@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/test.ts';
 import { home } from '../../src/data/home.ts';
-import { expectSliderWorks, expectTabsWork, scrollThrough } from './marketing-helpers.ts';
+import { expectSliderWorks, expectTabsWork, scrollThrough } from './support/marketing.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 /** The home's sections in their set order, with their h2. */

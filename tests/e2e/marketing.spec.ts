@@ -2,7 +2,7 @@ import { test, expect, type Locator } from './support/test.ts';
 import { operation } from '../../src/data/operation.ts';
 import { products, productSlugs } from '../../src/data/products.ts';
 import { whitepaper } from '../../src/data/whitepaper.ts';
-import { expectSliderWorks, scrollThrough } from './marketing-helpers.ts';
+import { expectSliderWorks, scrollThrough } from './support/marketing.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 const SUCCESS_LINK = '고객 성공 사례 보기 (새 창에서 열림)';

@@ -3,7 +3,7 @@
  * Policy (no violation on any page in Chromium) and `rel` on every link that opens a new tab.
  */
 import { test, expect, type Page, type Site } from './support/test.ts';
-import { staticRoutes } from './routes.ts';
+import { staticRoutes } from './support/routes.ts';
 import { builtPages, detailIds } from './support/built-site.ts';
 
 const securityHeaders = {

@@ -1,6 +1,6 @@
 import { test, expect } from './support/test.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { staticRoutes } from './routes.ts';
+import { staticRoutes } from './support/routes.ts';
 
 for (const route of staticRoutes) {
   test(`${route.path}: 헤더, 제목, 푸터와 간편 문의 링크`, async ({ page, site }) => {

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { staticRoutes } from '../e2e/routes.ts';
+import { staticRoutes } from '../e2e/support/routes.ts';
 import type { Driver, EngineName } from './driver.ts';
 import { launchFirefox } from './firefox.ts';
 import { Site } from './page.ts';
