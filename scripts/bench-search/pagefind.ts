@@ -59,6 +59,7 @@ export interface PagefindRun {
   close(): Promise<void>;
 }
 
+// Over 60 lines: one bench step in order (index, serve, load Pagefind in Chromium); a development tool.
 export async function startPagefind(dist: string, docs: readonly SearchDoc[]): Promise<PagefindRun> {
   const pagefind = await import('pagefind');
   const out = mkdtempSync(join(tmpdir(), 'bench-pagefind-'));

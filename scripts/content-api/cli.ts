@@ -102,6 +102,7 @@ function describeRemote({
   return `원격 API 모드: 지연 ${latencyMs}ms, 503 비율 ${failShare} (Retry-After ${retryAfterSeconds}초), 요청 제한 ${limit}, 시드 ${seed}`;
 }
 
+// Over 60 lines because it is the command line: options, start, and shutdown on a signal.
 async function main(): Promise<void> {
   let values;
   try {

@@ -134,6 +134,7 @@ async function timedTap(page: Page, step: TapStep, which: string): Promise<TapOu
 }
 
 /** One visit in a fresh context: load, two taps, then the first tap's request alone. */
+// Over 60 lines: one visit's steps in the order docs/performance.md describes them.
 async function oneRun(browser: Browser, spec: TapScenarioSpec, options: TapBenchOptions): Promise<TapRun> {
   const context = await browser.newContext({
     viewport: VIEWPORT,

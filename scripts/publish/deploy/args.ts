@@ -52,6 +52,7 @@ nginx 설정 (public/_headers 에서 만들어 표준 출력으로 씁니다):
 export class UsageError extends Error {}
 
 /** Parses `argv` (without the node and script paths). @throws {UsageError} */
+// Over 60 lines because it is the table of options, each checked where it is read.
 export function parseDeployArgs(
   argv: string[],
   cwd: string,

@@ -72,6 +72,8 @@ export function outputPathToRoute(path: string): string {
 }
 
 /** Runs `astro build` with the project's Astro on this Node; never rejects. */
+// Over 60 lines: the child process, its time-out and the reading of its output in one place, so
+// that it never rejects.
 export function runAstroBuild({
   root,
   outDir,

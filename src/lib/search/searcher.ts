@@ -59,6 +59,8 @@ interface DocInfo extends DocStats {
   type: SearchType;
 }
 
+// Over 60 lines as one closure: its steps (entry, terms, ranking, documents) share the files it
+// has read; it is split with the index format, whose request budget is still open.
 export function createSearcher(options: SearcherOptions): Searcher {
   const fetchJson = options.fetchJson ?? defaultFetchJson;
   const files = new Map<string, Promise<unknown>>();
