@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 
 /** Every HTML file under `dir`. */
 export async function* htmlFiles(dir: string): AsyncGenerator<string> {
@@ -42,8 +42,8 @@ export function splitBuiltPages(options: {
   stem: string;
   extension: string;
   split(html: string, href: (content: string) => string): PageSplit;
-  /** The log line for the pages that had something moved out. */
-  report(pages: number): string;
+  /** Logs how many pages had something moved out (when any did). */
+  report(logger: AstroIntegrationLogger, pages: number): void;
 }): AstroIntegration {
   let assetsDir = '_astro';
   let base = '/';
@@ -69,7 +69,7 @@ export function splitBuiltPages(options: {
           if (split.html !== html) await writeFile(file, split.html);
           if (split.moved) pages++;
         }
-        if (pages > 0) logger.info(options.report(pages));
+        if (pages > 0) options.report(logger, pages);
       },
     },
   };

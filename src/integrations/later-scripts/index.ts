@@ -17,6 +17,6 @@ export function laterScripts(): AstroIntegration {
       const { html: page, js } = splitLaterScripts(html, href);
       return { html: page, moved: js };
     },
-    report: (pages) => `첫 화면 아래의 스크립트를 따로 뺐습니다: ${pages}개 페이지`,
+    report: (logger, pages) => logger.info(`첫 화면 아래의 스크립트를 따로 뺐습니다: ${pages}개 페이지`),
   });
 }

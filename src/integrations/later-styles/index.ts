@@ -17,6 +17,6 @@ export function laterStyles(): AstroIntegration {
       const { html: page, css } = splitLaterStyles(html, href);
       return { html: page, moved: css };
     },
-    report: (pages) => `첫 화면 아래의 스타일을 따로 뺐습니다: ${pages}개 페이지`,
+    report: (logger, pages) => logger.info(`첫 화면 아래의 스타일을 따로 뺐습니다: ${pages}개 페이지`),
   });
 }
