@@ -119,3 +119,37 @@ describe('toCardItem links', () => {
     expect(card.external).toBe(true);
   });
 });
+
+describe('toCardItem answers', () => {
+  it('sanitises an answer when it is first read, once: the questions are drawn before any answer', () => {
+    const seen: string[] = [];
+    const sanitize = (html: string) => {
+      seen.push(html);
+      return html.replace(/<script>.*?<\/script>/g, '');
+    };
+    const card = toCardItem(
+      {
+        ...item([], 'faq-1'),
+        title: '요금은 어떻게 되나요?',
+        post_body: '<p>답</p><script>alert(1)</script>',
+      },
+      sanitize,
+      [],
+      'faq',
+    );
+    expect(card.title).toBe('요금은 어떻게 되나요?');
+    expect(seen).toEqual([]);
+    expect(card.html).toBe('<p>답</p>');
+    expect(card.html).toBe('<p>답</p>');
+    expect(seen).toHaveLength(1);
+    // A copy (the store's spread, a compact prop) carries the safe text, not the untrusted one.
+    expect({ ...card }.html).toBe('<p>답</p>');
+  });
+
+  it('leaves an item without an answer with empty HTML and never calls the sanitiser', () => {
+    const card = toCardItem(item([]), () => {
+      throw new Error('not called');
+    });
+    expect(card.html).toBe('');
+  });
+});

@@ -82,7 +82,7 @@ export function toCardItem(
   list?: ListId,
 ): CardItem {
   const href = itemHref(list, item);
-  return {
+  const card: CardItem = {
     id: item.analytics_page_id,
     href,
     external: isExternalHref(href),
@@ -97,8 +97,24 @@ export function toCardItem(
     ended: !item.type || item.type === '0',
     no: item.no ?? null,
     views: item.views ?? null,
-    html: item.post_body ? sanitize(item.post_body) : '',
+    html: '',
   };
+  return item.post_body ? withLazyHtml(card, item.post_body, sanitize) : card;
+}
+
+/**
+ * The card with its answer HTML sanitised when first read, once. An FAQ category's rows show
+ * their questions first and their answers one render later (FaqList.tsx); sanitising every
+ * answer before that first render was most of the CPU work between the API's answer and the
+ * questions on screen of a slow phone.
+ */
+function withLazyHtml(card: CardItem, untrusted: string, sanitize: Sanitizer): CardItem {
+  let safe: string | undefined;
+  return Object.defineProperty(card, 'html', {
+    enumerable: true,
+    configurable: true,
+    get: () => (safe ??= sanitize(untrusted)),
+  });
 }
 
 /** What a card field holds when the API gave nothing for it, or its screen does not show it. */
