@@ -20,6 +20,7 @@ import { pageShareCards } from '../../../src/data/share-cards.ts';
 import type { ArticleData, PatentData } from '../../../src/lib/content/build-data.ts';
 import { detailSharePage, shareImagePath } from '../../../src/lib/og/share-cards.ts';
 import { detailKinds, detailRoutes, type DetailKind } from '../../../src/lib/routes.ts';
+import { previousIndexOptions } from '../../../src/lib/search/previous-index.ts';
 import { siteSearchIndex } from '../../../src/lib/search/site-docs.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -114,10 +115,14 @@ const SEARCH_INDEX_PAGE = 'search-index/[file].json.ts';
 
 const searchRoutes = new WeakMap<Snapshot, string[]>();
 
-function searchIndexRoutes(snapshot: Snapshot): string[] {
+/**
+ * The shards of the index over the previous release's (`searchPrevious`, the build's
+ * SEARCH_PREVIOUS_INDEX): the build keeps that index's base files, so they are what it must write.
+ */
+function searchIndexRoutes(snapshot: Snapshot, searchPrevious: string | undefined): string[] {
   let routes = searchRoutes.get(snapshot);
   if (!routes) {
-    const { entry, files } = siteSearchIndex(snapshot);
+    const { entry, files } = siteSearchIndex(snapshot, previousIndexOptions(searchPrevious, { quiet: true }));
     routes = files.map(({ name }) => `${entry.base}${name.replace(/\.json$/, '')}.json`);
     searchRoutes.set(snapshot, routes);
   }
@@ -142,7 +147,11 @@ function detailKindOfPage(file: string): DetailKind | undefined {
 }
 
 /** The routes of a dynamic page file for the snapshot; undefined for a page file the rebuild does not know. */
-function dynamicPageRoutes(file: string, snapshot: Snapshot): string[] | undefined {
+function dynamicPageRoutes(
+  file: string,
+  snapshot: Snapshot,
+  searchPrevious: string | undefined,
+): string[] | undefined {
   if (file === SHARE_PICTURES_PAGE) {
     return [
       ...detailKinds.flatMap((kind) =>
@@ -151,7 +160,7 @@ function dynamicPageRoutes(file: string, snapshot: Snapshot): string[] | undefin
       ...Object.keys(pageShareCards).map(shareImagePath),
     ];
   }
-  if (file === SEARCH_INDEX_PAGE) return searchIndexRoutes(snapshot);
+  if (file === SEARCH_INDEX_PAGE) return searchIndexRoutes(snapshot, searchPrevious);
   if (CODE_ONLY_DYNAMIC_PAGES.has(file)) return [];
   const kind = detailKindOfPage(file);
   return kind && DETAILS[kind](snapshot).map(({ id }) => `${detailRoutes[kind].pathPrefix}${id}`);
@@ -168,8 +177,12 @@ export interface ExpectedRoute {
  * each share picture.
  * @throws {RouteError} for a dynamic page the rebuild does not know.
  */
-export function expectedRoutes(snapshot: Snapshot, pages: PageFiles): ExpectedRoute[] {
-  const unknown = pages.dynamic.filter((file) => !dynamicPageRoutes(file, snapshot));
+export function expectedRoutes(
+  snapshot: Snapshot,
+  pages: PageFiles,
+  searchPrevious?: string,
+): ExpectedRoute[] {
+  const unknown = pages.dynamic.filter((file) => !dynamicPageRoutes(file, snapshot, searchPrevious));
   if (unknown.length > 0) {
     throw new RouteError(
       `재빌드가 모르는 동적 페이지가 있습니다: ${unknown.map((f) => `src/pages/${f}`).join(', ')} — ` +
@@ -179,7 +192,10 @@ export function expectedRoutes(snapshot: Snapshot, pages: PageFiles): ExpectedRo
   const routes = [
     ...pages.static.map((file) => ({ route: staticRoute(file), endpoint: ENDPOINT_FILE.test(file) })),
     ...pages.dynamic.flatMap((file) =>
-      dynamicPageRoutes(file, snapshot)!.map((route) => ({ route, endpoint: ENDPOINT_FILE.test(file) })),
+      dynamicPageRoutes(file, snapshot, searchPrevious)!.map((route) => ({
+        route,
+        endpoint: ENDPOINT_FILE.test(file),
+      })),
     ),
   ];
   return routes
@@ -188,6 +204,6 @@ export function expectedRoutes(snapshot: Snapshot, pages: PageFiles): ExpectedRo
 }
 
 /** Routes that come from `getStaticPaths` (the ones Astro can restore from its cache). */
-export function dynamicRoutes(snapshot: Snapshot, pages: PageFiles): string[] {
-  return pages.dynamic.flatMap((file) => dynamicPageRoutes(file, snapshot) ?? []);
+export function dynamicRoutes(snapshot: Snapshot, pages: PageFiles, searchPrevious?: string): string[] {
+  return pages.dynamic.flatMap((file) => dynamicPageRoutes(file, snapshot, searchPrevious) ?? []);
 }
