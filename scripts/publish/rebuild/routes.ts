@@ -7,7 +7,7 @@
  * route table (`src/lib/routes.ts`: one route per item of the snapshot), the share pictures (one
  * per detail and per page of `src/data/share-cards.ts`), or declared in
  * `CODE_ONLY_DYNAMIC_PAGES`, or the site search's shards (their names are the hashes of the
- * index of the snapshot's content); any other stops the run, since the rebuild could not check that the
+ * index of the snapshot's content, grown from the published release's); any other stops the run, since the rebuild could not check that the
  * build wrote its pages.
  *
  * Which page shows which content is nobody's to declare: a digest of the whole snapshot decides

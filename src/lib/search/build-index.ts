@@ -355,11 +355,16 @@ function overPrevious(
 export function buildSearchIndex(docs: readonly SearchDoc[], options: BuildOptions = {}): BuiltIndex {
   const clean = cleaned(docs);
   if (options.previous) {
-    const base = readPrevious(options.previous, options.gram ?? DEFAULT_GRAM);
-    if (typeof base === 'string') options.onPreviousRejected?.(base);
-    else {
-      const built = overPrevious(clean, base, options);
-      if (built) return built;
+    // Whatever is wrong with the previous index, the build goes on with a fresh base.
+    try {
+      const base = readPrevious(options.previous, options.gram ?? DEFAULT_GRAM);
+      if (typeof base === 'string') options.onPreviousRejected?.(base);
+      else {
+        const built = overPrevious(clean, base, options);
+        if (built) return built;
+      }
+    } catch (error) {
+      options.onPreviousRejected?.(error instanceof Error ? error.message : String(error));
     }
   }
   return freshBase(clean, options);
