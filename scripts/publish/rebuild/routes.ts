@@ -113,18 +113,20 @@ const CODE_ONLY_DYNAMIC_PAGES = new Set(['fonts/[name].css.ts']);
 /** The site search's shards: the files the index of the snapshot's content is made of. */
 const SEARCH_INDEX_PAGE = 'search-index/[file].json.ts';
 
-const searchRoutes = new WeakMap<Snapshot, string[]>();
+const searchRoutes = new WeakMap<Snapshot, Map<string, string[]>>();
 
 /**
  * The shards of the index over the previous release's (`searchPrevious`, the build's
  * SEARCH_PREVIOUS_INDEX): the build keeps that index's base files, so they are what it must write.
  */
 function searchIndexRoutes(snapshot: Snapshot, searchPrevious: string | undefined): string[] {
-  let routes = searchRoutes.get(snapshot);
+  let byPrevious = searchRoutes.get(snapshot);
+  if (!byPrevious) searchRoutes.set(snapshot, (byPrevious = new Map()));
+  let routes = byPrevious.get(searchPrevious ?? '');
   if (!routes) {
     const { entry, files } = siteSearchIndex(snapshot, previousIndexOptions(searchPrevious, { quiet: true }));
     routes = files.map(({ name }) => `${entry.base}${name.replace(/\.json$/, '')}.json`);
-    searchRoutes.set(snapshot, routes);
+    byPrevious.set(searchPrevious ?? '', routes);
   }
   return routes;
 }
