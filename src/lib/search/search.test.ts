@@ -94,6 +94,26 @@ describe('site search', () => {
     expect(hit.titleMarks.map(([a, b]) => hit.title.slice(a, b))).toEqual(['면접']);
     expect(hit.excerptMarks.map(([a, b]) => hit.excerpt.slice(a, b))).toEqual(['면접']);
   });
+  it('ranks words standing as a phrase over the same words apart, and newer over older on ties', async () => {
+    const doc = (id: string, text: string, date: string): SearchDoc => ({
+      id,
+      type: 'hrStory',
+      title: '채용 이야기',
+      url: `/info/blog/${id}`,
+      date,
+      text,
+    });
+    const phrase = await searcherOver([
+      doc('apart', '면접 질문을 먼저 정하고 구조화 작업을 합니다.', '2025-02-01'),
+      doc('together', '질문을 먼저 정하고 구조화 면접 작업을 합니다.', '2024-01-01'),
+    ]).searcher.search('구조화 면접');
+    expect(phrase.hits.map((h) => h.id)).toEqual(['together', 'apart']);
+    const ties = await searcherOver([
+      doc('old', '면접 안내', '2024-01-01'),
+      doc('new', '면접 안내', '2025-01-01'),
+    ]).searcher.search('면접');
+    expect(ties.hits.map((h) => h.id)).toEqual(['new', 'old']);
+  });
   it('filters by type after counting', async () => {
     const r = await searcherOver(docs).searcher.search('인공지능', { types: ['seminar'] });
     expect(r.hits.map((h) => h.id)).toEqual(['d']);
