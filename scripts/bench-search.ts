@@ -1,10 +1,11 @@
 /**
  * `npm run bench:search [-- --dist dist]`: the site search on a built site (`npm run build`
- * first). Prints a Markdown table: recall@10 of the quality set (`scripts/bench-search/queries.ts`)
+ * first); `--reference` builds the index in memory from the reference content instead (no
+ * build, no Pagefind, no browser: the in-memory rows only). Prints a Markdown table: recall@10 of the quality set (`scripts/bench-search/queries.ts`)
  * and hits for words used nowhere, bytes (brotli) and requests of a first query on a cold page
  * and of a later one, the time to a first result over slow 4G (150 ms RTT, 1.6 Mbps: one round
- * trip per step, entry → term shards → document shards), search time once loaded, the index's
- * size, and the share of it one publish rewrites. Beside it, Pagefind indexing the same site.
+ * trip per step: entry → term shards to the first results, → text files for the excerpt
+ * windows), search time once loaded, the index's size, and the share of it a publish rewrites. Beside it, Pagefind indexing the same site.
  * Then, in Chromium at `npm run bench`'s slow-phone profile (calibrated CPU slowdown, Slow 4G for
  * the cold query: bench-search/slow-phone.ts), cold page → first result and keystroke → results.
  * `--cpu N` fixes the slowdown instead of calibrating it; `--no-browser` skips that part.
@@ -12,9 +13,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DocShardSchema, EntrySchema } from '../src/lib/search/format.ts';
-import type { SearchDoc } from '../src/lib/search/types.ts';
-import { ENTRY_URL, indexFiles, onePublish, queryCosts, type Cost } from './bench-search/measure.ts';
+import { fileURLToPath } from 'node:url';
+import { buildSearchIndex } from '../src/lib/search/build-index.ts';
+import { EntrySchema } from '../src/lib/search/format.ts';
+import {
+  ENTRY_URL,
+  docsOfIndex,
+  indexFiles,
+  publishCosts,
+  queryCosts,
+  type Cost,
+  type Index,
+} from './bench-search/measure.ts';
+import { referenceSearchDocs } from './bench-search/reference-content.ts';
 import { startPagefind } from './bench-search/pagefind.ts';
 import { QUALITY_QUERIES } from './bench-search/queries.ts';
 import { measureQuality } from './bench-search/quality.ts';
@@ -30,30 +41,36 @@ const { values } = parseArgs({
     dist: { type: 'string', default: 'dist' },
     'no-pagefind': { type: 'boolean' },
     'no-browser': { type: 'boolean' },
+    reference: { type: 'boolean' },
     cpu: { type: 'string' },
   },
 });
 const dist = values.dist;
-const entryFile = join(dist, 'search', 'index.json');
-if (!existsSync(entryFile)) {
-  console.error(`${entryFile}이 없습니다. 먼저 사이트를 빌드해 주세요 (npm run build).`);
-  process.exit(1);
+const reference = values.reference === true;
+if (reference) values['no-pagefind'] = values['no-browser'] = true;
+
+function builtIndex(): Index {
+  const entryFile = join(dist, 'search', 'index.json');
+  if (!existsSync(entryFile)) {
+    console.error(`${entryFile}이 없습니다. 먼저 사이트를 빌드해 주세요 (npm run build).`);
+    process.exit(1);
+  }
+  const entry = EntrySchema.parse(JSON.parse(readFileSync(entryFile, 'utf8')));
+  return {
+    entry,
+    files: readdirSync(join(dist, entry.base)).map((name) => ({
+      name,
+      body: readFileSync(join(dist, entry.base, name), 'utf8'),
+    })),
+  };
 }
 
-// The built index, as the site serves it; its documents give the publish simulation its input.
-const entry = EntrySchema.parse(JSON.parse(readFileSync(entryFile, 'utf8')));
-const files = indexFiles({
-  entry,
-  files: readdirSync(join(dist, entry.base)).map((name) => ({
-    name,
-    body: readFileSync(join(dist, entry.base, name), 'utf8'),
-  })),
-});
-const docs: SearchDoc[] = entry.docFiles.flatMap((name) =>
-  Object.values(DocShardSchema.parse(JSON.parse(files.get(entry.base + name)!.body)).d).map(
-    ({ date, ...doc }): SearchDoc => (date ? { ...doc, date } : doc),
-  ),
-);
+// The index as the site serves it; its documents give the publish simulation its input.
+const index = reference
+  ? buildSearchIndex(await referenceSearchDocs(fileURLToPath(new URL('./content-api/data', import.meta.url))))
+  : builtIndex();
+const files = indexFiles(index);
+const docs = docsOfIndex(index);
 
 const quality = await measureQuality(QUALITY_QUERIES, async (query) => {
   const { searcher } = (await import('./bench-search/measure.ts')).countingSearcher(files);
@@ -62,7 +79,7 @@ const quality = await measureQuality(QUALITY_QUERIES, async (query) => {
 });
 const queries = QUALITY_QUERIES.map((q) => q.query);
 const costs = await queryCosts(files, queries);
-const publish = onePublish(docs);
+const publish = publishCosts(docs);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
@@ -73,33 +90,38 @@ const max = (xs: number[]) => Math.max(0, ...xs);
 const costLine = (cs: Cost[]) =>
   `median ${kb(median(cs.map((c) => c.bytes)))} in ${median(cs.map((c) => c.requests))}, max ${kb(max(cs.map((c) => c.bytes)))} in ${max(cs.map((c) => c.requests))}`;
 const entryBytes = files.get(ENTRY_URL)!.bytes;
-// Entry, then term shards (or the initials), then document shards: three round trips.
-const firstResultMs = (cs: Cost[]) => median(cs.map((c) => 3 * RTT_MS + c.bytes / BYTES_PER_MS));
+// Entry, then term shards: two round trips to the first results; the text files make it three.
+const shownMs = (cs: Cost[]) => median(cs.map((c) => 2 * RTT_MS + c.bytes / BYTES_PER_MS));
+const excerptsMs = (cs: Cost[]) => median(cs.map((c) => 3 * RTT_MS + c.bytes / BYTES_PER_MS));
 const totalBytes = [...files.values()].reduce((sum, f) => sum + f.bytes, 0);
+const rewrite = (p: { share: number; files: number; fresh: boolean }) =>
+  `${pct(p.share)} (${p.files} files${p.fresh ? ', folded' : ''})`;
+const folds = publish.run.filter((p) => p.fresh);
+const kept = publish.run.filter((p) => !p.fresh);
 
 const rows: [string, string, string][] = [
   ['Documents', String(docs.length), ''],
   [`Recall@10 (${QUALITY_QUERIES.length} queries)`, quality.recall.toFixed(3), ''],
   ['Queries for words used nowhere with results', String(quality.falseHits.length), ''],
-  ['First query, cold page (requests incl. entry)', costLine(costs.first), ''],
-  ['Later query', costLine(costs.later), ''],
+  ['First query, cold page, to first results (leads; requests incl. entry)', costLine(costs.firstShown), ''],
+  ['First query, cold page, with excerpt windows', costLine(costs.first), ''],
+  ['Later query, to first results', costLine(costs.laterShown), ''],
+  ['Later query, with excerpt windows', costLine(costs.later), ''],
   ['Entry file', kb(entryBytes), ''],
   ['Slow 4G: entry alone', `${Math.round(RTT_MS + entryBytes / BYTES_PER_MS)} ms`, ''],
-  ['Slow 4G: cold page → first result (median)', `${Math.round(firstResultMs(costs.first))} ms`, ''],
+  ['Slow 4G: cold page → first results (median)', `${Math.round(shownMs(costs.firstShown))} ms`, ''],
+  ['Slow 4G: cold page → excerpt windows (median)', `${Math.round(excerptsMs(costs.first))} ms`, ''],
   ['Search once loaded (p95)', `${p95(costs.times).toFixed(1)} ms`, ''],
   ['Index total (brotli)', `${kb(totalBytes)} in ${files.size} files`, ''],
-  ['One publish rewrites: item edited', `${pct(publish.edit.share)} (${publish.edit.files} files)`, ''],
+  ['One publish rewrites: item edited', rewrite(publish.edit), ''],
+  ['One publish rewrites: item added', rewrite(publish.add), ''],
+  ['One publish rewrites: item added, dated in the past', rewrite(publish.past), ''],
+  ['One publish rewrites: item deleted', rewrite(publish.delete), ''],
   [
-    'One publish rewrites: item added (median of 16)',
-    `${pct(publish.addMedian.share)} (${publish.addMedian.files} files)`,
+    `${publish.run.length} publishes in a row (adds and edits by turns)`,
+    `${folds.length} folded (rewriting ${folds.map((p) => pct(p.share)).join(', ') || '-'}); the others median ${pct(median(kept.map((p) => p.share)))}, max ${pct(max(kept.map((p) => p.share)))}`,
     '',
   ],
-  [
-    'One publish rewrites: item added, tail folded',
-    `${pct(publish.addWorst.share)} (${publish.addWorst.files} files), ${pct(publish.addFolds)} of adds`,
-    '',
-  ],
-  ['One publish rewrites: item deleted', `${pct(publish.delete.share)} (${publish.delete.files} files)`, ''],
 ];
 
 if (!values['no-pagefind']) {
@@ -111,8 +133,8 @@ if (!values['no-pagefind']) {
       pfFirst.push(await pagefind.firstQueryCost(query));
     rows[1]![2] = pfQuality.recall.toFixed(3);
     rows[2]![2] = String(pfQuality.falseHits.length);
-    rows[3]![2] = costLine(pfFirst);
-    rows[9]![2] = kb(pagefind.indexBytes);
+    rows[4]![2] = costLine(pfFirst);
+    rows[12]![2] = kb(pagefind.indexBytes);
   } finally {
     await pagefind.close();
   }

@@ -1,10 +1,18 @@
 /**
  * What our search costs over the network, read off an index in memory: bytes (brotli, as a CDN
- * sends them) and requests of a first query on a cold page and of later ones, the index's size,
- * and how much of it a publish that changes one item rewrites.
+ * sends them) and requests of a first query on a cold page and of later ones (to the first
+ * results on screen, and with the excerpt windows), the index's size, and how much of it a
+ * publish rewrites, over a run of publishes (how often one folds the delta into a fresh base).
  */
 import { brotliCompressSync, constants } from 'node:zlib';
-import { buildSearchIndex, type SearchEntry, type SearchFile } from '../../src/lib/search/build-index.ts';
+import {
+  buildSearchIndex,
+  type BuildOptions,
+  type PreviousIndex,
+  type SearchEntry,
+  type SearchFile,
+} from '../../src/lib/search/build-index.ts';
+import { TextFileSchema } from '../../src/lib/search/format.ts';
 import { createSearcher, type Searcher } from '../../src/lib/search/searcher.ts';
 import type { SearchDoc } from '../../src/lib/search/types.ts';
 
@@ -21,13 +29,19 @@ export interface Index {
   files: SearchFile[];
 }
 
+/** Compressed sizes of hashed files by name (a name is its content's hash): a run of publishes keeps most. */
+const sizes = new Map<string, number>();
+
 /** Every file of the index (the entry included) with its compressed size, by address. */
 export function indexFiles(index: Index): Map<string, { body: string; bytes: number }> {
   const out = new Map<string, { body: string; bytes: number }>();
   const entry = JSON.stringify(index.entry);
   out.set(ENTRY_URL, { body: entry, bytes: brotliSize(entry) });
-  for (const file of index.files)
-    out.set(index.entry.base + file.name, { body: file.body, bytes: brotliSize(file.body) });
+  for (const file of index.files) {
+    let bytes = sizes.get(file.name);
+    if (bytes === undefined) sizes.set(file.name, (bytes = brotliSize(file.body)));
+    out.set(index.entry.base + file.name, { body: file.body, bytes });
+  }
   return out;
 }
 
@@ -39,6 +53,7 @@ export interface Cost {
 /** A searcher over `files` that counts what it fetches. */
 export function countingSearcher(files: Map<string, { body: string; bytes: number }>): {
   searcher: Searcher;
+  peek(): Cost;
   take(): Cost;
 } {
   let cost: Cost = { requests: 0, bytes: 0 };
@@ -54,6 +69,7 @@ export function countingSearcher(files: Map<string, { body: string; bytes: numbe
   });
   return {
     searcher,
+    peek: () => cost,
     take() {
       const taken = cost;
       cost = { requests: 0, bytes: 0 };
@@ -63,38 +79,58 @@ export function countingSearcher(files: Map<string, { body: string; bytes: numbe
 }
 
 export interface QueryCosts {
+  /** A first query on a cold page, to the first results on screen (entry, term shards; leads as excerpts). */
+  firstShown: Cost[];
+  /** The same, with the excerpt windows (the results' text files too). */
   first: Cost[];
+  laterShown: Cost[];
   later: Cost[];
   /** Milliseconds per search once the files are in memory. */
   times: number[];
 }
 
+/** Runs a search, taking the cost at its first results (`onPartial`) and at its end. */
+async function measured(
+  counting: ReturnType<typeof countingSearcher>,
+  query: string,
+): Promise<{ shown: Cost; done: Cost }> {
+  let shown: Cost | null = null;
+  await counting.searcher.search(query, {
+    limit: 10,
+    onPartial: () => {
+      shown = { ...counting.peek() };
+    },
+  });
+  const done = counting.take();
+  return { shown: shown ?? done, done };
+}
+
 /**
  * A first query on a cold page for each query, and each query again as the next one of a
- * visitor who searched the one before (the shards both need are kept).
+ * visitor who searched the one before (the files both need are kept).
  */
 export async function queryCosts(
   files: Map<string, { body: string; bytes: number }>,
   queries: readonly string[],
 ): Promise<QueryCosts> {
-  const first: Cost[] = [];
-  const later: Cost[] = [];
-  const times: number[] = [];
+  const costs: QueryCosts = { firstShown: [], first: [], laterShown: [], later: [], times: [] };
   for (const query of queries) {
-    const cold = countingSearcher(files);
-    await cold.searcher.search(query, { limit: 10 });
-    first.push(cold.take());
+    const { shown, done } = await measured(countingSearcher(files), query);
+    costs.firstShown.push(shown);
+    costs.first.push(done);
   }
   const warm = countingSearcher(files);
   for (const [i, query] of queries.entries()) {
-    await warm.searcher.search(query, { limit: 10 });
-    const cost = warm.take();
-    if (i > 0) later.push(cost);
+    const { shown, done } = await measured(warm, query);
+    if (i > 0) {
+      costs.laterShown.push(shown);
+      costs.later.push(done);
+    }
     const start = performance.now();
     await warm.searcher.search(query, { limit: 10 });
-    times.push(performance.now() - start);
+    costs.times.push(performance.now() - start);
   }
-  return { first, later, times };
+  return costs;
 }
 
 /** Compressed bytes of the files of `after` that `before` did not have (new names), over all of `after`. */
@@ -115,35 +151,112 @@ export function rewriteShare(before: Index, after: Index): { share: number; byte
   return { share: rewritten / total, bytes: rewritten, files: count };
 }
 
-/** The index after one publish: an item edited (a sentence added), one added (sixteen tries), one deleted. */
-export function onePublish(docs: readonly SearchDoc[]) {
-  const before = buildSearchIndex(docs);
-  const target = docs.find((doc) => doc.type === 'hrStory') ?? docs[0]!;
-  const edited = docs.map((doc) =>
-    doc === target ? { ...doc, text: `${doc.text} 면접관 교육 일정이 다음 달로 바뀌었습니다.` } : doc,
-  );
-  // Sixteen different new items: whether one folds the tail into the shards depends on its id.
-  const adds = Array.from({ length: 16 }, (_, i) =>
-    rewriteShare(
-      before,
-      buildSearchIndex([
-        ...docs,
-        {
-          ...target,
-          id: `${target.type}:bench-new-${i}`,
-          title: '신규 입사자 온보딩 설문, 무엇을 물어야 할까',
-          text: `입사 30일과 90일에 묻는 온보딩 설문 문항을 정리했습니다. ${target.text.slice(0, 1500)}`,
-          date: '2099-01-01',
-        },
-      ]),
-    ),
-  ).sort((a, b) => a.share - b.share);
-  const deleted = docs.filter((doc) => doc !== target);
+/** An index as the next build reads it back from the published release. */
+export function asPrevious(index: Index): PreviousIndex {
   return {
-    edit: rewriteShare(before, buildSearchIndex(edited)),
-    addMedian: adds[Math.floor(adds.length / 2)]!,
-    addWorst: adds[adds.length - 1]!,
-    addFolds: adds.filter((add) => add.share > 0.2).length / adds.length,
-    delete: rewriteShare(before, buildSearchIndex(deleted)),
+    entry: JSON.parse(JSON.stringify(index.entry)) as unknown,
+    files: new Map(index.files.map((file) => [file.name, file.body])),
+  };
+}
+
+/** The documents an index holds (its rows, with the texts of its text files and delta). */
+export function docsOfIndex(index: Index): SearchDoc[] {
+  const texts = new Map<number, string>();
+  for (const file of index.files) {
+    if (!file.name.startsWith('texts-')) continue;
+    const parsed = TextFileSchema.parse(JSON.parse(file.body));
+    for (const [key, text] of Object.entries(parsed.d)) texts.set(parseInt(key, 36), text);
+  }
+  for (const [key, text] of Object.entries(index.entry.delta)) texts.set(parseInt(key, 36), text);
+  const docs: SearchDoc[] = [];
+  for (const [slot, row] of index.entry.docs.entries()) {
+    if (!row) continue;
+    const [id, type, date, , , title, url] = row;
+    docs.push({
+      id,
+      type: index.entry.types[type]!,
+      title,
+      url,
+      ...(date ? { date } : {}),
+      text: texts.get(slot) ?? '',
+    });
+  }
+  return docs;
+}
+
+export interface PublishCost {
+  share: number;
+  bytes: number;
+  files: number;
+  fresh: boolean;
+}
+
+function publish(
+  before: Index,
+  docs: readonly SearchDoc[],
+  options: BuildOptions,
+): PublishCost & { index: Index } {
+  const after = buildSearchIndex(docs, { ...options, previous: asPrevious(before) });
+  return { ...rewriteShare(before, after), fresh: after.fresh, index: after };
+}
+
+const EDIT_SENTENCE = ' 면접관 교육 일정이 다음 달로 바뀌었습니다.';
+
+/** A new article: its body the start of an existing one's, a different one for each `i` (as new prose would be). */
+function newItem(docs: readonly SearchDoc[], template: SearchDoc, i: number, date: string): SearchDoc {
+  const source = docs.filter((doc) => doc.type === template.type);
+  return {
+    ...template,
+    id: `${template.type}:bench-new-${i}`,
+    title: `신규 입사자 온보딩 설문 ${i}회차, 무엇을 물어야 할까`,
+    text: `입사 30일과 90일에 묻는 온보딩 설문 문항을 정리했습니다. ${source[(i * 7) % source.length]!.text.slice(0, 1500)}`,
+    date,
+  };
+}
+
+/**
+ * One publish over a fresh base: an item edited (a sentence added), one added (the newest), one
+ * added with a date in the past, one deleted; then a run of publishes in a row (adds and edits by
+ * turns), each over the one before, with how many of them folded and what they rewrote.
+ */
+export function publishCosts(docs: readonly SearchDoc[], options: BuildOptions = {}, runLength = 30) {
+  const before = buildSearchIndex(docs, options);
+  const target = docs.find((doc) => doc.type === 'hrStory') ?? docs[0]!;
+  const edit = publish(
+    before,
+    docs.map((doc) => (doc === target ? { ...doc, text: doc.text + EDIT_SENTENCE } : doc)),
+    options,
+  );
+  const add = publish(before, [...docs, newItem(docs, target, 0, '2099-01-01')], options);
+  const past = publish(before, [...docs, newItem(docs, target, 1, '2019-03-04')], options);
+  const deleted = publish(
+    before,
+    docs.filter((doc) => doc !== target),
+    options,
+  );
+  const run: PublishCost[] = [];
+  let current: Index = before;
+  let content = [...docs];
+  for (let i = 0; i < runLength; i++) {
+    if (i % 2 === 0)
+      content = [
+        ...content,
+        newItem(docs, target, 100 + i, `2099-02-${String(1 + (i % 28)).padStart(2, '0')}`),
+      ];
+    else {
+      const victim = content[(i * 7) % content.length]!;
+      content = content.map((doc) => (doc === victim ? { ...doc, text: doc.text + EDIT_SENTENCE } : doc));
+    }
+    const step = publish(current, content, options);
+    run.push(step);
+    current = step.index;
+  }
+  const strip = ({ share, bytes, files, fresh }: PublishCost) => ({ share, bytes, files, fresh });
+  return {
+    edit: strip(edit),
+    add: strip(add),
+    past: strip(past),
+    delete: strip(deleted),
+    run: run.map(strip),
   };
 }

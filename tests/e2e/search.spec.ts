@@ -135,8 +135,8 @@ test.describe('검색 페이지', () => {
     desktopOnly();
     const [first] = await engineHits(request, '다면평가');
     const hostile = '<img src=x onerror="window.__xss=1">';
-    // The title as the index stores it (JSON), wherever it is: the document shards.
-    await page.route('**/search-index/docs-*.json', async (route) => {
+    // The title as the index stores it (JSON), wherever it is: the entry's document rows.
+    await page.route('**/search/index.json', async (route) => {
       const response = await route.fetch();
       const body = (await response.text()).replaceAll(
         JSON.stringify(first!.title),

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SNAPSHOT_FILE_ENV } from '../../../src/lib/content/recorded-api.ts';
+import { SEARCH_PREVIOUS_INDEX_ENV } from '../../../src/lib/search/previous-index.ts';
 import { outputPathToRoute, runAstroBuild } from './build.ts';
 import type { Progress } from '../lib/log.ts';
 import { CHANGED_ROUTES_FILE, MANIFEST_FILE, type ReleaseManifest } from './manifest.ts';
@@ -64,7 +65,12 @@ export async function buildRelease({
     outDir: paths.staging,
     cacheDir: paths.cache,
     apiUrl,
-    env: { ...env, [SNAPSHOT_FILE_ENV]: paths.snapshot },
+    env: {
+      ...env,
+      [SNAPSHOT_FILE_ENV]: paths.snapshot,
+      // The site search's index grows from the published one's (same folder as the route check).
+      [SEARCH_PREVIOUS_INDEX_ENV]: previousSearchIndexRoot(paths) ?? '',
+    },
     onLine: verbose ? (line) => console.log(`  │ ${line}`) : undefined,
     signal,
     onStart: onBuildStart,
@@ -88,8 +94,8 @@ export async function buildRelease({
     `페이지 ${total}개: 렌더링 ${build.rendered.length}개, 캐시에서 복원 ${build.restored.length}개`,
   );
   const renderedDynamic = build.rendered.map(outputPathToRoute).filter((route) => cacheable.has(route));
-  // The pages by name; the site search's shards (dozens after an edit, each a few hundred bytes)
-  // only counted, so that they never push a page out of the line.
+  // The pages by name; the site search's shards (none after an edit, hundreds when its index
+  // folds into a fresh base) only counted, so that they never push a page out of the line.
   const renderedShards = renderedDynamic.filter(isSearchShardRoute);
   progress.step(
     '빌드',
@@ -132,10 +138,18 @@ export async function buildRelease({
   return { pages: { total, rendered: build.rendered.length, restored: build.restored.length }, warnings };
 }
 
-/** `: a b c 외 N개`, the first `max` of `routes` (empty for none). */
+/**
+ * The release whose search index the build grows from: the published one, when there is one
+ * (routes.ts expects the shards of the index built over it).
+ */
+export function previousSearchIndexRoot(paths: Pick<OutputFolder, 'current'>): string | undefined {
+  return existsSync(paths.current) ? paths.current : undefined;
+}
+
 /** A shard of the site search's index (`/search-index/<kind>-<hash>.json`). */
 export const isSearchShardRoute = (route: string): boolean => route.startsWith('/search-index/');
 
+/** `: a b c 외 N개`, the first `max` of `routes` (empty for none). */
 export function listSome(routes: readonly string[], max: number): string {
   if (routes.length === 0) return '';
   return `: ${routes.slice(0, max).join(' ')}${routes.length > max ? ` 외 ${routes.length - max}개` : ''}`;

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { RebuildOptions } from './args.ts';
-import { buildRelease, listSome } from './build-release.ts';
+import { buildRelease, listSome, previousSearchIndexRoot } from './build-release.ts';
 import { changedRoutes, releaseFiles } from './changed-files.ts';
 import { changeReason, contentDigest } from './change-detection.ts';
 import { reportToCi } from './ci-output.ts';
@@ -97,7 +97,8 @@ export async function rebuildOnce(
 
   // 2. Change detection: the content, code and configuration against the published release.
   const pages = listPageFiles(join(root, 'src', 'pages'));
-  const expected = expectedRoutes(snapshot, pages);
+  const searchPrevious = previousSearchIndexRoot(folder);
+  const expected = expectedRoutes(snapshot, pages, searchPrevious);
   const digests = {
     content: contentDigest(snapshot),
     code: codeDigest(root),
@@ -125,7 +126,7 @@ export async function rebuildOnce(
     env,
     snapshot,
     expected,
-    cacheable: new Set(dynamicRoutes(snapshot, pages)),
+    cacheable: new Set(dynamicRoutes(snapshot, pages, searchPrevious)),
     progress,
     verbose: options.verbose,
     signal,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeIdProblem } from '../../../src/lib/content/build-data.ts';
+import { siteSearchIndex } from '../../../src/lib/search/site-docs.ts';
 import { changedRoutes } from './changed-files.ts';
 import {
   expectedRoutes,
@@ -129,8 +130,26 @@ describe('expectedRoutes', () => {
     );
     // The search's shards are named by the hash of the snapshot's index.
     expect(
-      routes.filter((route) => /^\/search-index\/(terms|docs|initials)-[0-9a-f]+\.json$/.test(route)).length,
+      routes.filter((route) => /^\/search-index\/(terms|texts)-[0-9a-f]+\.json$/.test(route)).length,
     ).toBeGreaterThan(3);
+  });
+
+  it("expects the search files of the index grown from the published release's", () => {
+    const pages = { static: [], dynamic: ['search-index/[file].json.ts'] };
+    const shards = (snapshot: Snapshot, root?: string) =>
+      expectedRoutes(snapshot, pages, root).map(({ route }) => route);
+    // The published release: its index as the build wrote it.
+    const published = siteSearchIndex(snapshotOf({ hr: ['hr-1'] }));
+    mkdirSync(join(dir, 'current/search'), { recursive: true });
+    mkdirSync(join(dir, 'current/search-index'));
+    writeFileSync(join(dir, 'current/search/index.json'), JSON.stringify(published.entry));
+    for (const file of published.files)
+      writeFileSync(join(dir, 'current/search-index', file.name), file.body);
+
+    const next = snapshotOf({ hr: ['hr-1', 'hr-2'] });
+    const grown = shards(next, join(dir, 'current'));
+    expect(grown).toEqual(published.files.map((file) => `/search-index/${file.name}`).sort());
+    expect(grown).not.toEqual(shards(next));
   });
 
   it('stops at a dynamic page it does not know, and passes code-only ones', () => {

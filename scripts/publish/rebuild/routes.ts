@@ -7,7 +7,7 @@
  * route table (`src/lib/routes.ts`: one route per item of the snapshot), the share pictures (one
  * per detail and per page of `src/data/share-cards.ts`), or declared in
  * `CODE_ONLY_DYNAMIC_PAGES`, or the site search's shards (their names are the hashes of the
- * index of the snapshot's content); any other stops the run, since the rebuild could not check that the
+ * index of the snapshot's content, grown from the published release's); any other stops the run, since the rebuild could not check that the
  * build wrote its pages.
  *
  * Which page shows which content is nobody's to declare: a digest of the whole snapshot decides
@@ -20,6 +20,7 @@ import { pageShareCards } from '../../../src/data/share-cards.ts';
 import type { ArticleData, PatentData } from '../../../src/lib/content/build-data.ts';
 import { detailSharePage, shareImagePath } from '../../../src/lib/og/share-cards.ts';
 import { detailKinds, detailRoutes, type DetailKind } from '../../../src/lib/routes.ts';
+import { previousIndexOptions } from '../../../src/lib/search/previous-index.ts';
 import { siteSearchIndex } from '../../../src/lib/search/site-docs.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -112,14 +113,20 @@ const CODE_ONLY_DYNAMIC_PAGES = new Set(['fonts/[name].css.ts']);
 /** The site search's shards: the files the index of the snapshot's content is made of. */
 const SEARCH_INDEX_PAGE = 'search-index/[file].json.ts';
 
-const searchRoutes = new WeakMap<Snapshot, string[]>();
+const searchRoutes = new WeakMap<Snapshot, Map<string, string[]>>();
 
-function searchIndexRoutes(snapshot: Snapshot): string[] {
-  let routes = searchRoutes.get(snapshot);
+/**
+ * The shards of the index over the previous release's (`searchPrevious`, the build's
+ * SEARCH_PREVIOUS_INDEX): the build keeps that index's base files, so they are what it must write.
+ */
+function searchIndexRoutes(snapshot: Snapshot, searchPrevious: string | undefined): string[] {
+  let byPrevious = searchRoutes.get(snapshot);
+  if (!byPrevious) searchRoutes.set(snapshot, (byPrevious = new Map()));
+  let routes = byPrevious.get(searchPrevious ?? '');
   if (!routes) {
-    const { entry, files } = siteSearchIndex(snapshot);
+    const { entry, files } = siteSearchIndex(snapshot, previousIndexOptions(searchPrevious, { quiet: true }));
     routes = files.map(({ name }) => `${entry.base}${name.replace(/\.json$/, '')}.json`);
-    searchRoutes.set(snapshot, routes);
+    byPrevious.set(searchPrevious ?? '', routes);
   }
   return routes;
 }
@@ -142,7 +149,11 @@ function detailKindOfPage(file: string): DetailKind | undefined {
 }
 
 /** The routes of a dynamic page file for the snapshot; undefined for a page file the rebuild does not know. */
-function dynamicPageRoutes(file: string, snapshot: Snapshot): string[] | undefined {
+function dynamicPageRoutes(
+  file: string,
+  snapshot: Snapshot,
+  searchPrevious: string | undefined,
+): string[] | undefined {
   if (file === SHARE_PICTURES_PAGE) {
     return [
       ...detailKinds.flatMap((kind) =>
@@ -151,7 +162,7 @@ function dynamicPageRoutes(file: string, snapshot: Snapshot): string[] | undefin
       ...Object.keys(pageShareCards).map(shareImagePath),
     ];
   }
-  if (file === SEARCH_INDEX_PAGE) return searchIndexRoutes(snapshot);
+  if (file === SEARCH_INDEX_PAGE) return searchIndexRoutes(snapshot, searchPrevious);
   if (CODE_ONLY_DYNAMIC_PAGES.has(file)) return [];
   const kind = detailKindOfPage(file);
   return kind && DETAILS[kind](snapshot).map(({ id }) => `${detailRoutes[kind].pathPrefix}${id}`);
@@ -168,8 +179,12 @@ export interface ExpectedRoute {
  * each share picture.
  * @throws {RouteError} for a dynamic page the rebuild does not know.
  */
-export function expectedRoutes(snapshot: Snapshot, pages: PageFiles): ExpectedRoute[] {
-  const unknown = pages.dynamic.filter((file) => !dynamicPageRoutes(file, snapshot));
+export function expectedRoutes(
+  snapshot: Snapshot,
+  pages: PageFiles,
+  searchPrevious?: string,
+): ExpectedRoute[] {
+  const unknown = pages.dynamic.filter((file) => !dynamicPageRoutes(file, snapshot, searchPrevious));
   if (unknown.length > 0) {
     throw new RouteError(
       `재빌드가 모르는 동적 페이지가 있습니다: ${unknown.map((f) => `src/pages/${f}`).join(', ')} — ` +
@@ -179,7 +194,10 @@ export function expectedRoutes(snapshot: Snapshot, pages: PageFiles): ExpectedRo
   const routes = [
     ...pages.static.map((file) => ({ route: staticRoute(file), endpoint: ENDPOINT_FILE.test(file) })),
     ...pages.dynamic.flatMap((file) =>
-      dynamicPageRoutes(file, snapshot)!.map((route) => ({ route, endpoint: ENDPOINT_FILE.test(file) })),
+      dynamicPageRoutes(file, snapshot, searchPrevious)!.map((route) => ({
+        route,
+        endpoint: ENDPOINT_FILE.test(file),
+      })),
     ),
   ];
   return routes
@@ -188,6 +206,6 @@ export function expectedRoutes(snapshot: Snapshot, pages: PageFiles): ExpectedRo
 }
 
 /** Routes that come from `getStaticPaths` (the ones Astro can restore from its cache). */
-export function dynamicRoutes(snapshot: Snapshot, pages: PageFiles): string[] {
-  return pages.dynamic.flatMap((file) => dynamicPageRoutes(file, snapshot) ?? []);
+export function dynamicRoutes(snapshot: Snapshot, pages: PageFiles, searchPrevious?: string): string[] {
+  return pages.dynamic.flatMap((file) => dynamicPageRoutes(file, snapshot, searchPrevious) ?? []);
 }

@@ -1,25 +1,31 @@
 /**
- * The search index as static files: one small entry (document statistics, the other files'
- * names and the newest documents' postings, cached like a page) and content-hashed shards
- * (cached forever). Terms are sharded by
- * their first character and documents by a hash of their key, and documents are referred to by a
- * key derived from their id, so a publish that edits one item rewrites its document shard and the
- * few term shards whose counts moved; every other file keeps its name.
+ * The search index as static files (layout: `format.ts`): an entry cached like a page, holding
+ * every document's metadata and the delta since the base, and content-hashed base files cached
+ * forever. A build given the previous release's index keeps its base files, names and bytes, and
+ * puts what changed in the entry's delta; it folds (makes a fresh base) only when the delta
+ * outgrows {@link FOLD_SHARE} of the base, or when the previous index cannot be used.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants } from 'node:zlib';
 import {
+  EntrySchema,
   FORMAT_VERSION,
   INDEX_FILES_BASE,
-  docShardOf,
+  IN_DELTA,
+  TermShardSchema,
+  TextFileSchema,
+  encodePostings,
   fnv1a,
   termShardOf,
-  type DocShard,
+  type DocRow,
   type Entry,
-  type InitialsFile,
+  type SlotPosting,
   type TermShard,
+  type TextFile,
 } from './format.ts';
-import { initialsOf } from './hangul.ts';
-import { normalize, tokenize } from './tokenize.ts';
+import { leadOf } from './excerpt.ts';
+import { DEFAULT_GRAM } from './query.ts';
+import { gramTerms, normalize } from './tokenize.ts';
 import { SEARCH_TYPES, type SearchDoc } from './types.ts';
 
 /** The entry file `/search/index.json`. */
@@ -31,11 +37,35 @@ export interface SearchFile {
   body: string;
 }
 
-/** Raw bytes a shard aims at; counts grow by powers of two so names stay put until the index doubles. */
+/** The previous release's index: its entry (as read, unvalidated) and its files by name. */
+export interface PreviousIndex {
+  entry: unknown;
+  files: ReadonlyMap<string, string>;
+}
+
+/** Raw bytes a file aims at; counts grow by powers of two so names stay put between folds. */
 const TERM_SHARD_TARGET = 6_000;
-const DOC_SHARD_TARGET = 8_000;
-const MIN_TERM_SHARDS = 128;
-const MIN_DOC_SHARDS = 32;
+const TEXT_FILE_TARGET = 12_000;
+const MIN_TERM_SHARDS = 16;
+const MIN_TEXT_FILES = 8;
+
+/**
+ * A fresh base once the entry (brotli, as a CDN sends it), which every publish rewrites, would
+ * pass this share of the whole index: the rewrite budget of a publish. With the documents' rows
+ * the entry is about 4 % of the index, so the delta has about 1 % (a few edits or adds) before a
+ * fold. Also once this share of the base's documents are changed or gone (their postings dead
+ * weight in the shards). A small index (tests, a young site), whose entry is most of it, keeps a
+ * delta of a few items all the same.
+ */
+export const FOLD_SHARE = 0.05;
+const FOLD_MIN_BYTES = 2_048;
+const DEAD_SHARE = 0.25;
+const DEAD_MIN = 8;
+
+/** Compressed size as a CDN serves the files (brotli, best quality). */
+function brotliBytes(body: string): number {
+  return brotliCompressSync(Buffer.from(body), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
 
 function shardCount(totalBytes: number, target: number, minimum: number): number {
   let count = minimum;
@@ -43,51 +73,13 @@ function shardCount(totalBytes: number, target: number, minimum: number): number
   return count;
 }
 
-/** One document in this many, by a hash of its id, closes the tail (see {@link tailOf}). */
-const TAIL_SPACING = 8;
-
-/**
- * The newest documents, whose postings travel in the entry instead of the term shards: those
- * after the last "anchor" in date order, an anchor being a document whose id hashes to a multiple
- * of {@link TAIL_SPACING}. A new item (the newest) joins the tail, so publishing it rewrites the
- * entry and one document shard, not every term shard; one new item in eight is an anchor and
- * folds the tail into the shards. Which documents anchor depends on their ids alone, so the same
- * content always gives the same files.
- */
-export function tailOf<T extends { id: string; date?: string }>(docs: readonly T[]): T[] {
-  const ordered = [...docs].sort((a, b) => {
-    const [da, db] = [a.date ?? '', b.date ?? ''];
-    if (da !== db) return da < db ? -1 : 1;
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  });
-  let last = -1;
-  ordered.forEach((doc, i) => {
-    if (fnv1a(`tail\u0000${doc.id}`) % TAIL_SPACING === 0) last = i;
-  });
-  return ordered.slice(last + 1);
-}
-
-/** A short key for a document id, stable across builds (postings refer to documents by it). */
-function keysOf(ids: string[]): Map<string, string> {
-  const keys = new Map<string, string>();
-  const used = new Set<string>();
-  for (const id of [...ids].sort()) {
-    for (let n = 0; ; n++) {
-      const key = fnv1a(n === 0 ? id : `${id}\u0000${n}`).toString(36);
-      if (!used.has(key)) {
-        used.add(key);
-        keys.set(id, key);
-        break;
-      }
-    }
-  }
-  return keys;
+function hashOf(body: string): string {
+  return createHash('sha256').update(body).digest('hex').slice(0, 16);
 }
 
 function hashed(kind: string, value: unknown): SearchFile {
   const body = JSON.stringify(value);
-  const hash = createHash('sha256').update(body).digest('hex').slice(0, 16);
-  return { name: `${kind}-${hash}.json`, body };
+  return { name: `${kind}-${hashOf(body)}.json`, body };
 }
 
 /** Whitespace collapsed: excerpts and offsets work on this text. */
@@ -99,119 +91,281 @@ function sortedRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
   return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export interface BuildOptions {
-  /** Fixed shard counts instead of the size-based ones (the bench compares layouts). */
+  /** The longest gram indexed (the bench compares lengths). */
+  gram?: number;
+  /** Fixed file counts instead of the size-based ones (the bench compares layouts). */
   termShards?: number;
-  docShards?: number;
+  textFiles?: number;
+  /** How texts are grouped into files: by a hash of the id, or packed in type and date order. */
+  textGrouping?: 'hash' | 'order';
+  leadLength?: number;
+  /** The previous release's index: its base files are kept when it is usable. */
+  previous?: PreviousIndex | undefined;
+  /** Why the previous index was not used (a full base is made instead). */
+  onPreviousRejected?: (reason: string) => void;
 }
 
-// Over 60 lines: postings, shards and the entry come from one pass over the same maps; it changes
-// with the index format, whose rewrite budget is still open.
-export function buildSearchIndex(
-  docs: readonly SearchDoc[],
-  options: BuildOptions = {},
-): { entry: SearchEntry; files: SearchFile[] } {
+export interface BuiltIndex {
+  entry: SearchEntry;
+  files: SearchFile[];
+  /** Whether this build made a fresh base (no usable previous index, or the delta outgrew its bound). */
+  fresh: boolean;
+}
+
+interface CleanDoc extends SearchDoc {
+  typeIndex: number;
+}
+
+function cleaned(docs: readonly SearchDoc[]): CleanDoc[] {
   const unique = new Map<string, SearchDoc>();
   for (const doc of docs) if (!unique.has(doc.id)) unique.set(doc.id, doc);
-  const cleaned = [...unique.values()]
-    .map((doc) => ({ ...doc, title: cleanText(doc.title), text: cleanText(doc.text) }))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const keys = keysOf(cleaned.map((doc) => doc.id));
+  return [...unique.values()]
+    .map((doc) => ({
+      ...doc,
+      title: cleanText(doc.title),
+      text: cleanText(doc.text),
+      typeIndex: SEARCH_TYPES.indexOf(doc.type),
+    }))
+    .sort((a, b) => byString(a.id, b.id));
+}
 
-  const postings = new Map<string, Map<string, [number, number]>>();
-  const rows: Entry['docs'] = [];
-  let titleTotal = 0;
-  let bodyTotal = 0;
-  for (const doc of cleaned) {
-    const key = keys.get(doc.id)!;
-    const titleTokens = tokenize(doc.title);
-    const bodyTokens = tokenize(doc.text);
-    for (const [tokens, field] of [
-      [titleTokens, 0],
-      [bodyTokens, 1],
+interface Counted {
+  row: DocRow;
+  title: string[];
+  body: string[];
+}
+
+function counted(doc: CleanDoc, gram: number, leadLength: number | undefined, textFile: number): Counted {
+  const title = gramTerms(doc.title, gram);
+  const body = gramTerms(doc.text, gram);
+  return {
+    row: [
+      doc.id,
+      doc.typeIndex,
+      doc.date ?? '',
+      title.length,
+      body.length,
+      doc.title,
+      doc.url,
+      leadOf(doc.text, leadLength),
+      textFile,
+    ],
+    title: title.terms,
+    body: body.terms,
+  };
+}
+
+function averages(rows: readonly (DocRow | null)[]): Pick<Entry, 'averageTitle' | 'averageBody'> {
+  const live = rows.filter((row): row is DocRow => row !== null);
+  const count = Math.max(1, live.length);
+  const sum = (i: 3 | 4) => live.reduce((total, row) => total + row[i], 0);
+  return {
+    averageTitle: Math.round((sum(3) / count) * 100) / 100,
+    averageBody: Math.round((sum(4) / count) * 100) / 100,
+  };
+}
+
+const byteLength = (text: string) => Buffer.byteLength(text);
+
+// Over 60 lines: postings, term shards, text files and rows come from one pass over the same
+// documents, in the slot order the files refer to.
+function freshBase(docs: CleanDoc[], options: BuildOptions): BuiltIndex {
+  const gram = options.gram ?? DEFAULT_GRAM;
+  // Slots by type, then newest first: packed text files then hold neighbours a query shows together.
+  const ordered = [...docs].sort(
+    (a, b) => a.typeIndex - b.typeIndex || byString(b.date ?? '', a.date ?? '') || byString(a.id, b.id),
+  );
+  const textBytes = ordered.reduce((sum, doc) => sum + byteLength(doc.text) + 8, 0);
+  const textCount = options.textFiles ?? shardCount(textBytes, TEXT_FILE_TARGET, MIN_TEXT_FILES);
+  const textOf: number[] = [];
+  if ((options.textGrouping ?? 'order') === 'hash') {
+    for (const doc of ordered) textOf.push(fnv1a(doc.id) % textCount);
+  } else {
+    const per = textBytes / textCount;
+    let at = 0;
+    for (const doc of ordered) {
+      textOf.push(Math.min(textCount - 1, Math.floor(at / per)));
+      at += byteLength(doc.text) + 8;
+    }
+  }
+
+  const postings = new Map<string, Map<number, [number, number]>>();
+  const rows: DocRow[] = ordered.map((doc, slot) => {
+    const { row, title, body } = counted(doc, gram, options.leadLength, textOf[slot]!);
+    for (const [terms, field] of [
+      [title, 0],
+      [body, 1],
     ] as const) {
-      for (const { term } of tokens) {
-        let byDoc = postings.get(term);
-        if (!byDoc) postings.set(term, (byDoc = new Map()));
-        const counts = byDoc.get(key) ?? [0, 0];
+      for (const term of terms) {
+        let bySlot = postings.get(term);
+        if (!bySlot) postings.set(term, (bySlot = new Map()));
+        const counts = bySlot.get(slot) ?? [0, 0];
         counts[field]++;
-        byDoc.set(key, counts);
+        bySlot.set(slot, counts);
       }
     }
-    titleTotal += titleTokens.length;
-    bodyTotal += bodyTokens.length;
-    rows.push([key, SEARCH_TYPES.indexOf(doc.type), doc.date ?? '', titleTokens.length, bodyTokens.length]);
-  }
+    return row;
+  });
 
-  const termBytes = [...postings].reduce((sum, [term, byDoc]) => sum + term.length * 3 + byDoc.size * 14, 0);
-  const termShards = options.termShards ?? shardCount(termBytes, TERM_SHARD_TARGET, MIN_TERM_SHARDS);
-  const termGroups: Map<string, [string, number, number][]>[] = Array.from(
-    { length: termShards },
-    () => new Map(),
-  );
-  const tailKeys = new Set(tailOf(cleaned).map((doc) => keys.get(doc.id)!));
-  const tail = new Map<string, [string, number, number][]>();
-  for (const [term, byDoc] of [...postings].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const list = [...byDoc]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([key, [title, body]]) => [key, title, body] as [string, number, number]);
-    const inBase = list.filter(([key]) => !tailKeys.has(key));
-    const inTail = list.filter(([key]) => tailKeys.has(key));
-    if (inBase.length > 0) termGroups[termShardOf(term, termShards)]!.set(term, inBase);
-    if (inTail.length > 0) tail.set(term, inTail);
-  }
-
-  const docBytes = cleaned.reduce(
-    (sum, doc) => sum + (doc.title.length + doc.text.length) * 3 + doc.url.length,
+  const termBytes = [...postings].reduce(
+    (sum, [term, bySlot]) => sum + byteLength(term) + 4 + bySlot.size * 3,
     0,
   );
-  const docShards = options.docShards ?? shardCount(docBytes, DOC_SHARD_TARGET, MIN_DOC_SHARDS);
-  const docGroups: DocShard['d'][] = Array.from({ length: docShards }, () => ({}));
-  for (const doc of cleaned) {
-    const key = keys.get(doc.id)!;
-    const { id, type, title, url, date, text } = doc;
-    docGroups[docShardOf(key, docShards)]![key] = date
-      ? { id, type, title, url, date, text }
-      : { id, type, title, url, text };
+  const termCount = options.termShards ?? shardCount(termBytes, TERM_SHARD_TARGET, MIN_TERM_SHARDS);
+  const termGroups: [string, string][][] = Array.from({ length: termCount }, () => []);
+  for (const term of [...postings.keys()].sort(byString)) {
+    const list: SlotPosting[] = [...postings.get(term)!]
+      .sort(([a], [b]) => a - b)
+      .map(([slot, [title, body]]): SlotPosting => [slot, title, body]);
+    termGroups[termShardOf(term, termCount)]!.push([term, encodePostings(list)]);
   }
+  const textGroups: [string, string][][] = Array.from({ length: textCount }, () => []);
+  ordered.forEach((doc, slot) => textGroups[textOf[slot]!]!.push([slot.toString(36), doc.text]));
 
   const files: SearchFile[] = [];
-  const termFiles = termGroups.map((group) => {
-    const file = hashed('terms', { v: FORMAT_VERSION, t: sortedRecord(group) } satisfies TermShard);
-    files.push(file);
+  const emit = (kind: string, value: TermShard | TextFile) => {
+    const file = hashed(kind, value);
+    // Two empty shards of a small index are one file.
+    if (!files.some((other) => other.name === file.name)) files.push(file);
     return file.name;
-  });
-  const docFiles = docGroups.map((group) => {
-    const file = hashed('docs', {
-      v: FORMAT_VERSION,
-      d: sortedRecord(Object.entries(group)),
-    } satisfies DocShard);
-    files.push(file);
-    return file.name;
-  });
-  const initials = hashed('initials', {
-    v: FORMAT_VERSION,
-    t: cleaned
-      .filter((doc) => !tailKeys.has(keys.get(doc.id)!))
-      .map((doc) => [keys.get(doc.id)!, initialsOf(doc.title)]),
-  } satisfies InitialsFile);
-  files.push(initials);
-
-  const count = Math.max(1, cleaned.length);
+  };
+  const terms = termGroups.map((group) => emit('terms', { v: FORMAT_VERSION, t: Object.fromEntries(group) }));
+  const texts = textGroups.map((group) => emit('texts', { v: FORMAT_VERSION, d: sortedRecord(group) }));
   const entry: SearchEntry = {
     v: FORMAT_VERSION,
     base: INDEX_FILES_BASE,
     types: [...SEARCH_TYPES],
+    gram,
     docs: rows,
-    averageTitle: Math.round((titleTotal / count) * 100) / 100,
-    averageBody: Math.round((bodyTotal / count) * 100) / 100,
-    terms: termFiles,
-    tail: sortedRecord(tail),
-    docFiles,
-    initials: initials.name,
-    tailInitials: cleaned
-      .filter((doc) => tailKeys.has(keys.get(doc.id)!))
-      .map((doc) => [keys.get(doc.id)!, initialsOf(doc.title)]),
+    baseDocs: rows.length,
+    ...averages(rows),
+    terms,
+    texts,
+    baseBytes: files.reduce((sum, file) => sum + brotliBytes(file.body), 0),
+    delta: {},
   };
-  return { entry, files };
+  return { entry, files, fresh: true };
+}
+
+/** The previous index's entry and base files, checked; a string says why it cannot be used. */
+function readPrevious(
+  previous: PreviousIndex,
+  gram: number,
+): { entry: Entry; files: SearchFile[]; baseTexts: Map<number, string> } | string {
+  const parsed = EntrySchema.safeParse(previous.entry);
+  if (!parsed.success) return `entry: not format v${FORMAT_VERSION}`;
+  const entry = parsed.data;
+  if (entry.gram !== gram) return `entry: gram ${entry.gram}, not ${gram}`;
+  if (entry.baseDocs > entry.docs.length) return 'entry: baseDocs';
+  const files: SearchFile[] = [];
+  const baseTexts = new Map<number, string>();
+  for (const name of new Set([...entry.terms, ...entry.texts])) {
+    const body = previous.files.get(name);
+    if (body === undefined) return `${name}: missing`;
+    if (!name.endsWith(`-${hashOf(body)}.json`)) return `${name}: content does not match its name`;
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return `${name}: not JSON`;
+    }
+    const schema = name.startsWith('terms-') ? TermShardSchema : TextFileSchema;
+    const file = schema.safeParse(value);
+    if (!file.success) return `${name}: malformed`;
+    if (name.startsWith('texts-')) {
+      for (const [key, text] of Object.entries((file.data as TextFile).d))
+        baseTexts.set(parseInt(key, 36), text);
+    }
+    files.push({ name, body });
+  }
+  for (const [slot, row] of entry.docs.entries()) {
+    if (row === null || row[8] === IN_DELTA) continue;
+    if (slot >= entry.baseDocs || row[8] >= entry.texts.length || !baseTexts.has(slot))
+      return `entry: slot ${slot} has no base text`;
+  }
+  for (const [key] of Object.entries(entry.delta)) {
+    const row = entry.docs[parseInt(key, 36)];
+    if (!row || row[8] !== IN_DELTA) return `entry: delta ${key} has no row`;
+  }
+  return { entry, files, baseTexts };
+}
+
+/**
+ * The index over the previous base: unchanged base documents keep their slot and base postings;
+ * a changed one keeps its slot with its text in the delta (its base postings then ignored); a
+ * new one takes the next free slot; a deleted one leaves a null row. Null when the delta is over
+ * its bound (the caller folds).
+ */
+function overPrevious(
+  docs: CleanDoc[],
+  base: { entry: Entry; files: SearchFile[]; baseTexts: Map<number, string> },
+  options: BuildOptions,
+): BuiltIndex | null {
+  const gram = base.entry.gram;
+  const slotOf = new Map<string, number>();
+  base.entry.docs.forEach((row, slot) => {
+    if (row) slotOf.set(row[0], slot);
+  });
+  const rows: (DocRow | null)[] = base.entry.docs.map(() => null);
+  const delta: [string, string][] = [];
+  let next = base.entry.docs.length;
+  for (const doc of docs) {
+    const slot = slotOf.get(doc.id) ?? next++;
+    const before = base.entry.docs[slot];
+    const unchanged =
+      before !== undefined &&
+      before !== null &&
+      slot < base.entry.baseDocs &&
+      before[8] !== IN_DELTA &&
+      before[5] === doc.title &&
+      base.baseTexts.get(slot) === doc.text;
+    const textFile = unchanged ? before[8] : IN_DELTA;
+    rows[slot] = counted(doc, gram, options.leadLength, textFile).row;
+    if (!unchanged) delta.push([slot.toString(36), doc.text]);
+  }
+  while (rows.length > base.entry.baseDocs && rows[rows.length - 1] === null) rows.pop();
+
+  const deltaRecord = sortedRecord(delta);
+  const dead = rows.slice(0, base.entry.baseDocs).filter((row) => row === null || row[8] === IN_DELTA).length;
+  if (dead > Math.max(DEAD_MIN, DEAD_SHARE * base.entry.baseDocs)) return null;
+
+  const entry: SearchEntry = {
+    v: FORMAT_VERSION,
+    base: INDEX_FILES_BASE,
+    types: [...SEARCH_TYPES],
+    gram,
+    docs: rows,
+    baseDocs: base.entry.baseDocs,
+    ...averages(rows),
+    terms: base.entry.terms,
+    texts: base.entry.texts,
+    baseBytes: base.entry.baseBytes,
+    delta: deltaRecord,
+  };
+  const entryBytes = brotliBytes(JSON.stringify(entry));
+  const deltaBytes = brotliBytes(JSON.stringify(deltaRecord));
+  if (deltaBytes > FOLD_MIN_BYTES && entryBytes > FOLD_SHARE * (base.entry.baseBytes + entryBytes))
+    return null;
+  return { entry, files: base.files, fresh: false };
+}
+
+export function buildSearchIndex(docs: readonly SearchDoc[], options: BuildOptions = {}): BuiltIndex {
+  const clean = cleaned(docs);
+  if (options.previous) {
+    // Whatever is wrong with the previous index, the build goes on with a fresh base.
+    try {
+      const base = readPrevious(options.previous, options.gram ?? DEFAULT_GRAM);
+      if (typeof base === 'string') options.onPreviousRejected?.(base);
+      else {
+        const built = overPrevious(clean, base, options);
+        if (built) return built;
+      }
+    } catch (error) {
+      options.onPreviousRejected?.(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return freshBase(clean, options);
 }

@@ -113,3 +113,18 @@ export function excerptOf(text: string, needles: readonly string[]): { excerpt: 
   }
   return { excerpt: prefix + body + suffix, marks };
 }
+
+/** Characters of a document's lead: one line of a result on a phone, carried in the entry. */
+export const LEAD_LENGTH = 60;
+
+/**
+ * The start of a text as the entry carries it, cut at a word boundary when one is near, with an
+ * ellipsis when the text goes on: the excerpt a result shows before its text file arrives.
+ */
+export function leadOf(text: string, length: number = LEAD_LENGTH): string {
+  if (text.length <= length) return text;
+  let end = length;
+  const space = text.lastIndexOf(' ', end);
+  if (space > length / 2) end = space;
+  return text.slice(0, end) + ELLIPSIS;
+}

@@ -1,69 +1,113 @@
 /**
  * The index files' shapes, written by `build-index.ts` and read back by `searcher.ts`. Every
  * file is validated when read: a CDN may serve a stale or truncated copy.
+ *
+ * Layout (version 2): the entry `/search/index.json` holds every document's metadata (a row per
+ * slot: the title, type, date, address and a short lead of the body), the base files' names and
+ * the delta since the base (the texts of documents added or changed since then). Base files,
+ * content-hashed under `/search-index/`: term shards (the postings of every gram starting with a
+ * given first character) and text files (the documents' plain text, for excerpt windows). Base
+ * postings and texts refer to documents by slot, a row's place in the entry.
  */
 import { z } from 'zod/mini';
 import { SEARCH_TYPES, type SearchType } from './types.ts';
 
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 /** Where the hashed files are served from (a folder `_headers` marks immutable). */
 export const INDEX_FILES_BASE = '/search-index/';
 
-const key = z.string().check(z.minLength(1), z.maxLength(16));
 const count = z.number().check(z.int(), z.nonnegative());
 const fileName = z.string().check(z.regex(/^[a-z]+-[0-9a-f]{8,64}\.json$/));
 const date = z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/));
 
-/** [key, type index, date or '', title length, body length] */
-const DocRow = z.tuple([key, count, date, count, count]);
+/**
+ * Where a document's text is: a base text file (its index in `texts`), or {@link IN_DELTA} for a
+ * document added or changed since the base (its text is in the entry's `delta`, and a base
+ * slot's postings in the term shards no longer hold).
+ */
+export const IN_DELTA = -1;
+
+/** [id, type index, date or '', title length, body length, title, url, lead, text file or IN_DELTA] */
+const DocRow = z.tuple([
+  z.string().check(z.minLength(1)),
+  count,
+  date,
+  count,
+  count,
+  z.string(),
+  z.string(),
+  z.string(),
+  z.number().check(z.int(), z.gte(IN_DELTA)),
+]);
+export type DocRow = z.infer<typeof DocRow>;
 
 export const EntrySchema = z.object({
   v: z.literal(FORMAT_VERSION),
   base: z.string().check(z.regex(/^\/[\w\-/.]*\/$/)),
   types: z.array(z.enum(SEARCH_TYPES as [SearchType, ...SearchType[]])),
-  docs: z.array(DocRow),
+  /** The longest gram the term shards hold (a query word is covered by grams this long). */
+  gram: z.number().check(z.int(), z.gte(2), z.lte(8)),
+  /** By slot; null for a document deleted since the base (its base postings are ignored). */
+  docs: z.array(z.nullable(DocRow)),
+  /** Slots below this are the base's; those above were added since. */
+  baseDocs: count,
   averageTitle: z.number().check(z.nonnegative()),
   averageBody: z.number().check(z.nonnegative()),
   terms: z.array(fileName).check(z.minLength(1)),
-  /** Postings of the newest documents (`tailOf` in build-index.ts), by term. */
-  tail: z.record(z.string(), z.array(z.tuple([key, count, count]))),
-  docFiles: z.array(fileName).check(z.minLength(1)),
-  initials: fileName,
-  /** The title initials of the tail's documents (the initials file holds the others'). */
-  tailInitials: z.array(z.tuple([key, z.string()])),
+  texts: z.array(fileName),
+  /** The base files' compressed bytes: the delta's bound is a share of it (build-index.ts). */
+  baseBytes: count,
+  /** The texts of the documents whose row says IN_DELTA, by slot (base 36). */
+  delta: z.record(z.string(), z.string()),
 });
 export type Entry = z.infer<typeof EntrySchema>;
 
+/** Postings of one term: `slot[.body[.title]]` joined by commas (see {@link encodePostings}). */
+const POSTINGS = /^[0-9a-z]+(\.\d+){0,2}(,[0-9a-z]+(\.\d+){0,2})*$/;
+
 export const TermShardSchema = z.object({
   v: z.literal(FORMAT_VERSION),
-  t: z.record(z.string(), z.array(z.tuple([key, count, count]))),
+  t: z.record(z.string(), z.string().check(z.regex(POSTINGS))),
 });
 export type TermShard = z.infer<typeof TermShardSchema>;
 
-export const DocShardSchema = z.object({
+export const TextFileSchema = z.object({
   v: z.literal(FORMAT_VERSION),
-  d: z.record(
-    key,
-    z.object({
-      id: z.string(),
-      type: z.enum(SEARCH_TYPES as [SearchType, ...SearchType[]]),
-      title: z.string(),
-      url: z.string(),
-      date: z.optional(z.string()),
-      text: z.string(),
-    }),
-  ),
+  /** Plain text by slot (base 36). */
+  d: z.record(z.string(), z.string()),
 });
-export type DocShard = z.infer<typeof DocShardSchema>;
+export type TextFile = z.infer<typeof TextFileSchema>;
 
-export const InitialsSchema = z.object({
-  v: z.literal(FORMAT_VERSION),
-  t: z.array(z.tuple([key, z.string()])),
-});
-export type InitialsFile = z.infer<typeof InitialsSchema>;
+/** One document's counts for one term: [slot, count in title, count in body]. */
+export type SlotPosting = [number, number, number];
 
-/** FNV-1a, 32 bits: a stable, dependency-free spread for shard numbers and document keys. */
+/**
+ * One string per term instead of an array per document: a JSON array of `[key, 0, 1]` costs
+ * three times the bytes. Most postings are one body occurrence: the slot alone.
+ */
+export function encodePostings(postings: readonly SlotPosting[]): string {
+  return postings
+    .map(([slot, title, body]) => {
+      const key = slot.toString(36);
+      if (title > 0) return `${key}.${body}.${title}`;
+      return body === 1 ? key : `${key}.${body}`;
+    })
+    .join(',');
+}
+
+export function decodePostings(encoded: string): SlotPosting[] {
+  return encoded.split(',').map((part) => {
+    const [key, body, title] = part.split('.');
+    return [
+      parseInt(key!, 36),
+      title === undefined ? 0 : Number(title),
+      body === undefined ? 1 : Number(body),
+    ];
+  });
+}
+
+/** FNV-1a, 32 bits: a stable, dependency-free spread for shard numbers. */
 export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
@@ -74,14 +118,15 @@ export function fnv1a(text: string): number {
 }
 
 /**
- * A term's shard: by its first character, so every term a prefix expands to (온 → 온보, 온라…)
- * sits in one file.
+ * A term's shard: by its first character, so every gram a query word of up to `gram` syllables
+ * needs, and every term a prefix expands to (온 → 온보, 온라…), sits in one file.
  */
 export function termShardOf(term: string, shards: number): number {
   const first = String.fromCodePoint(term.codePointAt(0) ?? 0);
-  return fnv1a(first) % shards;
-}
-
-export function docShardOf(docKey: string, shards: number): number {
-  return fnv1a(docKey) % shards;
+  // FNV's low bits of a one-character input are the character's own low bits: mixed, so that a
+  // power-of-two count spreads neighbouring syllables (murmur3's finaliser).
+  let hash = fnv1a(first);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return ((hash ^ (hash >>> 16)) >>> 0) % shards;
 }

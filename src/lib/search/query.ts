@@ -1,12 +1,15 @@
 /**
  * What a visitor's query asks for: its words, each with the spellings that count as a match
  * (the word as typed, and without the particles and endings Korean attaches to it), a prefix for
- * the word still being typed, and the bigrams that join the words (a phrase ranks higher).
+ * the word still being typed, and the grams that join the words (a phrase ranks higher).
  */
 import { hasFinal, isConsonantJamo, isJamo, isSyllable, withoutFinal } from './hangul.ts';
-import { hangulTerms, normalize, runsOf } from './tokenize.ts';
+import { coverGrams, coverStarts, normalize, runsOf } from './tokenize.ts';
 
-/** Terms starting with `start` (a Latin prefix, or a syllable followed by any syllable). */
+/** The longest gram of an index built with the defaults (`gram` in the entry says which). */
+export const DEFAULT_GRAM = 4;
+
+/** Terms starting with `start` (a Latin prefix, or Hangul syllables followed by one more). */
 export interface Prefix {
   start: string;
   /** For a Hangul prefix: the next syllable's initial consonant, when the visitor typed it already. */
@@ -31,7 +34,7 @@ export interface QueryWord {
 
 export interface AnalyzedQuery {
   words: QueryWord[];
-  /** Bigrams across the spaces between Hangul words: present together in a document they mean a phrase. */
+  /** Grams across the spaces between Hangul words: present in a document they mean a phrase. */
   joins: string[];
   /** Set for a query made only of initial consonants (ㅇㅂㄷ): matched against titles' initials. */
   initials?: string;
@@ -121,25 +124,37 @@ export function stripSuffixes(word: string): string[] {
   }
 }
 
-function hangulVariants(word: string, last: boolean, pendingInitial: string | undefined): Variant[] {
+function hangulVariants(
+  word: string,
+  last: boolean,
+  pendingInitial: string | undefined,
+  gram: number,
+): Variant[] {
   const variants: Variant[] = [];
   const syllables = [...word];
+  // The typed word's starts serve its shorter spellings too: one set of shards for all of them.
+  const starts = coverStarts(syllables.length, gram);
+  const grams = (text: string) => coverGrams(text, starts, gram);
   const add = (v: Variant) => {
     if (!variants.some((o) => o.text === v.text && o.prefix?.start === v.prefix?.start)) variants.push(v);
   };
   if (last && pendingInitial) {
-    // 온ㅂ: the visitor has typed the next syllable's consonant; 온 + a syllable starting with ㅂ.
-    const lastSyllable = syllables[syllables.length - 1]!;
-    add({
-      terms: syllables.length > 1 ? hangulTerms(word) : [],
-      prefix: { start: lastSyllable, initial: pendingInitial },
-      text: word,
-    });
+    // 트렌ㄷ: the visitor has typed the next syllable's consonant: a gram 트렌 + a syllable
+    // starting with ㄷ, in the shard of the word's first syllable while the word is short.
+    if (syllables.length < gram) {
+      add({ terms: [], prefix: { start: word, initial: pendingInitial }, text: word });
+    } else {
+      add({
+        terms: grams(word),
+        prefix: { start: syllables.slice(1 - gram).join(''), initial: pendingInitial },
+        text: word,
+      });
+    }
     return variants;
   }
   if (last && syllables.length === 1) add({ terms: [], prefix: { start: word }, text: word });
-  else add({ terms: hangulTerms(word), text: word });
-  for (const stripped of stripSuffixes(word)) add({ terms: hangulTerms(stripped), text: stripped });
+  else add({ terms: grams(word), text: word });
+  for (const stripped of stripSuffixes(word)) add({ terms: grams(stripped), text: stripped });
   const lastSyllable = syllables[syllables.length - 1]!;
   if (last && hasFinal(lastSyllable)) {
     // 온볻: an IME still composing shows the next syllable's consonant as this one's final.
@@ -147,13 +162,23 @@ function hangulVariants(word: string, last: boolean, pendingInitial: string | un
     add(
       syllables.length === 1
         ? { terms: [], prefix: { start: open }, text: open }
-        : { terms: hangulTerms(open), text: open },
+        : { terms: grams(open), text: open },
     );
   }
   return variants;
 }
 
-export function analyzeQuery(input: string): AnalyzedQuery {
+/**
+ * The gram that says two adjacent words stand as a phrase: from the first word's start when it
+ * is shorter than a gram (its shard is fetched already), else the bigram across the space.
+ */
+function joinOf(a: string, b: string, gram: number): string {
+  const first = [...a];
+  if (first.length < gram) return [...first, ...b].slice(0, gram).join('');
+  return first[first.length - 1]! + [...b][0]!;
+}
+
+export function analyzeQuery(input: string, gram: number = DEFAULT_GRAM): AnalyzedQuery {
   const query = normalize(input).trim();
   const compact = query.replace(/\s+/g, '');
   if (compact.length > 0 && [...compact].every(isConsonantJamo)) {
@@ -186,7 +211,7 @@ export function analyzeQuery(input: string): AnalyzedQuery {
     return {
       text: run.text,
       kind: 'hangul',
-      variants: hangulVariants(run.text, last, last ? pendingInitial : undefined),
+      variants: hangulVariants(run.text, last, last ? pendingInitial : undefined, gram),
     };
   });
   const joins: string[] = [];
@@ -198,7 +223,7 @@ export function analyzeQuery(input: string): AnalyzedQuery {
       b.kind === 'hangul' &&
       /^\s+$/.test(text.slice(a.start + a.text.length, b.start))
     ) {
-      joins.push([...a.text].at(-1)! + [...b.text][0]!);
+      joins.push(joinOf(a.text, b.text, gram));
     }
   }
   return { words, joins };

@@ -6,10 +6,10 @@
  * missing a word entirely.
  */
 import type { AnalyzedQuery, Prefix, QueryWord, Variant } from './query.ts';
-import { initialOf } from './hangul.ts';
+import { initialOf, isSyllable } from './hangul.ts';
 
 /** One document's counts for one term: [doc key, count in title, count in body]. */
-export type Posting = [string, number, number];
+export type Posting = [number, number, number];
 
 export interface DocStats {
   titleLength: number;
@@ -21,7 +21,7 @@ export interface Corpus {
   count: number;
   averageTitle: number;
   averageBody: number;
-  stats(key: string): DocStats | undefined;
+  stats(key: number): DocStats | undefined;
   /** Postings of a term, or undefined when no document has it. */
   postings(term: string): Posting[] | undefined;
   /** Every indexed term a prefix expands to. */
@@ -29,7 +29,7 @@ export interface Corpus {
 }
 
 export interface Ranked {
-  key: string;
+  key: number;
   score: number;
 }
 
@@ -39,16 +39,22 @@ const TITLE_WEIGHT = 3;
 const PARTIAL_SHARE = 0.6;
 const PARTIAL_MIN_TERMS = 3;
 
-/** Whether a Hangul bigram is in a prefix's expansion (its syllable, then a syllable with the typed initial). */
+/**
+ * Whether a term is in a prefix's expansion: for Hangul, the grams one syllable longer than the
+ * prefix (longer ones add nothing a shorter one did not find) whose next syllable has the typed
+ * initial, if any; for Latin, every word starting with it.
+ */
 export function prefixMatches(prefix: Prefix, term: string): boolean {
   if (!term.startsWith(prefix.start)) return false;
-  if (prefix.initial === undefined) return true;
-  const next = [...term][[...prefix.start].length];
-  return next !== undefined && initialOf(next) === prefix.initial;
+  const start = [...prefix.start];
+  if (!isSyllable(start[0] ?? '')) return true;
+  const syllables = [...term];
+  if (syllables.length !== start.length + 1) return false;
+  return prefix.initial === undefined || initialOf(syllables[start.length]!) === prefix.initial;
 }
 
-function termScores(corpus: Corpus, term: string): Map<string, number> {
-  const scores = new Map<string, number>();
+function termScores(corpus: Corpus, term: string): Map<number, number> {
+  const scores = new Map<number, number>();
   const postings = corpus.postings(term);
   if (!postings) return scores;
   const df = postings.length;
@@ -65,12 +71,12 @@ function termScores(corpus: Corpus, term: string): Map<string, number> {
 }
 
 class ScoreCache {
-  private readonly cache = new Map<string, Map<string, number>>();
+  private readonly cache = new Map<string, Map<number, number>>();
   private readonly corpus: Corpus;
   constructor(corpus: Corpus) {
     this.corpus = corpus;
   }
-  of(term: string): Map<string, number> {
+  of(term: string): Map<number, number> {
     let scores = this.cache.get(term);
     if (!scores) {
       scores = termScores(this.corpus, term);
@@ -81,18 +87,18 @@ class ScoreCache {
 }
 
 /** Document → score for a variant: every term present, and one of the prefix's terms when it has one. */
-function variantScores(variant: Variant, corpus: Corpus, cache: ScoreCache): Map<string, number> {
-  let result: Map<string, number> | null = null;
+function variantScores(variant: Variant, corpus: Corpus, cache: ScoreCache): Map<number, number> {
+  let result: Map<number, number> | null = null;
   for (const term of variant.terms) {
     const scores = cache.of(term);
-    const next = new Map<string, number>();
+    const next = new Map<number, number>();
     if (result === null) for (const [key, s] of scores) next.set(key, s);
     else for (const [key, s] of result) if (scores.has(key)) next.set(key, s + scores.get(key)!);
     result = next;
     if (result.size === 0) return result;
   }
   if (variant.prefix) {
-    const best = new Map<string, number>();
+    const best = new Map<number, number>();
     const expansion = corpus.expand(variant.prefix);
     for (const term of expansion) {
       for (const [key, s] of cache.of(term)) {
@@ -100,15 +106,15 @@ function variantScores(variant: Variant, corpus: Corpus, cache: ScoreCache): Map
         if (s > (best.get(key) ?? 0)) best.set(key, s);
       }
     }
-    const next = new Map<string, number>();
+    const next = new Map<number, number>();
     for (const [key, s] of best) next.set(key, s + (result?.get(key) ?? 0));
     result = next;
   }
   return result ?? new Map();
 }
 
-function wordScores(word: QueryWord, corpus: Corpus, cache: ScoreCache): Map<string, number> {
-  const best = new Map<string, number>();
+function wordScores(word: QueryWord, corpus: Corpus, cache: ScoreCache): Map<number, number> {
+  const best = new Map<number, number>();
   for (const variant of word.variants) {
     for (const [key, s] of variantScores(variant, corpus, cache)) {
       if (s > (best.get(key) ?? 0)) best.set(key, s);
@@ -118,12 +124,12 @@ function wordScores(word: QueryWord, corpus: Corpus, cache: ScoreCache): Map<str
 }
 
 /** Documents holding most of a long word's bigrams, scored by what they hold, halved. */
-function partialScores(word: QueryWord, cache: ScoreCache): Map<string, number> {
+function partialScores(word: QueryWord, cache: ScoreCache): Map<number, number> {
   const terms = word.variants[0]?.terms ?? [];
-  const result = new Map<string, number>();
+  const result = new Map<number, number>();
   if (terms.length < PARTIAL_MIN_TERMS) return result;
   const need = Math.ceil(terms.length * PARTIAL_SHARE);
-  const hits = new Map<string, { count: number; score: number }>();
+  const hits = new Map<number, { count: number; score: number }>();
   for (const term of new Set(terms)) {
     for (const [key, s] of cache.of(term)) {
       const h = hits.get(key) ?? { count: 0, score: 0 };
@@ -167,9 +173,9 @@ export function rank(query: AnalyzedQuery, corpus: Corpus): Ranked[] {
   return [...combined].map(([key, score]) => ({ key, score })).sort(compare(corpus));
 }
 
-function intersect(maps: Map<string, number>[]): Map<string, number> {
+function intersect(maps: Map<number, number>[]): Map<number, number> {
   const [first, ...rest] = [...maps].sort((a, b) => a.size - b.size);
-  const result = new Map<string, number>();
+  const result = new Map<number, number>();
   if (!first) return result;
   outer: for (const [key, s] of first) {
     let total = s;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex } from './build-index.ts';
+import { buildSearchIndex, type PreviousIndex } from './build-index.ts';
+import { decodePostings, encodePostings } from './format.ts';
 import { createSearcher, SearchIndexError } from './searcher.ts';
-import type { SearchDoc } from './types.ts';
+import { coverGrams, coverStarts, gramTerms } from './tokenize.ts';
+import type { SearchDoc, SearchResponse } from './types.ts';
 
 const docs: SearchDoc[] = [
   {
@@ -92,6 +94,26 @@ describe('site search', () => {
     expect(hit.titleMarks.map(([a, b]) => hit.title.slice(a, b))).toEqual(['면접']);
     expect(hit.excerptMarks.map(([a, b]) => hit.excerpt.slice(a, b))).toEqual(['면접']);
   });
+  it('ranks words standing as a phrase over the same words apart, and newer over older on ties', async () => {
+    const doc = (id: string, text: string, date: string): SearchDoc => ({
+      id,
+      type: 'hrStory',
+      title: '채용 이야기',
+      url: `/info/blog/${id}`,
+      date,
+      text,
+    });
+    const phrase = await searcherOver([
+      doc('apart', '면접 질문을 먼저 정하고 구조화 작업을 합니다.', '2025-02-01'),
+      doc('together', '질문을 먼저 정하고 구조화 면접 작업을 합니다.', '2024-01-01'),
+    ]).searcher.search('구조화 면접');
+    expect(phrase.hits.map((h) => h.id)).toEqual(['together', 'apart']);
+    const ties = await searcherOver([
+      doc('old', '면접 안내', '2024-01-01'),
+      doc('new', '면접 안내', '2025-01-01'),
+    ]).searcher.search('면접');
+    expect(ties.hits.map((h) => h.id)).toEqual(['new', 'old']);
+  });
   it('filters by type after counting', async () => {
     const r = await searcherOver(docs).searcher.search('인공지능', { types: ['seminar'] });
     expect(r.hits.map((h) => h.id)).toEqual(['d']);
@@ -139,16 +161,6 @@ describe('excerpts and highlights', () => {
 });
 
 describe('index files', () => {
-  it('keeps the names of shards a one-item edit does not touch', () => {
-    const before = buildSearchIndex(docs);
-    const after = buildSearchIndex(
-      docs.map((d) => (d.id === 'c' ? { ...d, text: `${d.text} 추가 문장.` } : d)),
-    );
-    const names = new Set(before.files.map((f) => f.name));
-    const rewritten = after.files.filter((f) => !names.has(f.name));
-    expect(rewritten.length).toBeGreaterThan(0);
-    expect(rewritten.length).toBeLessThan(after.files.length / 4);
-  });
   it('retries a file that failed once instead of keeping the failure', async () => {
     const { entry, files } = buildSearchIndex(docs);
     const byName = new Map(files.map((f) => [entry.base + f.name, JSON.parse(f.body) as unknown]));
@@ -157,13 +169,224 @@ describe('index files', () => {
       entryUrl: '/search/index.json',
       fetchJson: async (url) => {
         if (url === '/search/index.json') return entry;
-        if (broken && url.includes('/docs-')) return { v: 1, d: { truncated: {} } };
+        if (broken && url.includes('/texts-')) return { v: 2, d: { truncated: 7 } };
         return byName.get(url);
       },
     });
     await expect(searcher.search('면접')).rejects.toBeInstanceOf(SearchIndexError);
     broken = false;
     expect((await searcher.search('면접')).hits.map((h) => h.id)).toEqual(['b', 'c']);
+  });
+  it('rejects an entry naming a file the server no longer has', async () => {
+    const { entry } = buildSearchIndex(docs);
+    const searcher = createSearcher({
+      entryUrl: '/search/index.json',
+      fetchJson: async (url) => {
+        if (url === '/search/index.json') return entry;
+        throw new Error('404');
+      },
+    });
+    await expect(searcher.search('면접')).rejects.toBeInstanceOf(SearchIndexError);
+  });
+  it('rejects an entry whose delta misses a text its rows promise', async () => {
+    const first = buildSearchIndex(docs);
+    const { entry } = buildSearchIndex(edited('c', ' 추가 문장.'), { previous: previousOf(first) });
+    const broken = { ...entry, delta: {} };
+    const searcher = createSearcher({ entryUrl: '/e.json', fetchJson: async () => broken });
+    await expect(searcher.search('면접')).rejects.toBeInstanceOf(SearchIndexError);
+  });
+});
+
+describe('first results before the text files', () => {
+  it('shows the leads with their marks first, then the excerpt windows', async () => {
+    const long = {
+      id: 'long',
+      type: 'hrStory' as const,
+      title: '채용 담당자를 위한 안내',
+      url: '/info/blog/long',
+      date: '2025-01-01',
+      text: `면접 준비를 시작합니다. ${'앞부분 문장입니다. '.repeat(20)}여기서 다시 면접 질문을 설명합니다.`,
+    };
+    const { searcher, requests } = searcherOver([long]);
+    const partials: SearchResponse[] = [];
+    const done = await searcher.search('질문', { onPartial: (r) => partials.push(r) });
+    expect(partials).toHaveLength(1);
+    const lead = partials[0]!.hits[0]!;
+    expect(lead.excerptFromLead).toBe(true);
+    expect(lead.excerpt.startsWith('면접 준비') && lead.excerpt.endsWith('…')).toBe(true);
+    expect(lead.excerptMarks).toEqual([]);
+    const full = done.hits[0]!;
+    expect(full.excerptFromLead).toBeUndefined();
+    expect(full.excerptMarks.map(([a, b]) => full.excerpt.slice(a, b))).toEqual(['질문']);
+    // Entry and one term shard before the first results; the text file after.
+    expect(requests).toHaveLength(3);
+    expect(requests.filter((url) => url.includes('/texts-'))).toHaveLength(1);
+
+    const marked: SearchResponse[] = [];
+    await searcher.search('면접', { onPartial: (r) => marked.push(r) });
+    const hit = marked[0]!.hits[0]!;
+    expect(hit.excerptMarks.map(([a, b]) => hit.excerpt.slice(a, b))).toEqual(['면접']);
+  });
+  it('answers initials from the entry alone', async () => {
+    const { searcher, requests } = searcherOver(docs);
+    const shown: string[][] = [];
+    await searcher.search('ㅇㅂㄷ', { onPartial: (r) => shown.push(r.hits.map((h) => h.id)) });
+    expect(shown).toEqual([['a']]);
+    expect(requests.filter((url) => url.includes('/terms-'))).toEqual([]);
+  });
+});
+
+/** An index as the next build reads it back from the published release. */
+function previousOf(index: { entry: unknown; files: { name: string; body: string }[] }): PreviousIndex {
+  return {
+    entry: JSON.parse(JSON.stringify(index.entry)) as unknown,
+    files: new Map(index.files.map((f) => [f.name, f.body])),
+  };
+}
+
+function edited(id: string, sentence: string, list = docs): SearchDoc[] {
+  return list.map((d) => (d.id === id ? { ...d, text: d.text + sentence } : d));
+}
+
+function searcherOfIndex(index: { entry: unknown; files: { name: string; body: string }[] }) {
+  const byName = new Map(index.files.map((f) => ['/search-index/' + f.name, JSON.parse(f.body) as unknown]));
+  return createSearcher({
+    entryUrl: '/search/index.json',
+    fetchJson: async (url) => {
+      if (url === '/search/index.json') return JSON.parse(JSON.stringify(index.entry)) as unknown;
+      if (!byName.has(url)) throw new Error('404');
+      return byName.get(url);
+    },
+  });
+}
+
+const fresh: SearchDoc = {
+  id: 'news:new',
+  type: 'news',
+  title: '물결무늬 채용 박람회 개막',
+  url: 'https://news.example/new',
+  date: '2099-01-01',
+  text: '면접 체험관을 운영합니다.',
+};
+
+describe('a build over the previous index', () => {
+  it('reuses every base file by name when one document changed, and finds the change', async () => {
+    const first = buildSearchIndex(docs);
+    const second = buildSearchIndex(edited('c', ' 물결무늬 안내문을 추가했습니다.'), {
+      previous: previousOf(first),
+    });
+    expect(second.fresh).toBe(false);
+    expect(second.files.map((f) => f.name).sort()).toEqual(first.files.map((f) => f.name).sort());
+    expect(second.files.map((f) => f.body)).toEqual(first.files.map((f) => f.body));
+    const searcher = searcherOfIndex(second);
+    expect((await searcher.search('물결무늬')).hits.map((h) => h.id)).toEqual(['c']);
+    expect((await searcher.search('데이터를')).hits.map((h) => h.id)).toEqual(['c']);
+  });
+  it('forgets what an edit took out, and a deleted document', async () => {
+    const first = buildSearchIndex(docs);
+    const changed = docs
+      .filter((d) => d.id !== 'a')
+      .map((d) => (d.id === 'b' ? { ...d, text: '같은 질문을 묻습니다.' } : d));
+    const second = buildSearchIndex(changed, { previous: previousOf(first) });
+    expect(second.fresh).toBe(false);
+    const searcher = searcherOfIndex(second);
+    expect((await searcher.search('ISMS')).hits).toEqual([]);
+    expect((await searcher.search('온보딩')).hits).toEqual([]);
+    expect((await searcher.search('ㅇㅂㄷ')).hits).toEqual([]);
+    expect((await searcher.search('구조화 면접')).hits.map((h) => h.id)).toEqual(['b']);
+  });
+  it('finds an added document by words, prefix and initials, with its excerpt at once', async () => {
+    const first = buildSearchIndex(docs);
+    const second = buildSearchIndex([...docs, fresh], { previous: previousOf(first) });
+    expect(second.files.map((f) => f.name).sort()).toEqual(first.files.map((f) => f.name).sort());
+    const searcher = searcherOfIndex(second);
+    expect((await searcher.search('물결무늬 박람회')).hits.map((h) => h.id)).toEqual(['news:new']);
+    expect((await searcher.search('물결ㅁ')).hits.map((h) => h.id)).toEqual(['news:new']);
+    expect((await searcher.search('ㅁㄱㅁㄴ')).hits.map((h) => h.id)).toEqual(['news:new']);
+    const [hit] = (await searcher.search('체험관')).hits;
+    expect(hit!.excerptFromLead).toBeUndefined();
+    expect(hit!.excerptMarks.map(([a, b]) => hit!.excerpt.slice(a, b))).toEqual(['체험관']);
+  });
+  it('ranks as a fresh build of the same content does', async () => {
+    const first = buildSearchIndex(docs);
+    const content = [...edited('d', ' 면접 면접 면접.'), fresh];
+    const grown = searcherOfIndex(buildSearchIndex(content, { previous: previousOf(first) }));
+    const rebuilt = searcherOfIndex(buildSearchIndex(content));
+    for (const query of ['면접', '인공지능', '채용', '구조화 면접']) {
+      const ids = async (s: typeof grown) => (await s.search(query)).hits.map((h) => [h.id, h.score]);
+      expect(await ids(grown)).toEqual(await ids(rebuilt));
+    }
+  });
+  it('gives the same files for the same previous index and content', () => {
+    const previous = previousOf(buildSearchIndex(docs));
+    const content = [...edited('a', ' 한 줄.'), fresh];
+    const once = buildSearchIndex(content, { previous });
+    const again = buildSearchIndex([...content].reverse(), { previous });
+    expect(JSON.stringify(again.entry)).toBe(JSON.stringify(once.entry));
+    expect(again.files).toEqual(once.files);
+  });
+  it('makes a fresh base from a missing, other-version or inconsistent previous index, saying why', () => {
+    const first = buildSearchIndex(docs);
+    const full = buildSearchIndex(edited('c', ' 추가.'));
+    const cases: PreviousIndex[] = [
+      { ...previousOf(first), files: new Map() },
+      { ...previousOf(first), entry: { ...(previousOf(first).entry as object), v: 1 } },
+      {
+        ...previousOf(first),
+        files: new Map(
+          first.files.map((f) => [f.name, f.name.startsWith('texts-') ? '{"v":2,"d":{}}' : f.body]),
+        ),
+      },
+    ];
+    for (const previous of cases) {
+      const reasons: string[] = [];
+      const built = buildSearchIndex(edited('c', ' 추가.'), {
+        previous,
+        onPreviousRejected: (r) => reasons.push(r),
+      });
+      expect(built.fresh).toBe(true);
+      expect(reasons).toHaveLength(1);
+      expect(built.files).toEqual(full.files);
+    }
+  });
+  it('folds into a fresh base once the delta outgrows its bound', () => {
+    const first = buildSearchIndex(docs);
+    // Syllables in no order: a text brotli cannot shrink to nothing, as a real article.
+    const words = Array.from({ length: 1500 }, (_, i) =>
+      String.fromCharCode(0xac00 + ((i * 7919) % 11172), 0xac00 + ((i * 104729) % 11172)),
+    );
+    const big = { ...fresh, text: words.join(' ') };
+    const built = buildSearchIndex([...docs, big], { previous: previousOf(first) });
+    expect(built.fresh).toBe(true);
+    expect(built.entry.delta).toEqual({});
+    expect(built.files).toEqual(buildSearchIndex([...docs, big]).files);
+  });
+});
+
+describe('postings and grams', () => {
+  it('encodes postings as one string and reads them back', () => {
+    const postings: [number, number, number][] = [
+      [0, 0, 1],
+      [35, 0, 4],
+      [36, 2, 0],
+      [1300, 1, 3],
+    ];
+    expect(encodePostings(postings)).toBe('0,z.4,10.0.2,104.3.1');
+    expect(decodePostings(encodePostings(postings))).toEqual(postings);
+  });
+  it('covers a word with grams whose starts serve its shorter spellings', () => {
+    expect(coverStarts(4, 4)).toEqual([0]);
+    expect(coverStarts(6, 4)).toEqual([0, 2]);
+    expect(coverStarts(8, 4)).toEqual([0, 3, 4]);
+    const starts = coverStarts(6, 4);
+    expect(coverGrams('자기소개서를', starts, 4)).toEqual(['자기소개', '소개서를']);
+    expect(coverGrams('자기소개서', starts, 4)).toEqual(['자기소개', '소개서']);
+    expect(coverGrams('자기소개', starts, 4)).toEqual(['자기소개']);
+  });
+  it('indexes grams across the spaces between Hangul words', () => {
+    const { terms, length } = gramTerms('구조화 면접 AI', 3);
+    expect(terms).toEqual(['구조', '구조화', '조화', '조화면', '화면', '화면접', '면접', 'ai']);
+    expect(length).toBe(5);
   });
 });
 
@@ -181,53 +404,5 @@ describe('site documents', () => {
       ['news:n1', '2026-01-02'],
     ]);
     expect(docs.some((doc) => doc.id === 'product:whitepaper')).toBe(true);
-  });
-});
-
-describe('the tail of newest documents', () => {
-  it('carries a new newest item in the entry, keeping every other file, and folds it in at an anchor', async () => {
-    const { fnv1a } = await import('./format.ts');
-    const anchors = (want: boolean) =>
-      Array.from({ length: 64 }, (_, i) => `news:new-${i}`).find(
-        (id) => (fnv1a(`tail\u0000${id}`) % 8 === 0) === want,
-      )!;
-    const fresh = (id: string): SearchDoc => ({
-      id,
-      type: 'news',
-      title: '물결무늬 채용 박람회 개막',
-      url: 'https://news.example/new',
-      date: '2099-01-01',
-      text: '면접 체험관을 운영합니다.',
-    });
-    const termNames = (list: SearchDoc[]) =>
-      buildSearchIndex(list)
-        .files.filter((f) => f.name.startsWith('terms-'))
-        .map((f) => f.name);
-    const before = termNames(docs);
-    // The older documents' postings are in the shards (the test would pass trivially otherwise).
-    expect(
-      buildSearchIndex(docs).files.some((f) => f.name.startsWith('terms-') && f.body.includes('면접')),
-    ).toBe(true);
-
-    const tailId = anchors(false);
-    const withTail = [...docs, fresh(tailId)];
-    expect(termNames(withTail)).toEqual(before);
-    const initialsName = (list: SearchDoc[]) =>
-      buildSearchIndex(list).files.find((f) => f.name.startsWith('initials-'))!.name;
-    expect(initialsName(withTail)).toBe(initialsName(docs));
-    expect((await searcherOver(withTail).searcher.search('ㅁㄱㅁㄴ')).hits.map((h) => h.id)).toEqual([
-      tailId,
-    ]);
-    expect(Object.keys(buildSearchIndex(withTail).entry.tail)).toContain('물결');
-    expect((await searcherOver(withTail).searcher.search('물결무늬 박람회')).hits.map((h) => h.id)).toEqual([
-      tailId,
-    ]);
-
-    const anchorId = anchors(true);
-    const folded = [...docs, fresh(anchorId)];
-    expect(buildSearchIndex(folded).entry.tail).toEqual({});
-    expect((await searcherOver(folded).searcher.search('물결무늬 박람회')).hits.map((h) => h.id)).toEqual([
-      anchorId,
-    ]);
   });
 });

@@ -1,24 +1,28 @@
 /**
- * The browser side of the site search: reads the entry, then only the shards a query needs
- * (each fetched once and kept), ranks, and reads the documents it shows. Pure apart from the
- * injected `fetchJson`; every file is validated, and a missing or malformed one rejects with
- * {@link SearchIndexError} (the screens offer a retry: the next call fetches again).
+ * The browser side of the site search: reads the entry (every document's metadata and the delta
+ * since the base), then the term shards a query needs, ranks, and shows the results with their
+ * leads; the text files of the results shown then give the excerpt windows. Each file is fetched
+ * once and kept. Pure apart from the injected `fetchJson`; every file is validated, and a missing
+ * or malformed one rejects with {@link SearchIndexError} (the screens offer a retry: the next call
+ * fetches again).
  */
 import {
-  DocShardSchema,
   EntrySchema,
-  InitialsSchema,
+  IN_DELTA,
   TermShardSchema,
-  docShardOf,
+  TextFileSchema,
+  decodePostings,
   termShardOf,
-  type DocShard,
+  type DocRow,
   type Entry,
-  type InitialsFile,
   type TermShard,
+  type TextFile,
 } from './format.ts';
 import { excerptOf, initialsRanges, markRanges } from './excerpt.ts';
+import { initialsOf } from './hangul.ts';
 import { analyzeQuery, type AnalyzedQuery, type Prefix } from './query.ts';
 import { prefixMatches, rank, type Corpus, type DocStats, type Posting, type Ranked } from './rank.ts';
+import { gramTerms } from './tokenize.ts';
 import type { SearchHit, SearchResponse, SearchType } from './types.ts';
 import { interpolate, t } from '../../i18n/index.ts';
 
@@ -37,6 +41,12 @@ export interface SearcherOptions {
 export interface SearchOptions {
   limit?: number;
   types?: SearchType[];
+  /**
+   * Called with the results as soon as they are ranked, before the text files arrive: an
+   * excerpt is then the document's lead (`excerptFromLead`). `search` still resolves with the
+   * excerpt windows.
+   */
+  onPartial?: (response: SearchResponse) => void;
 }
 
 export interface Searcher {
@@ -56,11 +66,70 @@ interface Schema<T> {
 }
 
 interface DocInfo extends DocStats {
+  row: DocRow;
   type: SearchType;
 }
 
-// Over 60 lines as one closure: its steps (entry, terms, ranking, documents) share the files it
-// has read; it is split with the index format, whose request budget is still open.
+/** The entry, read: live documents by slot, and the delta's texts and postings. */
+interface Loaded {
+  entry: Entry;
+  docs: Map<number, DocInfo>;
+  deltaTexts: Map<number, string>;
+  deltaPostings: Map<string, Posting[]>;
+  initials?: Map<number, string>;
+}
+
+function readEntry(entry: Entry): Loaded {
+  const docs = new Map<number, DocInfo>();
+  const deltaTexts = new Map<number, string>();
+  const counts = new Map<string, Map<number, [number, number]>>();
+  for (const [slot, row] of entry.docs.entries()) {
+    if (row === null) continue;
+    const [, typeIndex, date, titleLength, bodyLength, title] = row;
+    const type = entry.types[typeIndex];
+    if (type === undefined) throw new SearchIndexError(t('search.index.invalidType'));
+    docs.set(slot, { row, type, titleLength, bodyLength, ...(date ? { date } : {}) });
+    if (row[8] !== IN_DELTA) {
+      if (row[8] >= entry.texts.length) throw new SearchIndexError(t('search.index.mismatch'));
+      continue;
+    }
+    const text = entry.delta[slot.toString(36)];
+    if (text === undefined) throw new SearchIndexError(t('search.index.mismatch'));
+    deltaTexts.set(slot, text);
+    // The delta carries texts, not postings: they are smaller, and the excerpts need them anyway.
+    for (const [source, field] of [
+      [title, 0],
+      [text, 1],
+    ] as const) {
+      for (const term of gramTerms(source, entry.gram).terms) {
+        let bySlot = counts.get(term);
+        if (!bySlot) counts.set(term, (bySlot = new Map()));
+        const pair = bySlot.get(slot) ?? [0, 0];
+        pair[field]++;
+        bySlot.set(slot, pair);
+      }
+    }
+  }
+  const deltaPostings = new Map<string, Posting[]>();
+  for (const [term, bySlot] of counts) {
+    deltaPostings.set(
+      term,
+      [...bySlot].map(([slot, [title, body]]): Posting => [slot, title, body]),
+    );
+  }
+  return { entry, docs, deltaTexts, deltaPostings };
+}
+
+/** Words and the prefix's start, as typed: what the title and excerpt highlight. */
+function needlesOf(analyzed: AnalyzedQuery): string[] {
+  return analyzed.words.flatMap((word) =>
+    word.variants.map((variant) =>
+      variant.prefix && variant.terms.length === 0 ? variant.prefix.start : variant.text,
+    ),
+  );
+}
+
+// Over 60 lines as one closure: its steps (entry, terms, ranking, texts) share the files it has read.
 export function createSearcher(options: SearcherOptions): Searcher {
   const fetchJson = options.fetchJson ?? defaultFetchJson;
   const files = new Map<string, Promise<unknown>>();
@@ -94,18 +163,10 @@ export function createSearcher(options: SearcherOptions): Searcher {
     return pending;
   }
 
-  let entryPromise: Promise<{ entry: Entry; docs: Map<string, DocInfo> }> | null = null;
-  function loadEntry() {
+  let entryPromise: Promise<Loaded> | null = null;
+  function loadEntry(): Promise<Loaded> {
     if (!entryPromise) {
-      const pending = load(options.entryUrl, EntrySchema as Schema<Entry>).then((entry) => {
-        const docs = new Map<string, DocInfo>();
-        for (const [key, type, date, titleLength, bodyLength] of entry.docs) {
-          const name = entry.types[type];
-          if (name === undefined) throw new SearchIndexError(t('search.index.invalidType'));
-          docs.set(key, { type: name, titleLength, bodyLength, ...(date ? { date } : {}) });
-        }
-        return { entry, docs };
-      });
+      const pending = load(options.entryUrl, EntrySchema as Schema<Entry>).then(readEntry);
       entryPromise = pending;
       pending.catch(() => {
         if (entryPromise === pending) entryPromise = null;
@@ -138,70 +199,94 @@ export function createSearcher(options: SearcherOptions): Searcher {
     return shards;
   }
 
-  function corpusOf(entry: Entry, docs: Map<string, DocInfo>, shards: Map<number, TermShard>): Corpus {
+  function corpusOf(loaded: Loaded, shards: Map<number, TermShard>): Corpus {
+    const { entry, docs, deltaPostings } = loaded;
     const count = entry.terms.length;
     return {
       count: docs.size,
       averageTitle: entry.averageTitle,
       averageBody: entry.averageBody,
-      stats: (key) => docs.get(key),
+      stats: (slot) => docs.get(slot),
       postings: (term) => {
         const shard = shards.get(termShardOf(term, count));
-        const base = shard && Object.hasOwn(shard.t, term) ? (shard.t[term] as Posting[]) : [];
-        const tail = Object.hasOwn(entry.tail, term) ? (entry.tail[term] as Posting[]) : [];
-        return base.length + tail.length > 0 ? [...base, ...tail] : undefined;
+        // A base posting holds while its document is unchanged since the base (deleted or
+        // changed ones are in the delta, or gone).
+        const base =
+          shard && Object.hasOwn(shard.t, term)
+            ? decodePostings(shard.t[term]!).filter(([slot]) => {
+                const row = docs.get(slot)?.row;
+                return row !== undefined && row[8] !== IN_DELTA && slot < entry.baseDocs;
+              })
+            : [];
+        const delta = deltaPostings.get(term) ?? [];
+        return base.length + delta.length > 0 ? [...base, ...delta] : undefined;
       },
       expand: (prefix: Prefix) => {
         const shard = shards.get(termShardOf(prefix.start, count));
-        const terms = new Set([...Object.keys(shard?.t ?? {}), ...Object.keys(entry.tail)]);
+        const terms = new Set([...Object.keys(shard?.t ?? {}), ...deltaPostings.keys()]);
         return [...terms].filter((term) => prefixMatches(prefix, term));
       },
     };
   }
 
-  async function rankInitials(entry: Entry, docs: Map<string, DocInfo>, initials: string): Promise<Ranked[]> {
-    const file = await load(fileUrl(entry, entry.initials), InitialsSchema as Schema<InitialsFile>);
+  function rankInitials(loaded: Loaded, initials: string): Ranked[] {
+    const { docs } = loaded;
+    loaded.initials ??= new Map(
+      [...docs].map(([slot, doc]): [number, string] => [slot, initialsOf(doc.row[5])]),
+    );
     const ranked: Ranked[] = [];
-    for (const [key, title] of [...file.t, ...entry.tailInitials]) {
+    for (const [slot, title] of loaded.initials) {
       const at = title.indexOf(initials);
       // Earlier in a shorter title ranks higher: 온보딩 가이드 before a title that mentions it late.
-      if (at !== -1 && docs.has(key)) ranked.push({ key, score: 1 / (1 + at) + 1 / (1 + title.length) });
+      if (at !== -1) ranked.push({ key: slot, score: 1 / (1 + at) + 1 / (1 + title.length) });
     }
     return ranked.sort((a, b) => {
       if (Math.abs(b.score - a.score) > 1e-9) return b.score - a.score;
       const da = docs.get(a.key)?.date ?? '';
       const db = docs.get(b.key)?.date ?? '';
-      return da === db ? (a.key < b.key ? -1 : 1) : da < db ? 1 : -1;
+      return da === db ? a.key - b.key : da < db ? 1 : -1;
     });
   }
 
-  async function showDocs(entry: Entry, keys: string[]): Promise<Map<string, DocShard['d'][string]>> {
-    const count = entry.docFiles.length;
-    const indexes = [...new Set(keys.map((key) => docShardOf(key, count)))];
-    const shards = await Promise.all(
-      indexes.map((index) =>
-        load(fileUrl(entry, entry.docFiles[index]!), DocShardSchema as Schema<DocShard>),
-      ),
-    );
-    const found = new Map<string, DocShard['d'][string]>();
-    for (const shard of shards)
-      for (const key of keys) if (Object.hasOwn(shard.d, key)) found.set(key, shard.d[key]!);
-    for (const key of keys) {
-      if (!found.has(key)) throw new SearchIndexError(t('search.index.mismatch'));
+  /** The texts of the slots shown, from the delta or their base text files (read in parallel). */
+  async function textsOf(loaded: Loaded, slots: number[]): Promise<Map<number, string>> {
+    const { entry, docs, deltaTexts } = loaded;
+    const found = new Map<number, string>();
+    const byFile = new Map<number, number[]>();
+    for (const slot of slots) {
+      const text = deltaTexts.get(slot);
+      if (text !== undefined) found.set(slot, text);
+      else {
+        const file = docs.get(slot)!.row[8];
+        byFile.set(file, [...(byFile.get(file) ?? []), slot]);
+      }
     }
+    await Promise.all(
+      [...byFile].map(async ([file, wanted]) => {
+        const texts = await load(fileUrl(entry, entry.texts[file]!), TextFileSchema as Schema<TextFile>);
+        for (const slot of wanted) {
+          const key = slot.toString(36);
+          if (!Object.hasOwn(texts.d, key)) throw new SearchIndexError(t('search.index.mismatch'));
+          found.set(slot, texts.d[key]!);
+        }
+      }),
+    );
     return found;
   }
 
   return {
     async search(query, searchOptions = {}) {
       const limit = searchOptions.limit ?? DEFAULT_LIMIT;
-      const analyzed = analyzeQuery(query);
       const empty: SearchResponse = { query, hits: [], counts: {}, total: 0 };
-      if (analyzed.words.length === 0 && analyzed.initials === undefined) return empty;
-      const { entry, docs } = await loadEntry();
-      let ranked: Ranked[];
-      if (analyzed.initials !== undefined) ranked = await rankInitials(entry, docs, analyzed.initials);
-      else ranked = rank(analyzed, corpusOf(entry, docs, await termShards(entry, analyzed)));
+      const first = analyzeQuery(query);
+      if (first.words.length === 0 && first.initials === undefined) return empty;
+      const loaded = await loadEntry();
+      const { docs, deltaTexts } = loaded;
+      const analyzed = analyzeQuery(query, loaded.entry.gram);
+      const ranked =
+        analyzed.initials !== undefined
+          ? rankInitials(loaded, analyzed.initials)
+          : rank(analyzed, corpusOf(loaded, await termShards(loaded.entry, analyzed)));
 
       const counts: Partial<Record<SearchType, number>> = {};
       for (const { key } of ranked) {
@@ -212,35 +297,42 @@ export function createSearcher(options: SearcherOptions): Searcher {
         searchOptions.types && searchOptions.types.length > 0 ? new Set(searchOptions.types) : null;
       const filtered = types ? ranked.filter(({ key }) => types.has(docs.get(key)!.type)) : ranked;
       const shown = filtered.slice(0, Math.max(0, limit));
-      const found = await showDocs(
-        entry,
-        shown.map(({ key }) => key),
-      );
-      const needles = analyzed.words.flatMap((word) =>
-        word.variants.map((variant) =>
-          variant.prefix && variant.terms.length === 0 ? variant.prefix.start : variant.text,
-        ),
-      );
-      const hits: SearchHit[] = shown.map(({ key, score }) => {
-        const doc = found.get(key)!;
-        const { excerpt, marks } = excerptOf(doc.text, needles);
+      const needles = needlesOf(analyzed);
+
+      const hitOf = ({ key, score }: Ranked, text: string | undefined): SearchHit => {
+        const [id, , date, , , title, url, lead] = docs.get(key)!.row;
         const titleMarks =
           analyzed.initials !== undefined
-            ? initialsRanges(doc.title, analyzed.initials)
-            : markRanges(doc.title, needles);
+            ? initialsRanges(title, analyzed.initials)
+            : markRanges(title, needles);
+        const excerpt =
+          text === undefined ? { excerpt: lead, marks: markRanges(lead, needles) } : excerptOf(text, needles);
         return {
-          id: doc.id,
-          type: doc.type,
-          title: doc.title,
-          url: doc.url,
-          ...(doc.date ? { date: doc.date } : {}),
-          excerpt,
+          id,
+          type: docs.get(key)!.type,
+          title,
+          url,
+          ...(date ? { date } : {}),
+          excerpt: excerpt.excerpt,
           titleMarks,
-          excerptMarks: marks,
+          excerptMarks: excerpt.marks,
           score: Math.round(score * 1000) / 1000,
+          ...(text === undefined ? { excerptFromLead: true as const } : {}),
         };
+      };
+      const response = (hits: SearchHit[]): SearchResponse => ({
+        query,
+        hits,
+        counts,
+        total: filtered.length,
       });
-      return { query, hits, counts, total: filtered.length };
+
+      searchOptions.onPartial?.(response(shown.map((item) => hitOf(item, deltaTexts.get(item.key)))));
+      const texts = await textsOf(
+        loaded,
+        shown.map(({ key }) => key),
+      );
+      return response(shown.map((item) => hitOf(item, texts.get(item.key))));
     },
   };
 }

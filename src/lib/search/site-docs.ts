@@ -11,7 +11,7 @@ import { listRoutes, type ListId } from '../routes.ts';
 import { products, productSlugs } from '../../data/products.ts';
 import { whitepaper } from '../../data/whitepaper.ts';
 import { operation } from '../../data/operation.ts';
-import { buildSearchIndex } from './build-index.ts';
+import { buildSearchIndex, type BuildOptions } from './build-index.ts';
 import type { SearchDoc, SearchType } from './types.ts';
 
 /** An HR or success story as the loaders fetch it (`ArticleData`). */
@@ -199,7 +199,7 @@ export function siteSearchDocs(content: SiteContent): SearchDoc[] {
   return docs;
 }
 
-/** The index files of the site's content. */
-export function siteSearchIndex(content: SiteContent) {
-  return buildSearchIndex(siteSearchDocs(content));
+/** The index files of the site's content (over the previous release's index, when given). */
+export function siteSearchIndex(content: SiteContent, options: BuildOptions = {}) {
+  return buildSearchIndex(siteSearchDocs(content), options);
 }

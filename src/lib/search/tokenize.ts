@@ -1,16 +1,10 @@
 /**
- * Index terms of a text: Hangul syllable bigrams (also across the spaces between Hangul words, so
- * 구조화면접 and 구조화 면접 share every bigram), a one-syllable word as itself, Latin words and
+ * Index terms of a text: Hangul syllable grams (also across the spaces between Hangul words, so
+ * 구조화면접 and 구조화 면접 share every gram), a one-syllable word as itself, Latin words and
  * numbers lowercased whole. Korean has no reliable word boundaries for a search to rely on
- * (particles stick to nouns, compounds are spaced either way), bigrams need no dictionary.
+ * (particles stick to nouns, compounds are spaced either way); grams need no dictionary.
  */
 import { isSyllable } from './hangul.ts';
-
-export interface Token {
-  term: string;
-  /** Whether the bigram spans a space: a weaker hint than one inside a word. */
-  cross?: boolean;
-}
 
 /** A run of one script: Hangul syllables, or Latin letters and digits. */
 export interface Run {
@@ -50,33 +44,73 @@ function onlySpaceBetween(text: string, a: Run, b: Run): boolean {
   return between.length > 0 && /^[ \t\u00a0]+$/.test(between);
 }
 
-/** The terms of a text, with repetitions (their count is the term frequency). */
-export function tokenize(input: string): Token[] {
+/**
+ * The index terms of a text for a gram index: at every syllable of a Hangul run (runs joined
+ * across spaces, as the bigrams are), the grams of 2 to `max` syllables starting there, so a
+ * query word of up to `max` syllables is one term in one shard; a one-syllable word as itself;
+ * Latin words and numbers lowercased whole. `length` is the text's length in bigrams (what BM25
+ * normalises by), the same for any `max`.
+ */
+export function gramTerms(input: string, max: number): { terms: string[]; length: number } {
   const text = normalize(input);
   const runs = runsOf(text);
-  const tokens: Token[] = [];
+  const terms: string[] = [];
+  let length = 0;
+  let chain: string[] = [];
+  const flush = () => {
+    for (let i = 0; i < chain.length; i++) {
+      for (let n = 2; n <= max && i + n <= chain.length; n++) terms.push(chain.slice(i, i + n).join(''));
+    }
+    length += Math.max(0, chain.length - 1);
+    chain = [];
+  };
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i]!;
     if (run.kind === 'latin') {
-      tokens.push({ term: run.text });
+      flush();
+      terms.push(run.text);
+      length++;
       continue;
     }
     const syllables = [...run.text];
-    if (syllables.length === 1) tokens.push({ term: syllables[0]! });
-    for (let j = 0; j + 1 < syllables.length; j++) tokens.push({ term: syllables[j]! + syllables[j + 1]! });
-    const next = runs[i + 1];
-    if (next && next.kind === 'hangul' && onlySpaceBetween(text, run, next)) {
-      tokens.push({ term: syllables[syllables.length - 1]! + [...next.text][0]!, cross: true });
+    if (syllables.length === 1) {
+      terms.push(syllables[0]!);
+      length++;
     }
+    chain.push(...syllables);
+    const next = runs[i + 1];
+    if (!(next && next.kind === 'hangul' && onlySpaceBetween(text, run, next))) flush();
   }
-  return tokens;
+  flush();
+  return { terms, length };
 }
 
-/** The bigrams (or the one unigram) of a single Hangul word, no spaces inside. */
-export function hangulTerms(word: string): string[] {
+/**
+ * Where the grams covering a word of `length` syllables start: 0, then steps of at most
+ * `max - 1` with the last gram ending at the word's end. A step below `max` lets every shorter
+ * spelling of the word (a particle stripped: 자기소개서를 → 자기소개서) use the same starts, so
+ * its grams sit in the shards the word needs already.
+ */
+export function coverStarts(length: number, max: number): number[] {
+  const starts: number[] = [];
+  for (let s = 0; ; s = Math.min(s + max - 1, length - max)) {
+    starts.push(s);
+    if (s + max >= length) return starts;
+  }
+}
+
+/** The grams of `word` (no spaces) from the given starts, each up to `max` long, none inside the one before. */
+export function coverGrams(word: string, starts: readonly number[], max: number): string[] {
   const syllables = [...word];
   if (syllables.length === 1) return [word];
-  const terms: string[] = [];
-  for (let j = 0; j + 1 < syllables.length; j++) terms.push(syllables[j]! + syllables[j + 1]!);
-  return terms;
+  const grams: string[] = [];
+  let end = 0;
+  for (const start of starts) {
+    if (start >= syllables.length) break;
+    const stop = Math.min(start + max, syllables.length);
+    if (stop <= end || stop - start < 2) continue;
+    grams.push(syllables.slice(start, stop).join(''));
+    end = stop;
+  }
+  return grams;
 }

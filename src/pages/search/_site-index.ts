@@ -1,9 +1,12 @@
 /**
  * The site search's index for this build, made once from the content collections (the same
  * content the pages are built from) and shared by the entry and the hashed files' endpoints.
+ * Over the previous release's index when `SEARCH_PREVIOUS_INDEX` names its root (the rebuild
+ * sets it), so that a publish rewrites little of it.
  */
 import { getCollection } from 'astro:content';
 import { siteSearchIndex } from '../../lib/search/site-docs.ts';
+import { previousIndexOptions, SEARCH_PREVIOUS_INDEX_ENV } from '../../lib/search/previous-index.ts';
 import type { ListId } from '../../lib/routes.ts';
 import type { ContentItem } from '../../lib/api/schemas.ts';
 
@@ -18,12 +21,15 @@ async function make() {
   ]);
   const lists: Partial<Record<ListId, ContentItem[]>> = {};
   for (const entry of listItems) lists[entry.id as ListId] = entry.data.items;
-  return siteSearchIndex({
-    cardLists: lists,
-    hrStories: hrStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
-    successStories: successStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
-    patents: patents.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
-  });
+  return siteSearchIndex(
+    {
+      cardLists: lists,
+      hrStories: hrStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
+      successStories: successStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
+      patents: patents.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
+    },
+    previousIndexOptions(process.env[SEARCH_PREVIOUS_INDEX_ENV] || undefined),
+  );
 }
 
 /** The index of this build's content (made on first use). */
