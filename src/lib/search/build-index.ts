@@ -45,16 +45,17 @@ export interface PreviousIndex {
 
 /** Raw bytes a file aims at; counts grow by powers of two so names stay put between folds. */
 const TERM_SHARD_TARGET = 6_000;
-const TEXT_FILE_TARGET = 12_000;
+const TEXT_FILE_TARGET = 6_000;
 const MIN_TERM_SHARDS = 16;
 const MIN_TEXT_FILES = 8;
 
 /**
- * A fresh base once the entry (brotli, as a CDN sends it), which every publish rewrites, would
- * pass this share of the whole index: the rewrite budget of a publish. With the documents' rows
- * the entry is about 4 % of the index, so the delta has about 1 % (a few edits or adds) before a
- * fold. Also once this share of the base's documents are changed or gone (their postings dead
- * weight in the shards). A small index (tests, a young site), whose entry is most of it, keeps a
+ * A fresh base once what a publish rewrites (brotli, as a CDN sends it: the entry, and the text
+ * files rewritten without a deleted or changed document's old text) would pass this share of the
+ * whole index: the rewrite budget of a publish. With the documents' rows the entry is about 4 % of
+ * the index, so the delta has about 1 % (a few edits or adds) before a fold. (Separately, a fold
+ * once a quarter of the base's documents are changed or gone: their postings dead weight in the
+ * shards.) A small index (tests, a young site), whose entry is most of it, keeps a
  * delta of a few items all the same.
  */
 export const FOLD_SHARE = 0.05;
@@ -250,11 +251,17 @@ function freshBase(docs: CleanDoc[], options: BuildOptions): BuiltIndex {
   return { entry, files, fresh: true };
 }
 
+interface PreviousBase {
+  entry: Entry;
+  files: SearchFile[];
+  /** Each base document's text, by slot. */
+  baseTexts: Map<number, string>;
+  /** The texts of each base text file, by its index in `entry.texts`. */
+  textFiles: Map<number, TextFile>;
+}
+
 /** The previous index's entry and base files, checked; a string says why it cannot be used. */
-function readPrevious(
-  previous: PreviousIndex,
-  gram: number,
-): { entry: Entry; files: SearchFile[]; baseTexts: Map<number, string> } | string {
+function readPrevious(previous: PreviousIndex, gram: number): PreviousBase | string {
   const parsed = EntrySchema.safeParse(previous.entry);
   if (!parsed.success) return `entry: not format v${FORMAT_VERSION}`;
   const entry = parsed.data;
@@ -262,6 +269,7 @@ function readPrevious(
   if (entry.baseDocs > entry.docs.length) return 'entry: baseDocs';
   const files: SearchFile[] = [];
   const baseTexts = new Map<number, string>();
+  const textFiles = new Map<number, TextFile>();
   for (const name of new Set([...entry.terms, ...entry.texts])) {
     const body = previous.files.get(name);
     if (body === undefined) return `${name}: missing`;
@@ -278,6 +286,9 @@ function readPrevious(
     if (name.startsWith('texts-')) {
       for (const [key, text] of Object.entries((file.data as TextFile).d))
         baseTexts.set(parseInt(key, 36), text);
+      entry.texts.forEach((other, index) => {
+        if (other === name) textFiles.set(index, file.data as TextFile);
+      });
     }
     files.push({ name, body });
   }
@@ -290,7 +301,35 @@ function readPrevious(
     const row = entry.docs[parseInt(key, 36)];
     if (!row || row[8] !== IN_DELTA) return `entry: delta ${key} has no row`;
   }
-  return { entry, files, baseTexts };
+  return { entry, files, baseTexts, textFiles };
+}
+
+/**
+ * The base text files without the texts of documents deleted or changed since the base: what the
+ * content team took out is not served again by the next release, only kept by the releases
+ * published before (deploy retention). A file with nothing stale keeps its name; one with a
+ * stale text is rewritten (one small file for an edit or a delete).
+ */
+function withoutStaleTexts(
+  base: PreviousBase,
+  rows: readonly (DocRow | null)[],
+): { texts: string[]; files: SearchFile[] } {
+  const texts = [...base.entry.texts];
+  const replaced = new Map<string, SearchFile>();
+  for (const [index, file] of base.textFiles) {
+    const kept = Object.entries(file.d).filter(([key]) => {
+      const row = rows[parseInt(key, 36)];
+      return row !== null && row !== undefined && row[8] !== IN_DELTA;
+    });
+    if (kept.length === Object.keys(file.d).length) continue;
+    const name = texts[index]!;
+    const scrubbed =
+      replaced.get(name) ?? hashed('texts', { v: FORMAT_VERSION, d: Object.fromEntries(kept) });
+    replaced.set(name, scrubbed);
+    texts[index] = scrubbed.name;
+  }
+  const files = base.files.map((file) => replaced.get(file.name) ?? file);
+  return { texts, files: files.filter((file, i) => files.findIndex((f) => f.name === file.name) === i) };
 }
 
 /**
@@ -299,11 +338,7 @@ function readPrevious(
  * new one takes the next free slot; a deleted one leaves a null row. Null when the delta is over
  * its bound (the caller folds).
  */
-function overPrevious(
-  docs: CleanDoc[],
-  base: { entry: Entry; files: SearchFile[]; baseTexts: Map<number, string> },
-  options: BuildOptions,
-): BuiltIndex | null {
+function overPrevious(docs: CleanDoc[], base: PreviousBase, options: BuildOptions): BuiltIndex | null {
   const gram = base.entry.gram;
   const slotOf = new Map<string, number>();
   base.entry.docs.forEach((row, slot) => {
@@ -331,6 +366,7 @@ function overPrevious(
   const deltaRecord = sortedRecord(delta);
   const dead = rows.slice(0, base.entry.baseDocs).filter((row) => row === null || row[8] === IN_DELTA).length;
   if (dead > Math.max(DEAD_MIN, DEAD_SHARE * base.entry.baseDocs)) return null;
+  const { texts, files } = withoutStaleTexts(base, rows);
 
   const entry: SearchEntry = {
     v: FORMAT_VERSION,
@@ -341,15 +377,20 @@ function overPrevious(
     baseDocs: base.entry.baseDocs,
     ...averages(rows),
     terms: base.entry.terms,
-    texts: base.entry.texts,
+    texts,
     baseBytes: base.entry.baseBytes,
     delta: deltaRecord,
   };
   const entryBytes = brotliBytes(JSON.stringify(entry));
   const deltaBytes = brotliBytes(JSON.stringify(deltaRecord));
-  if (deltaBytes > FOLD_MIN_BYTES && entryBytes > FOLD_SHARE * (base.entry.baseBytes + entryBytes))
+  const kept = new Set(base.files.map((file) => file.name));
+  const rewritten = files.reduce((sum, file) => sum + (kept.has(file.name) ? 0 : brotliBytes(file.body)), 0);
+  if (
+    deltaBytes > FOLD_MIN_BYTES &&
+    entryBytes + rewritten > FOLD_SHARE * (base.entry.baseBytes + entryBytes)
+  )
     return null;
-  return { entry, files: base.files, fresh: false };
+  return { entry, files, fresh: false };
 }
 
 export function buildSearchIndex(docs: readonly SearchDoc[], options: BuildOptions = {}): BuiltIndex {

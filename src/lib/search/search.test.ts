@@ -270,14 +270,22 @@ const fresh: SearchDoc = {
 };
 
 describe('a build over the previous index', () => {
-  it('reuses every base file by name when one document changed, and finds the change', async () => {
+  it('reuses every base file by name when one document changed but the one that held its old text, and finds the change', async () => {
     const first = buildSearchIndex(docs);
     const second = buildSearchIndex(edited('c', ' 물결무늬 안내문을 추가했습니다.'), {
       previous: previousOf(first),
     });
     expect(second.fresh).toBe(false);
-    expect(second.files.map((f) => f.name).sort()).toEqual(first.files.map((f) => f.name).sort());
-    expect(second.files.map((f) => f.body)).toEqual(first.files.map((f) => f.body));
+    // The term shards stay; at most the text file that held the old text is new (here, with one
+    // text per file, it became the empty file the index already has).
+    const before = new Set(first.files.map((f) => f.name));
+    const rewritten = second.files.filter((f) => !before.has(f.name));
+    expect(rewritten.filter((f) => !f.name.startsWith('texts-'))).toEqual([]);
+    expect(rewritten.length).toBeLessThanOrEqual(1);
+    const terms = (f: { name: string }) => f.name.startsWith('terms-');
+    expect(second.files.filter(terms)).toEqual(first.files.filter(terms));
+    const oldText = JSON.stringify(docs.find((d) => d.id === 'c')!.text).slice(1, -1);
+    expect(second.files.filter((f) => !terms(f) && f.body.includes(oldText))).toEqual([]);
     const searcher = searcherOfIndex(second);
     expect((await searcher.search('물결무늬')).hits.map((h) => h.id)).toEqual(['c']);
     expect((await searcher.search('데이터를')).hits.map((h) => h.id)).toEqual(['c']);
@@ -289,6 +297,11 @@ describe('a build over the previous index', () => {
       .map((d) => (d.id === 'b' ? { ...d, text: '같은 질문을 묻습니다.' } : d));
     const second = buildSearchIndex(changed, { previous: previousOf(first) });
     expect(second.fresh).toBe(false);
+    // What was taken out is not served by the new release: neither the deleted text nor the old one.
+    const served = [JSON.stringify(second.entry), ...second.files.map((f) => f.body)].join('\n');
+    expect(served).not.toContain(JSON.stringify(docs.find((d) => d.id === 'a')!.text).slice(1, -1));
+    expect(served).not.toContain(JSON.stringify(docs.find((d) => d.id === 'b')!.text).slice(1, -1));
+    expect(served).toContain('같은 질문을 묻습니다.');
     const searcher = searcherOfIndex(second);
     expect((await searcher.search('ISMS')).hits).toEqual([]);
     expect((await searcher.search('온보딩')).hits).toEqual([]);
