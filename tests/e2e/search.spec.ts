@@ -126,6 +126,10 @@ test.describe('검색 페이지', () => {
     await site.goto('/search?q=면접');
     const alert = page.getByRole('alert').filter({ hasText: '검색 색인을 불러오지 못했습니다.' });
     await expect(alert).toBeVisible();
+    // As far from the form above it as the results would be, not touching it.
+    const form = await page.getByRole('main').getByRole('search').boundingBox();
+    const box = await alert.boundingBox();
+    expect(box!.y - (form!.y + form!.height)).toBeGreaterThanOrEqual(24);
     await page.unroute('**/search/index.json');
     await alert.getByRole('button', { name: '다시 시도' }).click();
     await expect(results(page).getByRole('listitem').first()).toBeVisible();
