@@ -2,14 +2,18 @@
  * The site search at `npm run bench`'s slow-phone profile, in Chromium on the built site: the CPU
  * slowed by the calibrated multiplier (cpu-calibration.ts: the host's `benchmarkIndex`, measured
  * in a page as Lighthouse measures it, over TARGET_BENCHMARK_INDEX) and DevTools' Slow 4G
- * (tap-bench.ts) for the cold first query. Two timings, on the page's own clock:
+ * (tap-bench.ts) for the cold first query. Timings on the page's own clock:
  * - cold page → first result: a fresh context per query, the home page loaded and quiet, then
  *   Ctrl+K and the query typed at once; from the first keydown to the frame that shows a result
  *   (the dialog's code, the entry and the shards all come over Slow 4G on the slowed CPU);
+ * - the entry alone: then, from the same page, the index's entry file fetched past the HTTP
+ *   cache (`cache: 'no-store'`), as the tap bench times its request alone: the network's share;
  * - keystroke → results once loaded: in one open dialog whose index files are loaded, each query
- *   put into the emptied box as one input event (the last keystroke of a word, or a paste), to
- *   the frame whose status line counts its results. The dialog waits `DEBOUNCE_MS` before it
- *   searches: the time without that wait is the engine and the rendering.
+ *   put into the emptied box as one input event (the last keystroke of a word, or a paste), made
+ *   inside the page, to the frame whose status line counts its results;
+ * - the engine alone: the same query asked of the page's searcher itself (the state
+ *   search-client.ts shares on `globalThis`), on the slowed CPU: the rest of a keystroke is
+ *   React and the browser's rendering.
  */
 import { chromium, type BrowserContext, type Page } from 'playwright';
 // Lighthouse's own benchmark (the `benchmarkIndex` of its reports), run here in a page.
@@ -38,12 +42,20 @@ export interface SlowPhoneResult {
   throttledIndex: number;
   /** Cold page → first result, ms, one per cold query. */
   cold: number[];
-  /** Keystroke → results, ms, one per warm query (the debounce included). */
+  /** The entry file alone over Slow 4G from the same page, ms, one per cold query. */
+  entryAlone: number[];
+  /** Keystroke → results, ms, one per warm query. */
   warm: number[];
+  /** The engine's search alone for each warm query, ms. */
+  engine: number[];
 }
 
-/** Longer than the dialog's debounce, slowed CPU included. */
+/** Long enough for the dialog to have dropped the last answer, slowed CPU included. */
 const SETTLE_MS = 400;
+/** The index's entry file (src/features/search/search-entry.ts). */
+const ENTRY_PATH = '/search/index.json';
+/** The registered symbol under which search-client.ts keeps the page's searcher. */
+const SHARED_SEARCH = 'insighthire:site-search';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -101,7 +113,15 @@ async function coldQuery(
       undefined,
       { polling: 'raf', timeout: 60_000 },
     );
-    return (await handle.jsonValue()) as number;
+    const firstResult = (await handle.jsonValue()) as number;
+    // The same page and connection pool, past the HTTP cache.
+    const entryAlone = await page.evaluate(async (url) => {
+      const start = performance.now();
+      const response = await fetch(url, { cache: 'no-store' });
+      await response.text();
+      return performance.now() - start;
+    }, ENTRY_PATH);
+    return { firstResult, entryAlone };
   } finally {
     await context.close();
   }
@@ -126,33 +146,63 @@ async function warmQueries(
       await box.fill('');
       await page.waitForTimeout(SETTLE_MS);
     }
-    await box.evaluate((input) =>
-      input.addEventListener(
-        'input',
-        () => ((window as unknown as { __inputAt: number }).__inputAt = performance.now()),
-        {
-          capture: true,
-        },
-      ),
-    );
     await throttle(context, page, multiplier, false);
     await page.waitForFunction(() => true);
     const times: number[] = [];
-    for (const query of options.warmQueries) {
-      // Emptied and left until the dialog has dropped the last answer (after its debounce).
-      await box.fill('');
-      await page.waitForTimeout(SETTLE_MS);
-      await box.fill(query);
-      const handle = await page.waitForFunction(
-        () =>
-          /\d/.test(document.querySelector('.search-dialog [role="status"]')?.textContent ?? '') &&
-          performance.now() - (window as unknown as { __inputAt: number }).__inputAt,
-        undefined,
-        { polling: 'raf', timeout: 30_000 },
+    // Each keystroke is made and timed inside the page: Playwright's own work for a `fill` and a
+    // polling wait runs on the same (slowed) main thread and, at a high slowdown, landed inside
+    // the timing. The box is emptied and left until the dialog has dropped the last answer.
+    for (const query of options.warmQueries)
+      times.push(
+        await page.evaluate(
+          async ({ query, settle }) => {
+            const box = document.querySelector<HTMLInputElement>('.search-dialog [role="combobox"]')!;
+            const status = document.querySelector('.search-dialog [role="status"]')!;
+            const type = (value: string) => {
+              box.value = value;
+              box.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }));
+            };
+            type('');
+            await new Promise((resolve) => setTimeout(resolve, settle));
+            const counted = new Promise<void>((resolve) => {
+              const observer = new MutationObserver(() => {
+                if (!/\d/.test(status.textContent ?? '')) return;
+                observer.disconnect();
+                resolve();
+              });
+              observer.observe(status, { childList: true, subtree: true, characterData: true });
+            });
+            const start = performance.now();
+            type(query);
+            await counted;
+            // The frame that shows it.
+            await new Promise((resolve) => requestAnimationFrame(resolve));
+            return performance.now() - start;
+          },
+          { query, settle: SETTLE_MS },
+        ),
       );
-      times.push((await handle.jsonValue()) as number);
+    const engine: number[] = [];
+    for (const query of options.warmQueries) {
+      engine.push(
+        await page.evaluate(
+          async ({ query, key }) => {
+            const shared = (
+              globalThis as unknown as Record<
+                symbol,
+                { searcher: { search(q: string, o: object): Promise<unknown> } | null }
+              >
+            )[Symbol.for(key)];
+            if (!shared?.searcher) throw new Error('검색기가 없습니다.');
+            const start = performance.now();
+            await shared.searcher.search(query, { limit: 8 });
+            return performance.now() - start;
+          },
+          { query, key: SHARED_SEARCH },
+        ),
+      );
     }
-    return times;
+    return { times, engine };
   } finally {
     await context.close();
   }
@@ -181,10 +231,14 @@ export async function benchSlowPhone(options: SlowPhoneOptions): Promise<SlowPho
     await context.close();
 
     const cold: number[] = [];
-    for (const query of options.coldQueries)
-      cold.push(await coldQuery(browser, options, calibration.multiplier, query));
+    const entryAlone: number[] = [];
+    for (const query of options.coldQueries) {
+      const run = await coldQuery(browser, options, calibration.multiplier, query);
+      cold.push(run.firstResult);
+      entryAlone.push(run.entryAlone);
+    }
     const warm = await warmQueries(browser, options, calibration.multiplier);
-    return { calibration, throttledIndex, cold, warm };
+    return { calibration, throttledIndex, cold, entryAlone, warm: warm.times, engine: warm.engine };
   } finally {
     await browser.close();
   }

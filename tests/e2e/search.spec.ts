@@ -126,6 +126,10 @@ test.describe('검색 페이지', () => {
     await site.goto('/search?q=면접');
     const alert = page.getByRole('alert').filter({ hasText: '검색 색인을 불러오지 못했습니다.' });
     await expect(alert).toBeVisible();
+    // As far from the form above it as the results would be, not touching it.
+    const form = await page.getByRole('main').getByRole('search').boundingBox();
+    const box = await alert.boundingBox();
+    expect(box!.y - (form!.y + form!.height)).toBeGreaterThanOrEqual(24);
     await page.unroute('**/search/index.json');
     await alert.getByRole('button', { name: '다시 시도' }).click();
     await expect(results(page).getByRole('listitem').first()).toBeVisible();
@@ -185,6 +189,29 @@ test.describe('검색 대화상자', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new URL(expected[0]!.url, page.url()).href);
+  });
+
+  test('친 글자는 기다리지 않고 바로 검색한다: 타이머가 멈춰 있어도 결과가 나온다', async ({
+    page,
+    site,
+    request,
+  }) => {
+    desktopOnly();
+    const expected = await engineHits(request, '온보딩', { limit: 8 });
+    await page.clock.install();
+    await site.goto('/');
+    await page.keyboard.press('Control+k');
+    await expect(combobox(page)).toBeFocused();
+    // The word's files first: what is timed below is the dialog, not the network.
+    await combobox(page).fill('온보딩');
+    await expect(options(page).first()).toContainText(expected[0]!.title);
+    await combobox(page).fill('');
+    await expect(options(page)).toHaveCount(0);
+    // From here on no timer fires: a search that waited for one would never come.
+    await page.clock.pauseAt(Date.now() + 5_000);
+    await page.keyboard.type('온보딩');
+    await expect(options(page).first()).toContainText(expected[0]!.title);
+    await expect(dialog(page).getByRole('status')).toHaveText(/검색 결과 \d+건/);
   });
 
   test('버튼으로 열고 Esc로 닫으면 초점이 버튼으로 돌아온다', async ({ page, site }) => {
@@ -380,20 +407,53 @@ test.describe('검색이 다른 페이지에 주는 부담', () => {
     expect(at, '검색 단축키 스크립트가 페이지에 들어 있어야 합니다').toBeGreaterThan(0);
     const start = html.lastIndexOf('(async()=>{', at) + '(async()=>{'.length;
     const shortcut = html.slice(start, html.indexOf('})();', at)).trim();
-    // About 120 of these bytes are the early form's: keys typed while the dialog loads.
-    expect(Buffer.byteLength(shortcut)).toBeLessThanOrEqual(500);
+    // About 120 of these bytes are the early form's (keys typed while the dialog loads), about 40
+    // the index's entry requested at the shortcut, beside the code rather than after it.
+    expect(Buffer.byteLength(shortcut)).toBeLessThanOrEqual(550);
 
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     const searchFiles = () =>
-      requested.filter((path) => /search-dialog|\/search\/index\.json|\/search-index\//.test(path));
+      requested.filter((path) =>
+        /search-start|search-dialog|\/search\/index\.json|\/search-index\//.test(path),
+      );
     expect(searchFiles()).toEqual([]);
 
     await headerButton(page).click();
     await combobox(page).fill('면접');
     await expect(options(page).first()).toBeVisible();
     expect(searchFiles().some((path) => path.includes('search-dialog'))).toBe(true);
-    expect(searchFiles()).toContain('/search/index.json');
+    expect(searchFiles().filter((path) => path === '/search/index.json')).toHaveLength(1);
+  });
+
+  test('단축키를 누르면 색인의 첫 파일과 대화상자의 첫 코드를 함께 받고, 첫 파일은 한 번만 받는다', async ({
+    page,
+    site,
+    request,
+  }) => {
+    desktopOnly();
+    const expected = await engineHits(request, '온보딩', { limit: 8 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*search-start*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const entries: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/search/index.json') entries.push(request.url());
+    });
+    await site.goto('/');
+    const startRequested = page.waitForRequest(/search-start/);
+    const entryRequested = page.waitForRequest('**/search/index.json');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('온보딩');
+    // Both leave while the code is still held: the entry does not wait for it.
+    await Promise.all([startRequested, entryRequested]);
+    release();
+    await expect(options(page).first()).toContainText(expected[0]!.title);
+    await expect(combobox(page)).toHaveValue('온보딩');
+    expect(entries).toHaveLength(1);
   });
 });
 

@@ -1,19 +1,15 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { interpolate, t } from '../../i18n/index.ts';
 import type { SearchHit } from '../../lib/search/types.ts';
-import { dialogOptions, moveActive, type DialogOption } from './dialog-options.ts';
+import { DIALOG_LIMIT, dialogOptions, moveActive, sameHitText, type DialogOption } from './dialog-options.ts';
 import { adoptEarlyInput, whenSettled } from './early-input.ts';
 import { clearRecent, readRecent, rememberSearch } from './recent-searches.ts';
 import { resultLink } from './result-link.ts';
 import { Marked, NewTabNote, ResultMeta } from './ResultText.tsx';
 import { MAX_QUERY_LENGTH, searchPageHref } from './search-address.ts';
+import type { SearchFn } from './search-client.ts';
 import { SearchError } from './SearchStates.tsx';
 import { countAll, useSearch } from './use-search.ts';
-
-/** Results the dialog lists; "모든 결과 보기" shows the rest. */
-export const DIALOG_LIMIT = 8;
-/** Enough to skip the keystrokes of a word typed at speed, short enough to feel instant. */
-export const DEBOUNCE_MS = 80;
 
 export interface SearchDialogProps {
   /** Called once the dialog has closed; focus has gone back to what opened it. */
@@ -22,6 +18,8 @@ export interface SearchDialogProps {
   opener: HTMLElement | null;
   /** The header's early form, holding what was typed while this code loaded (early-input.ts). */
   early?: HTMLFormElement | null;
+  /** The page's searcher (search-client.ts). */
+  search: SearchFn;
 }
 
 /** Follows a result: the site's pages in place, other hosts in a new tab. */
@@ -31,16 +29,37 @@ function follow(hit: SearchHit): void {
   else location.assign(link.href);
 }
 
+/** A result's text in the listbox: rendered again only when what it shows changes. */
+const HitOption = memo(
+  function HitOption({ hit }: { hit: SearchHit }) {
+    const link = resultLink(hit.url, location.origin);
+    return (
+      <>
+        <ResultMeta hit={hit} />
+        <span className="search-option-title">
+          <Marked text={hit.title} marks={hit.titleMarks} />
+          <NewTabNote external={link.external} />
+        </span>
+        {hit.excerpt && (
+          <span className="search-option-excerpt">
+            <Marked text={hit.excerpt} marks={hit.excerptMarks} />
+          </span>
+        )}
+      </>
+    );
+  },
+  (before, after) => sameHitText(before.hit, after.hit),
+);
+
 /** The site search dialog: a combobox over a listbox of results or recent searches. */
-export function SearchDialog({ onClosed, opener, early = null }: SearchDialogProps) {
+export function SearchDialog({ onClosed, opener, early = null, search }: SearchDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const id = useId();
   const [text, setText] = useState('');
   const [recent, setRecent] = useState(readRecent);
   const [active, setActive] = useState(-1);
-  const { state, run } = useSearch(DIALOG_LIMIT);
+  const { state, run } = useSearch(DIALOG_LIMIT, search);
   const hits = text.trim() && state.response ? state.response.hits : [];
   const options = dialogOptions(text, recent, hits);
 
@@ -61,7 +80,6 @@ export function SearchDialog({ onClosed, opener, early = null }: SearchDialogPro
     };
     const cancel = early ? whenSettled(early, show) : (show(), undefined);
     const onClose = () => {
-      clearTimeout(timer.current);
       if (opener?.isConnected) opener.focus();
       onClosed();
     };
@@ -82,17 +100,20 @@ export function SearchDialog({ onClosed, opener, early = null }: SearchDialogPro
     if (active >= 0) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active, id]);
 
-  const schedule = (query: string) => {
-    clearTimeout(timer.current);
+  // Every input is searched at once: once the index is loaded an answer takes a few
+  // milliseconds, and a wait before searching would be the largest part of a keystroke. Before
+  // that, a word typed at speed asks for few more files: the shards of its prefixes are mostly
+  // its own, each fetched once (the engine keeps them), and only the latest answer is shown.
+  const searchNow = (query: string) => {
     setActive(-1);
-    timer.current = setTimeout(() => void run(query), DEBOUNCE_MS);
+    void run(query);
   };
 
   const choose = (option: DialogOption) => {
     if (option.kind === 'recent') {
       if (input.current) input.current.value = option.query;
       setText(option.query);
-      schedule(option.query);
+      searchNow(option.query);
       return;
     }
     setRecent(rememberSearch(text));
@@ -145,9 +166,9 @@ export function SearchDialog({ onClosed, opener, early = null }: SearchDialogPro
           // searched again then.
           onInput={(event) => {
             setText(event.currentTarget.value);
-            schedule(event.currentTarget.value.trim());
+            searchNow(event.currentTarget.value.trim());
           }}
-          onCompositionEnd={(event) => schedule(event.currentTarget.value.trim())}
+          onCompositionEnd={(event) => searchNow(event.currentTarget.value.trim())}
           onKeyDown={onKeyDown}
         />
         <button type="button" className="search-dialog-close" onClick={() => dialog.current?.close()}>
@@ -222,23 +243,5 @@ export function SearchDialog({ onClosed, opener, early = null }: SearchDialogPro
         {t('search.dialog.hint')}
       </p>
     </dialog>
-  );
-}
-
-function HitOption({ hit }: { hit: SearchHit }) {
-  const link = resultLink(hit.url, location.origin);
-  return (
-    <>
-      <ResultMeta hit={hit} />
-      <span className="search-option-title">
-        <Marked text={hit.title} marks={hit.titleMarks} />
-        <NewTabNote external={link.external} />
-      </span>
-      {hit.excerpt && (
-        <span className="search-option-excerpt">
-          <Marked text={hit.excerpt} marks={hit.excerptMarks} />
-        </span>
-      )}
-    </>
   );
 }

@@ -10,6 +10,7 @@ import {
   serializeSearchAddress,
   type SearchAddress,
 } from './search-address.ts';
+import { searchSite } from './search-client.ts';
 import { searchTypes, typeLabel } from './search-labels.ts';
 import { NoResults, SearchError } from './SearchStates.tsx';
 import { countAll, useSearch } from './use-search.ts';
@@ -24,7 +25,7 @@ export const PAGE_LIMIT = 50;
  */
 export function SearchPage({ initialQuery }: { initialQuery?: string | undefined }) {
   const [address, setAddress] = useState<SearchAddress>(() => parseSearchAddress(location.search));
-  const { state, run } = useSearch(PAGE_LIMIT);
+  const { state, run } = useSearch(PAGE_LIMIT, searchSite);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 

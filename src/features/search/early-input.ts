@@ -68,14 +68,19 @@ export function whenSettled(
   return stop;
 }
 
+/** The form's text as the dialog will adopt it (the form has no maxlength of its own). */
+export function earlyText(form: HTMLFormElement): string {
+  const early = form.elements.namedItem('q') as HTMLInputElement | null;
+  return (early?.value ?? '').slice(0, MAX_QUERY_LENGTH);
+}
+
 /**
  * Moves the early form's text and selection into `box` (the dialog's input, focused by now),
  * then empties and hides the form for the next time. Returns the text.
  */
 export function adoptEarlyInput(form: HTMLFormElement, box: HTMLInputElement): string {
   const early = form.elements.namedItem('q') as HTMLInputElement | null;
-  // The form has no maxlength of its own (the dialog's limit lives with the feature's code).
-  const value = (early?.value ?? '').slice(0, MAX_QUERY_LENGTH);
+  const value = earlyText(form);
   const start = Math.min(early?.selectionStart ?? value.length, value.length);
   const end = Math.min(early?.selectionEnd ?? value.length, value.length);
   const direction = early?.selectionDirection ?? undefined;

@@ -1,13 +1,18 @@
 /**
  * One searcher per page, shared by the dialog and the search page, created on the first search:
- * the index entry file is fetched then, never at page load. A failure (index missing, network
- * down) drops the searcher, so "다시 시도" starts from the entry file again.
+ * the index entry file is fetched then, never at page load (or at the header's shortcut, which
+ * hands its request over: `offerEntry`). A failure (index missing, network down) drops the
+ * searcher, so "다시 시도" starts from the entry file again.
+ *
+ * The dialog's first chunk (search-start.inline.ts) carries a private copy of this module, so it
+ * arrives as one file; the search page's island has another. Their state lives on `globalThis`
+ * under a registered symbol: every copy shares one searcher and the files it has read.
  */
-import { createSearcher } from '../../lib/search/searcher.ts';
+import { createSearcher, type Searcher, type SearcherOptions } from '../../lib/search/searcher.ts';
 import type { SearchResponse, SearchType } from '../../lib/search/types.ts';
+import { SEARCH_ENTRY_URL } from './search-entry.ts';
 
-/** Where the build serves the index's entry file (the engine's contract). */
-export const SEARCH_ENTRY_URL = '/search/index.json';
+export { SEARCH_ENTRY_URL };
 
 export interface SearchOptions {
   limit?: number;
@@ -16,15 +21,73 @@ export interface SearchOptions {
 
 export type SearchFn = (query: string, options?: SearchOptions) => Promise<SearchResponse>;
 
-let searcher: ReturnType<typeof createSearcher> | null = null;
+/** What the copies of this module share. */
+export interface SiteSearchState {
+  searcher: Searcher | null;
+  /** A request for the entry already on its way, for the next searcher to read instead of its own. */
+  offered: Promise<Response> | null;
+  /** Requests handed over once: a response body can be read only once. */
+  seen: WeakSet<Promise<Response>>;
+  /** The last search asked: the same query asked again (the dialog after the shortcut started it) gets its answer. */
+  last: { key: string; answer: Promise<SearchResponse> } | null;
+}
+
+export interface SiteSearch {
+  search: SearchFn;
+  /**
+   * Hands over a request for the entry file already on its way. Taken by the next searcher that
+   * reads the entry; ignored when a searcher is there already or when it was offered before.
+   */
+  offerEntry(response: Promise<Response>): void;
+}
+
+export function newSiteSearchState(): SiteSearchState {
+  return { searcher: null, offered: null, seen: new WeakSet(), last: null };
+}
+
+export function createSiteSearch(
+  state: SiteSearchState,
+  create: (options: SearcherOptions) => Searcher = createSearcher,
+  request: (url: string) => Promise<Response> = (url) => fetch(url),
+): SiteSearch {
+  const fetchJson = async (url: string): Promise<unknown> => {
+    let pending: Promise<Response> | null = null;
+    if (url === SEARCH_ENTRY_URL) {
+      pending = state.offered;
+      state.offered = null;
+    }
+    const response = await (pending ?? request(url));
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.json();
+  };
+  return {
+    search(query, options = {}) {
+      const key = JSON.stringify([query, options.limit ?? null, options.types ?? null]);
+      if (state.last?.key === key) return state.last.answer;
+      const searcher = (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson }));
+      const last = { key, answer: searcher.search(query, options) };
+      state.last = last;
+      last.answer.catch(() => {
+        if (state.searcher === searcher) state.searcher = null;
+        if (state.last === last) state.last = null;
+      });
+      return last.answer;
+    },
+    offerEntry(response) {
+      if (state.seen.has(response)) return;
+      state.seen.add(response);
+      // A request nobody reads (the network failed, a searcher was there) is still handled.
+      response.catch(() => undefined);
+      if (!state.searcher) state.offered = response;
+    },
+  };
+}
+
+const SHARED = Symbol.for('insighthire:site-search');
+const shared = ((globalThis as unknown as Record<symbol, SiteSearchState | undefined>)[SHARED] ??=
+  newSiteSearchState());
+const site = createSiteSearch(shared);
 
 /** Searches the site's index; the first call loads it. */
-export const searchSite: SearchFn = async (query, options) => {
-  searcher ??= createSearcher({ entryUrl: SEARCH_ENTRY_URL });
-  try {
-    return await searcher.search(query, options);
-  } catch (error) {
-    searcher = null;
-    throw error;
-  }
-};
+export const searchSite: SearchFn = site.search;
+export const offerEntry = site.offerEntry;

@@ -1,13 +1,14 @@
 /**
- * The search dialog's code, loaded on first use by the header's shortcut script
- * (search-shortcut.inline.ts): nothing here runs on a page until the visitor asks for search.
- * Its styles come with it.
+ * The search dialog's React code, loaded on first use by the dialog's first chunk
+ * (search-start.inline.ts, which the header's shortcut script loads): nothing here runs on a page
+ * until the visitor asks for search. Its styles come with it.
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { injectStyles } from '../../lib/dom/later-styles.ts';
 import { findEarlyForm, releaseEarlyForm } from './early-input.ts';
 import dialogStyles from './search-dialog.scss?inline';
 import resultStyles from './search-results.scss?inline';
+import type { SearchFn } from './search-client.ts';
 import { SearchDialog } from './SearchDialog.tsx';
 
 let root: Root | null = null;
@@ -16,9 +17,10 @@ let isOpen = false;
 
 /**
  * Opens the dialog (once at a time); focus returns to `opener` when it closes: the button, or
- * for a shortcut what has focus now (nothing moves focus while this module loads).
+ * for a shortcut what had focus then (the early form's input has it since). `search` is the
+ * page's searcher, from the first chunk, which carries the engine.
  */
-export function openSearchDialog(opener: Element | null = document.activeElement): void {
+export function showSearchDialog(opener: Element | null, search: SearchFn): void {
   const early = findEarlyForm();
   if (isOpen) {
     // A shortcut inside the open dialog showed the early form again (it could not take focus).
@@ -45,6 +47,7 @@ export function openSearchDialog(opener: Element | null = document.activeElement
       key={++opens}
       opener={opener instanceof HTMLElement ? opener : null}
       early={early}
+      search={search}
       onClosed={close}
     />,
   );

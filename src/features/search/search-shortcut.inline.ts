@@ -1,19 +1,23 @@
 /**
  * Inlined into every page by the header (SearchButton.astro), so it is kept to a few hundred
  * bytes: the search button and the shortcuts (Ctrl+K / ⌘K anywhere, `/` outside a text field)
- * load the dialog's code on first use and open it; a pointer over the button starts the download
- * early. Without JavaScript the button is a plain link to /search. A failed download (a deploy
- * removed the file) rejects unhandled, which brings the new-version notice (NewVersionNotice.astro).
+ * load the dialog's first chunk (search-start.inline.ts, the engine) and the index's entry file
+ * side by side on first use, and open the dialog; a pointer over the button starts both early.
+ * Without JavaScript the button is a plain link to /search. A failed download (a deploy removed
+ * the file) rejects unhandled, which brings the new-version notice (NewVersionNotice.astro).
  *
  * Until the dialog's code has arrived, the keys go to the header's hidden early form at once
  * (its input takes focus in the same event), so nothing typed meanwhile is lost: the dialog
  * adopts its text (early-input.ts), and an early Enter submits it to /search like the dialog's
  * Enter. The form notes whether an IME was composing, so the dialog waits for the syllable.
  */
-import dialogModule from './search-dialog.tsx?chunk-url';
+import startModule from './search-start.inline.ts?chunk-url';
+import { SEARCH_ENTRY_URL } from './search-entry.ts';
 
-let dialog: Promise<typeof import('./search-dialog.tsx')> | undefined;
-const load = () => (dialog ??= import(/* @vite-ignore */ dialogModule));
+let dialog: Promise<typeof import('./search-start.inline.ts')> | undefined;
+// The entry leaves with the code, not after it: the first chunk's searcher reads this response.
+let entry: Promise<Response> | undefined;
+const load = () => (dialog ??= ((entry = fetch(SEARCH_ENTRY_URL)), import(/* @vite-ignore */ startModule)));
 const button = document.querySelector<HTMLElement>('[data-search-open]')!;
 // The early form follows the button (SearchButton.astro): shorter than a second query.
 const early = button.nextElementSibling as HTMLFormElement;
@@ -22,7 +26,7 @@ const open = (event: Event, opener = document.activeElement) => {
   event.preventDefault();
   early.hidden = false;
   early.q.focus();
-  void load().then((code) => code.openSearchDialog(opener));
+  void load().then((code) => code.default(opener, entry));
 };
 // Whether the last input was an IME's half-built syllable (no element has `oncomposition…`
 // handler properties; `oninput` is the shortest way to know).

@@ -1,10 +1,13 @@
 /**
  * Runs searches for a screen and keeps only the latest answer: an older query that answers late
- * never replaces a newer one.
+ * never replaces a newer one. An answer is rendered as a transition: a key typed meanwhile is
+ * never held up by the rendering of the last answer, it interrupts it. The search function is
+ * the caller's (search-client.ts): the dialog's comes with its first chunk, so its React code
+ * does not carry the engine again.
  */
-import { useCallback, useRef, useState } from 'react';
+import { startTransition, useCallback, useRef, useState } from 'react';
 import type { SearchResponse, SearchType } from '../../lib/search/types.ts';
-import { searchSite, type SearchFn } from './search-client.ts';
+import type { SearchFn } from './search-client.ts';
 
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -21,7 +24,7 @@ export function countAll(response: SearchResponse): number {
   return Object.values(response.counts).reduce((sum, count) => sum + (count ?? 0), 0);
 }
 
-export function useSearch(limit: number, search: SearchFn = searchSite) {
+export function useSearch(limit: number, search: SearchFn) {
   const [state, setState] = useState<SearchState>(IDLE);
   const latest = useRef(0);
 
@@ -32,13 +35,17 @@ export function useSearch(limit: number, search: SearchFn = searchSite) {
         setState(IDLE);
         return;
       }
-      setState((previous) => ({ ...previous, status: 'loading' }));
+      setState((previous) => (previous.status === 'loading' ? previous : { ...previous, status: 'loading' }));
+      let next: SearchState;
       try {
-        const response = await search(query, type ? { limit, types: [type] } : { limit });
-        if (mine === latest.current) setState({ status: 'ready', response });
+        next = {
+          status: 'ready',
+          response: await search(query, type ? { limit, types: [type] } : { limit }),
+        };
       } catch {
-        if (mine === latest.current) setState({ status: 'error', response: null });
+        next = { status: 'error', response: null };
       }
+      if (mine === latest.current) startTransition(() => setState(next));
     },
     [limit, search],
   );

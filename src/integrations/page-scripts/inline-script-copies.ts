@@ -37,7 +37,9 @@ export function inlineScriptCopies(): Plugin {
       if (copyKey(id) === undefined || hasOtherQuery(id)) return null;
       const file = filePath(id);
       this.addWatchFile(file);
-      return readFile(file, 'utf8');
+      const code = await readFile(file, 'utf8');
+      // The copy key hides a JSON file's extension from the bundler, which would read it as code.
+      return file.endsWith('.json') ? { code, moduleType: 'json' } : code;
     },
   };
 }

@@ -27,7 +27,8 @@ beforeAll(async () => {
     // An .inline.ts module whose import tree reaches one of Vite's query imports.
     'note.txt': 'RAW NOTE',
     'echo.worker.ts': `self.onmessage = (event) => self.postMessage(event.data);`,
-    'with-note.ts': `import note from './note.txt?raw';\nimport echo from './echo.worker.ts?worker&url';\nexport const read = () => [note, echo];`,
+    'words.json': `{ "word": "JSON WORD" }`,
+    'with-note.ts': `import note from './note.txt?raw';\nimport echo from './echo.worker.ts?worker&url';\nimport words from './words.json' with { type: 'json' };\nexport const read = () => [note, echo, words.word];`,
     'note.inline.ts': `import { read } from './with-note.ts';\nconsole.log(read());`,
     'note-entry.ts': `import './note.inline.ts';`,
     'note-again.inline.ts': `import { read } from './with-note.ts';\nconsole.info(read());`,
@@ -105,12 +106,13 @@ describe('inlineScriptCopies', () => {
     ).toBe(false);
   });
 
-  it("copies Vite's query imports (?raw, ?url, ?worker) too, and leaves loading them to Vite", () => {
+  it("copies Vite's query imports (?raw, ?url, ?worker) and JSON too, and leaves loading them to Vite", () => {
     // Two page scripts reach the same `?raw` import: neither may share it as a chunk.
     for (const name of ['note', 'note-again']) {
       const script = chunk(name);
       expect(script.imports, name).toEqual([]);
       expect(script.code, name).toContain('"RAW NOTE"');
+      expect(script.code, name).toContain('"JSON WORD"');
       // The worker's own file, not the worker inlined as a data: address (Vite's `&inline`).
       expect(script.code, name).toMatch(/"\/assets\/echo\.worker-[\w-]+\.js"/);
       expect(script.code, name).not.toContain('data:');

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Searcher, SearcherOptions } from '../../lib/search/searcher.ts';
+import type { SearchResponse } from '../../lib/search/types.ts';
+import { createSiteSearch, newSiteSearchState, SEARCH_ENTRY_URL } from './search-client.ts';
+
+const answer = (query: string): SearchResponse => ({ query, hits: [], counts: {}, total: 0 });
+
+/** A searcher that reads the entry through the given `fetchJson`, as the engine does, on every search. */
+function fakeEngine() {
+  const created: SearcherOptions[] = [];
+  const searches: string[] = [];
+  const create = (options: SearcherOptions): Searcher => {
+    created.push(options);
+    return {
+      async search(query) {
+        searches.push(query);
+        await options.fetchJson!(options.entryUrl);
+        return answer(query);
+      },
+    };
+  };
+  return { create, created, searches };
+}
+
+const json = (status = 200) => new Response('{}', { status });
+
+describe('createSiteSearch', () => {
+  it('reads the entry from the request the shortcut made, once; later searchers ask for it again', async () => {
+    const engine = fakeEngine();
+    const request = vi.fn(async () => json());
+    const site = createSiteSearch(newSiteSearchState(), engine.create, request);
+    const early = Promise.resolve(json(503));
+    site.offerEntry(early);
+    // The offered response fails: the searcher is dropped, and the retry requests the entry itself.
+    await expect(site.search('면접')).rejects.toThrow('HTTP 503');
+    expect(request).not.toHaveBeenCalled();
+    site.offerEntry(early);
+    await expect(site.search('면접')).resolves.toEqual(answer('면접'));
+    expect(request).toHaveBeenCalledWith(SEARCH_ENTRY_URL);
+    expect(engine.created).toHaveLength(2);
+  });
+
+  it('leaves an offered request unread when a searcher is there already', async () => {
+    const engine = fakeEngine();
+    const request = vi.fn(async () => json());
+    const site = createSiteSearch(newSiteSearchState(), engine.create, request);
+    await site.search('채용');
+    const early = vi.fn(async () => json());
+    site.offerEntry(early());
+    await site.search('면접');
+    expect(request).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers the same query and options asked again with the first answer', async () => {
+    const engine = fakeEngine();
+    const site = createSiteSearch(newSiteSearchState(), engine.create, async () => json());
+    const first = site.search('면접', { limit: 8 });
+    expect(site.search('면접', { limit: 8 })).toBe(first);
+    await first;
+    await site.search('면접', { limit: 50 });
+    await site.search('면접', { limit: 8 });
+    expect(engine.searches).toEqual(['면접', '면접', '면접']);
+  });
+
+  it('gives every copy of the module one searcher through the shared state', async () => {
+    const engine = fakeEngine();
+    const state = newSiteSearchState();
+    const dialogCopy = createSiteSearch(state, engine.create, async () => json());
+    const pageCopy = createSiteSearch(state, engine.create, async () => json());
+    await dialogCopy.search('면접');
+    await pageCopy.search('채용');
+    expect(engine.created).toHaveLength(1);
+  });
+});
