@@ -214,6 +214,31 @@ test.describe('검색 대화상자', () => {
     await expect(dialog(page).getByRole('status')).toHaveText(/검색 결과 \d+건/);
   });
 
+  test('결과는 순위가 정해지는 대로 보이고, 발췌는 본문 파일이 오면 맞은 부분으로 바뀐다', async ({
+    page,
+    site,
+    request,
+  }) => {
+    desktopOnly();
+    const expected = await engineHits(request, '다면평가', { limit: 8 });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/search-index/texts-*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await site.goto('/');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('다면평가');
+    // The texts are held: the titles, types and leads come with the entry and the term shards.
+    await expect(options(page).first()).toContainText(expected[0]!.title);
+    await expect(options(page)).toHaveCount(expected.length);
+    release();
+    await expect(options(page).first().locator('.search-option-excerpt')).toContainText(
+      expected[0]!.excerpt.replace(/^…/, '').slice(0, 24),
+    );
+  });
+
   test('버튼으로 열고 Esc로 닫으면 초점이 버튼으로 돌아온다', async ({ page, site }) => {
     await site.goto('/');
     await headerButton(page).click();

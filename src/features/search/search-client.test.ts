@@ -72,3 +72,55 @@ describe('createSiteSearch', () => {
     expect(engine.created).toHaveLength(1);
   });
 });
+
+describe('first answers (onPartial)', () => {
+  /** A searcher whose first answer (leads) comes before its full one, when `release` is called. */
+  function partialEngine() {
+    let release: () => void = () => undefined;
+    const create = (): Searcher => ({
+      async search(query, options) {
+        options?.onPartial?.({ ...answer(query), total: 1 });
+        await new Promise<void>((done) => (release = done));
+        return { ...answer(query), total: 2 };
+      },
+    });
+    return { create, release: () => release() };
+  }
+
+  it('reaches the caller, and a caller that takes over the same search after its first answer gets it too', async () => {
+    const engine = partialEngine();
+    const site = createSiteSearch(newSiteSearchState(), engine.create, async () => json());
+    const primed: number[] = [];
+    const dialog: number[] = [];
+    const first = site.search('면접', { limit: 8, onPartial: (r) => primed.push(r.total) });
+    const same = site.search('면접', { limit: 8, onPartial: (r) => dialog.push(r.total) });
+    expect(same).toBe(first);
+    expect(primed).toEqual([1]);
+    expect(dialog).toEqual([1]);
+    engine.release();
+    expect((await same).total).toBe(2);
+  });
+
+  it('reaches a caller that takes over the same search before its first answer, when it comes', async () => {
+    let release: () => void = () => undefined;
+    let rank: () => void = () => undefined;
+    const create = (): Searcher => ({
+      async search(query, options) {
+        await new Promise<void>((done) => (rank = done));
+        options?.onPartial?.({ ...answer(query), total: 1 });
+        await new Promise<void>((done) => (release = done));
+        return answer(query);
+      },
+    });
+    const site = createSiteSearch(newSiteSearchState(), create, async () => json());
+    const seen: number[] = [];
+    void site.search('채용');
+    const later = site.search('채용', { onPartial: (r) => seen.push(r.total) });
+    expect(seen).toEqual([]);
+    rank();
+    await Promise.resolve();
+    expect(seen).toEqual([1]);
+    release();
+    await later;
+  });
+});

@@ -17,9 +17,21 @@ export { SEARCH_ENTRY_URL };
 export interface SearchOptions {
   limit?: number;
   types?: SearchType[];
+  /**
+   * Gets the results as soon as they are ranked, their excerpts the documents' leads
+   * (`excerptFromLead`), before the texts of the excerpt windows arrive.
+   */
+  onPartial?: (response: SearchResponse) => void;
 }
 
 export type SearchFn = (query: string, options?: SearchOptions) => Promise<SearchResponse>;
+
+interface LastSearch {
+  key: string;
+  answer: Promise<SearchResponse>;
+  /** Its first answer once ranked (`onPartial`), and the callers waiting for it. */
+  first: { response: SearchResponse | null; waiting: Set<(response: SearchResponse) => void> };
+}
 
 /** What the copies of this module share. */
 export interface SiteSearchState {
@@ -29,7 +41,7 @@ export interface SiteSearchState {
   /** Requests handed over once: a response body can be read only once. */
   seen: WeakSet<Promise<Response>>;
   /** The last search asked: the same query asked again (the dialog after the shortcut started it) gets its answer. */
-  last: { key: string; answer: Promise<SearchResponse> } | null;
+  last: LastSearch | null;
 }
 
 export interface SiteSearch {
@@ -61,11 +73,25 @@ export function createSiteSearch(
     return response.json();
   };
   return {
-    search(query, options = {}) {
+    search(query, { onPartial, ...options } = {}) {
       const key = JSON.stringify([query, options.limit ?? null, options.types ?? null]);
-      if (state.last?.key === key) return state.last.answer;
+      const same = state.last?.key === key ? state.last : null;
+      if (same) {
+        // The dialog taking over the shortcut's search gets its first answer too.
+        if (onPartial && same.first.response) onPartial(same.first.response);
+        else if (onPartial) same.first.waiting.add(onPartial);
+        return same.answer;
+      }
       const searcher = (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson }));
-      const last = { key, answer: searcher.search(query, options) };
+      const first: LastSearch['first'] = { response: null, waiting: new Set(onPartial ? [onPartial] : []) };
+      const answer = searcher.search(query, {
+        ...options,
+        onPartial: (response) => {
+          first.response = response;
+          for (const listener of first.waiting) listener(response);
+        },
+      });
+      const last: LastSearch = { key, answer, first };
       state.last = last;
       last.answer.catch(() => {
         if (state.searcher === searcher) state.searcher = null;

@@ -37,10 +37,15 @@ export function useSearch(limit: number, search: SearchFn) {
       }
       setState((previous) => (previous.status === 'loading' ? previous : { ...previous, status: 'loading' }));
       let next: SearchState;
+      // The results as soon as they are ranked, with the documents' leads as excerpts; the
+      // excerpt windows replace them when the texts arrive.
+      const onPartial = (response: SearchResponse) => {
+        if (mine === latest.current) startTransition(() => setState({ status: 'ready', response }));
+      };
       try {
         next = {
           status: 'ready',
-          response: await search(query, type ? { limit, types: [type] } : { limit }),
+          response: await search(query, type ? { limit, types: [type], onPartial } : { limit, onPartial }),
         };
       } catch {
         next = { status: 'error', response: null };
