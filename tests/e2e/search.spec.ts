@@ -239,6 +239,25 @@ test.describe('검색 대화상자', () => {
     );
   });
 
+  test('결과마다 발췌의 맞은 부분이 화면에 보인다 (휴대폰 너비에서도)', async ({ page, site }) => {
+    await site.goto('/newsRoom');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('온보딩');
+    const excerpts = options(page).locator('.search-option-excerpt');
+    await expect(excerpts.first().locator('mark').first()).toBeAttached();
+    // A mark cut off by the excerpt's line clamp lies outside the excerpt's box.
+    const hidden = await excerpts.evaluateAll((boxes) =>
+      boxes.flatMap((box) => {
+        const mark = box.querySelector('mark');
+        if (!mark) return [];
+        const outer = box.getBoundingClientRect();
+        const inner = mark.getBoundingClientRect();
+        return inner.bottom <= outer.bottom + 1 && inner.right <= outer.right + 1 ? [] : [box.textContent];
+      }),
+    );
+    expect(hidden).toEqual([]);
+  });
+
   test('버튼으로 열고 Esc로 닫으면 초점이 버튼으로 돌아온다', async ({ page, site }) => {
     await site.goto('/');
     await headerButton(page).click();
