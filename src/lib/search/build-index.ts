@@ -305,22 +305,20 @@ function readPrevious(previous: PreviousIndex, gram: number): PreviousBase | str
 }
 
 /**
- * The base text files without the texts of documents deleted or changed since the base: what the
- * content team took out is not served again by the next release, only kept by the releases
- * published before (deploy retention). A file with nothing stale keeps its name; one with a
- * stale text is rewritten (one small file for an edit or a delete).
+ * The base text files without the texts the content has no more (a deleted document's, or the
+ * old text of one whose text changed): what the content team took out is not served again by
+ * the next release, only kept by the releases published before (deploy retention). A file with
+ * nothing stale keeps its name (a title-only edit changes none); one with a stale text is
+ * rewritten (one small file for such an edit or a delete).
  */
 function withoutStaleTexts(
   base: PreviousBase,
-  rows: readonly (DocRow | null)[],
+  textBySlot: ReadonlyMap<number, string>,
 ): { texts: string[]; files: SearchFile[] } {
   const texts = [...base.entry.texts];
   const replaced = new Map<string, SearchFile>();
   for (const [index, file] of base.textFiles) {
-    const kept = Object.entries(file.d).filter(([key]) => {
-      const row = rows[parseInt(key, 36)];
-      return row !== null && row !== undefined && row[8] !== IN_DELTA;
-    });
+    const kept = Object.entries(file.d).filter(([key, text]) => textBySlot.get(parseInt(key, 36)) === text);
     if (kept.length === Object.keys(file.d).length) continue;
     const name = texts[index]!;
     const scrubbed =
@@ -346,9 +344,11 @@ function overPrevious(docs: CleanDoc[], base: PreviousBase, options: BuildOption
   });
   const rows: (DocRow | null)[] = base.entry.docs.map(() => null);
   const delta: [string, string][] = [];
+  const textBySlot = new Map<number, string>();
   let next = base.entry.docs.length;
   for (const doc of docs) {
     const slot = slotOf.get(doc.id) ?? next++;
+    textBySlot.set(slot, doc.text);
     const before = base.entry.docs[slot];
     const unchanged =
       before !== undefined &&
@@ -366,7 +366,7 @@ function overPrevious(docs: CleanDoc[], base: PreviousBase, options: BuildOption
   const deltaRecord = sortedRecord(delta);
   const dead = rows.slice(0, base.entry.baseDocs).filter((row) => row === null || row[8] === IN_DELTA).length;
   if (dead > Math.max(DEAD_MIN, DEAD_SHARE * base.entry.baseDocs)) return null;
-  const { texts, files } = withoutStaleTexts(base, rows);
+  const { texts, files } = withoutStaleTexts(base, textBySlot);
 
   const entry: SearchEntry = {
     v: FORMAT_VERSION,

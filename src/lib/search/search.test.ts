@@ -290,6 +290,14 @@ describe('a build over the previous index', () => {
     expect((await searcher.search('물결무늬')).hits.map((h) => h.id)).toEqual(['c']);
     expect((await searcher.search('데이터를')).hits.map((h) => h.id)).toEqual(['c']);
   });
+  it('keeps every base file by name when only a title changed, and finds the new title', async () => {
+    const first = buildSearchIndex(docs);
+    const retitled = docs.map((d) => (d.id === 'b' ? { ...d, title: `${d.title} 물결무늬 개정판` } : d));
+    const second = buildSearchIndex(retitled, { previous: previousOf(first) });
+    expect(second.fresh).toBe(false);
+    expect(second.files).toEqual(first.files);
+    expect((await searcherOfIndex(second).search('물결무늬')).hits.map((h) => h.id)).toEqual(['b']);
+  });
   it('forgets what an edit took out, and a deleted document', async () => {
     const first = buildSearchIndex(docs);
     const changed = docs
