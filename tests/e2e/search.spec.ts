@@ -42,6 +42,20 @@ const combobox = (page: Page) => dialog(page).getByRole('combobox', { name: '검
 const options = (page: Page) => dialog(page).getByRole('option');
 const headerButton = (page: Page) => page.getByRole('banner').getByRole('link', { name: '검색' });
 
+/**
+ * Holds the page's requests matching `pattern` until the returned function is called. A request
+ * whose page has gone meanwhile (an early Enter navigated) is let go quietly.
+ */
+async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
 const desktopOnly = () =>
   test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
 
@@ -221,12 +235,7 @@ test.describe('검색 대화상자', () => {
   }) => {
     desktopOnly();
     const expected = await engineHits(request, '다면평가', { limit: 8 });
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((done) => (release = done));
-    await page.route('**/search-index/texts-*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/search-index/texts-*');
     await site.goto('/');
     await page.keyboard.press('Control+k');
     await page.keyboard.type('다면평가');
@@ -382,13 +391,7 @@ test.describe('검색 대화상자', () => {
   }) => {
     desktopOnly();
     const expected = await engineHits(request, '면접기간', { limit: 8 });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/*search-dialog*.js', async (route) => {
-      await held;
-      // The early Enter may have left this page already.
-      await route.continue().catch(() => undefined);
-    });
+    const release = await holdRequests(page, '**/*search-dialog*.js');
     await site.goto('/faq');
     await page.keyboard.press('Control+k');
     await page.keyboard.type('면');
@@ -413,13 +416,7 @@ test.describe('검색 대화상자', () => {
 
   test('대화상자 코드가 오기 전에 누른 Enter는 그 검색어로 검색한다', async ({ page, site }) => {
     desktopOnly();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/*search-dialog*.js', async (route) => {
-      await held;
-      // The early Enter may have left this page already.
-      await route.continue().catch(() => undefined);
-    });
+    const release = await holdRequests(page, '**/*search-dialog*.js');
     await site.goto('/');
     await headerButton(page).click();
     await page.keyboard.type('채용 브랜딩');
@@ -477,12 +474,7 @@ test.describe('검색이 다른 페이지에 주는 부담', () => {
   }) => {
     desktopOnly();
     const expected = await engineHits(request, '온보딩', { limit: 8 });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/*search-start*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/*search-start*.js');
     const entries: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/search/index.json') entries.push(request.url());
