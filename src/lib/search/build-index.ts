@@ -326,8 +326,13 @@ function withoutStaleTexts(
     replaced.set(name, scrubbed);
     texts[index] = scrubbed.name;
   }
-  const files = base.files.map((file) => replaced.get(file.name) ?? file);
-  return { texts, files: files.filter((file, i) => files.findIndex((f) => f.name === file.name) === i) };
+  // A rewritten file may equal one the index has already (an emptied file, the empty one).
+  const files = new Map<string, SearchFile>();
+  for (const file of base.files) {
+    const kept = replaced.get(file.name) ?? file;
+    files.set(kept.name, kept);
+  }
+  return { texts, files: [...files.values()] };
 }
 
 /**
