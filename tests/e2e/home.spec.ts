@@ -49,14 +49,20 @@ test('배너: 새 창 간편 문의 버튼과 HTML에 들어 있는 대표 이�
   await expect(inquiry).toHaveAttribute('target', '_blank');
   await expect(inquiry).toHaveAttribute('rel', 'noopener noreferrer');
   const hero = banner.getByRole('img', { name: home.banner.alt });
-  // The hero is a hashed file (not inline markup, which weighed 2.5 KB of the first round trip),
-  // asked for at once and first among the pictures, and it is a real drawing that loads.
-  await expect(hero).toHaveAttribute('src', /^\/_astro\/hero-dashboard\.[\w-]+\.svg$/);
+  // The hero is a hashed picture (not inline markup, which weighed 2.5 KB of the first round trip,
+  // nor a drawing whose 43 Korean labels a slow phone laid out before its first paint), in a size
+  // for the screen, asked for at once and first among the pictures, and it loads.
+  await expect(hero).toHaveAttribute('src', /^\/_astro\/hero-dashboard\.[\w-]+\.webp$/);
+  await expect(hero).toHaveAttribute('srcset', /\.webp 760w, .+\.webp 1120w$/);
   await expect(hero).toHaveAttribute('fetchpriority', 'high');
   await expect(hero).not.toHaveAttribute('loading', 'lazy');
   await expect
-    .poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-    .toBeGreaterThan(900);
+    .poll(() =>
+      hero.evaluate((image: HTMLImageElement) =>
+        image.complete && image.naturalWidth > 0 ? image.currentSrc : '',
+      ),
+    )
+    .toMatch(/\/_astro\/hero-dashboard\.[\w-]+\.webp$/);
   expect((await hero.boundingBox())!.width).toBeGreaterThan(300);
   // Every other image waits until it is near the screen, and has its size, so nothing shifts.
   await expect(
