@@ -5,7 +5,8 @@
  * the caller's (search-client.ts): the dialog's comes with its first chunk, so its React code
  * does not carry the engine again.
  */
-import { startTransition, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { SearchResponse, SearchType } from '../../lib/search/types.ts';
 import type { SearchFn } from './search-client.ts';
 
@@ -39,18 +40,21 @@ export function useSearch(limit: number, search: SearchFn) {
       let next: SearchState;
       // The results as soon as they are ranked, with the documents' leads as excerpts; the
       // excerpt windows replace them when the texts arrive.
-      const onPartial = (response: SearchResponse) => {
-        if (mine === latest.current) startTransition(() => setState({ status: 'ready', response }));
+      let inCall = true;
+      const show = (state: SearchState) => {
+        if (mine !== latest.current) return;
+        if (inCall) setState(state);
+        else flushSync(() => setState(state));
       };
+      const onPartial = (response: SearchResponse) => show({ status: 'ready', response });
+      const answer = search(query, type ? { limit, types: [type], onPartial } : { limit, onPartial });
+      inCall = false;
       try {
-        next = {
-          status: 'ready',
-          response: await search(query, type ? { limit, types: [type], onPartial } : { limit, onPartial }),
-        };
+        next = { status: 'ready', response: await answer };
       } catch {
         next = { status: 'error', response: null };
       }
-      if (mine === latest.current) startTransition(() => setState(next));
+      show(next);
     },
     [limit, search],
   );

@@ -10,19 +10,44 @@ const EXCERPT_LENGTH = 120;
 const LEAD = 24;
 const ELLIPSIS = '…';
 
-/** The text without whitespace, lowercased, with each character's offset in the original. */
+/** Whether a UTF-16 code unit is whitespace as `\s` has it, without a regular expression per character. */
+function isSpace(code: number): boolean {
+  if (code < 0xa0) return code === 32 || (code >= 9 && code <= 13);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/**
+ * The text without whitespace, lowercased, with each character's offset in the original. Run
+ * over every result's whole text at each keystroke: one lowercasing of the text, not one per
+ * character.
+ */
 function compacted(text: string): { compact: string; offsets: number[] } {
-  let compact = '';
+  const lowered = text.toLowerCase();
+  // Lowercasing can lengthen a string in rare scripts (İ); then character by character, keeping
+  // one offset per code unit.
+  const aligned = lowered.length === text.length;
+  const chars: string[] = [];
   const offsets: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (/\s/.test(char)) continue;
-    const lower = char.toLowerCase();
-    // Lowercasing can change a string's length in rare scripts; keep offsets one per code unit.
-    compact += lower.length === 1 ? lower : char;
+    if (isSpace(text.charCodeAt(i))) continue;
+    if (aligned) chars.push(lowered[i]!);
+    else {
+      const lower = text[i]!.toLowerCase();
+      chars.push(lower.length === 1 ? lower : text[i]!);
+    }
     offsets.push(i);
   }
-  return { compact, offsets };
+  return { compact: chars.join(''), offsets };
 }
 
 function merge(ranges: Range[]): Range[] {

@@ -198,15 +198,15 @@ describe('index files', () => {
 });
 
 describe('first results before the text files', () => {
+  const long = {
+    id: 'long',
+    type: 'hrStory' as const,
+    title: '채용 담당자를 위한 안내',
+    url: '/info/blog/long',
+    date: '2025-01-01',
+    text: `면접 준비를 시작합니다. ${'앞부분 문장입니다. '.repeat(20)}여기서 다시 면접 질문을 설명합니다.`,
+  };
   it('shows the leads with their marks first, then the excerpt windows', async () => {
-    const long = {
-      id: 'long',
-      type: 'hrStory' as const,
-      title: '채용 담당자를 위한 안내',
-      url: '/info/blog/long',
-      date: '2025-01-01',
-      text: `면접 준비를 시작합니다. ${'앞부분 문장입니다. '.repeat(20)}여기서 다시 면접 질문을 설명합니다.`,
-    };
     const { searcher, requests } = searcherOver([long]);
     const partials: SearchResponse[] = [];
     const done = await searcher.search('질문', { onPartial: (r) => partials.push(r) });
@@ -223,9 +223,18 @@ describe('first results before the text files', () => {
     expect(requests.filter((url) => url.includes('/texts-'))).toHaveLength(1);
 
     const marked: SearchResponse[] = [];
-    await searcher.search('면접', { onPartial: (r) => marked.push(r) });
+    await searcherOver([long]).searcher.search('면접', { onPartial: (r) => marked.push(r) });
     const hit = marked[0]!.hits[0]!;
     expect(hit.excerptMarks.map(([a, b]) => hit.excerpt.slice(a, b))).toEqual(['면접']);
+  });
+  it('draws once when the texts are in memory: no partial answer before the full one', async () => {
+    const { searcher, requests } = searcherOver([long]);
+    await searcher.search('질문');
+    const partials: SearchResponse[] = [];
+    const again = await searcher.search('면접', { onPartial: (r) => partials.push(r) });
+    expect(partials).toEqual([]);
+    expect(again.hits[0]!.excerptFromLead).toBeUndefined();
+    expect(requests.filter((url) => url.includes('/texts-'))).toHaveLength(1);
   });
   it('answers initials from the entry alone', async () => {
     const { searcher, requests } = searcherOver(docs);

@@ -42,9 +42,10 @@ export interface SearchOptions {
   limit?: number;
   types?: SearchType[];
   /**
-   * Called with the results as soon as they are ranked, before the text files arrive: an
-   * excerpt is then the document's lead (`excerptFromLead`). `search` still resolves with the
-   * excerpt windows.
+   * Called with the results as soon as they are ranked, when their text files are still to
+   * come: an excerpt is then the document's lead (`excerptFromLead`). `search` still resolves
+   * with the excerpt windows. Not called when the texts are in memory already: the full answer
+   * follows at once, and a screen would draw the results twice for one keystroke.
    */
   onPartial?: (response: SearchResponse) => void;
 }
@@ -133,6 +134,8 @@ function needlesOf(analyzed: AnalyzedQuery): string[] {
 export function createSearcher(options: SearcherOptions): Searcher {
   const fetchJson = options.fetchJson ?? defaultFetchJson;
   const files = new Map<string, Promise<unknown>>();
+  /** The files read and valid, by address. */
+  const read = new Set<string>();
 
   function resolve(path: string): string {
     return /^[a-z][a-z0-9+.-]*:/i.test(options.entryUrl) ? new URL(path, options.entryUrl).href : path;
@@ -158,7 +161,10 @@ export function createSearcher(options: SearcherOptions): Searcher {
         return parsed.data;
       })();
       files.set(url, pending);
-      pending.catch(() => files.delete(url));
+      pending.then(
+        () => read.add(url),
+        () => files.delete(url),
+      );
     }
     return pending;
   }
@@ -249,6 +255,12 @@ export function createSearcher(options: SearcherOptions): Searcher {
   }
 
   /** The texts of the slots shown, from the delta or their base text files (read in parallel). */
+  function textsInMemory({ entry, docs, deltaTexts }: Loaded, slots: number[]): boolean {
+    return slots.every(
+      (slot) => deltaTexts.has(slot) || read.has(fileUrl(entry, entry.texts[docs.get(slot)!.row[8]]!)),
+    );
+  }
+
   async function textsOf(loaded: Loaded, slots: number[]): Promise<Map<number, string>> {
     const { entry, docs, deltaTexts } = loaded;
     const found = new Map<number, string>();
@@ -327,11 +339,10 @@ export function createSearcher(options: SearcherOptions): Searcher {
         total: filtered.length,
       });
 
-      searchOptions.onPartial?.(response(shown.map((item) => hitOf(item, deltaTexts.get(item.key)))));
-      const texts = await textsOf(
-        loaded,
-        shown.map(({ key }) => key),
-      );
+      const slots = shown.map(({ key }) => key);
+      if (searchOptions.onPartial && !textsInMemory(loaded, slots))
+        searchOptions.onPartial(response(shown.map((item) => hitOf(item, deltaTexts.get(item.key)))));
+      const texts = await textsOf(loaded, slots);
       return response(shown.map((item) => hitOf(item, texts.get(item.key))));
     },
   };
