@@ -103,6 +103,32 @@ test.describe('목록 섬', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 
+  test('첫 화면 뒤에 미리 받는 코드는 첫 탭에 쓸 것뿐이다: FAQ만 답의 HTML을 거르는 코드를 받는다', async ({
+    page,
+  }) => {
+    for (const [path, sanitiser] of [
+      ['/newsRoom', false],
+      ['/hrcontents', false],
+      ['/faq', true],
+    ] as const) {
+      const downloads: string[] = [];
+      const record = (request: import('@playwright/test').Request) => {
+        if (request.resourceType() === 'fetch') downloads.push(new URL(request.url()).pathname);
+      };
+      page.on('request', record);
+      await page.goto(path);
+      await settle(page);
+      page.off('request', record);
+      expect(downloads.length, path).toBeGreaterThan(2);
+      // DOMPurify (31 KB) compiled at the first paint of a list that never shows HTML was most of
+      // the blocking time it added there.
+      expect(
+        downloads.some((file) => /\/sanitize\.browser\.[\w-]+\.js$/.test(file)),
+        path,
+      ).toBe(sanitiser);
+    }
+  });
+
   test('키보드 포커스도 첫 상호작용이다', async ({ page }) => {
     await page.goto('/faq');
     await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');

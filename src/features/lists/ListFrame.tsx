@@ -6,7 +6,7 @@ import { parseListQuery, sameQuery, serializeListQuery } from '../../lib/list-qu
 import type { ListState, ListStore } from './list.store.ts';
 import { EmptyState, ErrorState, Skeletons } from './ListStates.tsx';
 import { Pagination } from './Pagination.tsx';
-import { requestTemplateAttributes } from './first-tap/request-templates.ts';
+import { firstTapAttributes } from './first-tap/request-templates.ts';
 import styles from './lists.module.scss';
 
 export interface ListFrameProps {
@@ -59,7 +59,7 @@ export function ListFrame({
   const hrefFor = (page: number) => config.path + serializeListQuery({ ...state.query, page });
 
   return (
-    <div className={styles.frame} ref={frame} {...requestTemplateAttributes(config)}>
+    <div className={styles.frame} ref={frame} {...firstTapAttributes(config)}>
       {(search || toolbar) && (
         <div className={styles.toolbar}>
           {toolbar}

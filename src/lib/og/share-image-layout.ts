@@ -4,7 +4,7 @@
  * takes (what JSX would compile to), with the title sized to fit.
  */
 // The logo mark for the picture's corner: the site's favicon, one file.
-import faviconSvg from '../../../public/favicon.svg?raw';
+import faviconSvg from '../../assets/brand/favicon.svg?raw';
 import type { ShareCard } from './share-cards.ts';
 
 export const SHARE_IMAGE_WIDTH = 1200;

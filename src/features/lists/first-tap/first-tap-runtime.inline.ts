@@ -45,7 +45,12 @@ const prefetched = new WeakMap<Element, Promise<void>>();
 export function prefetch(el: Element): Promise<void> {
   let done = prefetched.get(el);
   if (!done) {
-    done = prefetchModules(['component-url', 'renderer-url'].flatMap((name) => el.getAttribute(name) ?? []));
+    done = prefetchModules(
+      ['component-url', 'renderer-url'].flatMap((name) => el.getAttribute(name) ?? []),
+      undefined,
+      undefined,
+      el.querySelector('[data-lazy-code]') !== null,
+    );
     prefetched.set(el, done);
   }
   return done;

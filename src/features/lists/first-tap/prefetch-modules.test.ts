@@ -34,6 +34,13 @@ describe('moduleImports', () => {
   ])('$what', ({ source, found }) => {
     expect(moduleImports(source, base)).toEqual(found);
   });
+
+  it('leaves out what is imported with import(), in code or in the comment, when not lazy', () => {
+    const source =
+      'import{t as e}from"./react.Cv.js";import"./side.A1.js";const l=()=>import("./sanitize.browser.B.js");\n' +
+      '/* prefetch: import("./purify.D.js") */\n';
+    expect(moduleImports(source, base, false)).toEqual(chunks('react.Cv.js', 'side.A1.js'));
+  });
 });
 
 describe('prefetchModules', () => {
@@ -77,6 +84,20 @@ describe('prefetchModules', () => {
     const link = document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');
     expect(link?.href).toBe('https://site.example/_astro/a.js');
     link?.remove();
+  });
+
+  it('downloads and compiles no lazily imported file for an island whose first tap needs none', async () => {
+    const files: Record<string, string> = {
+      'https://site.example/_astro/a.js': 'import"./b.js";const s=()=>import("./sanitize.js");',
+      'https://site.example/_astro/b.js': '/* prefetch: import("./purify.js") */',
+    };
+    const fetcher = vi.fn(
+      async (url: string) => new Response(files[url] ?? '', { status: url in files ? 200 : 404 }),
+    );
+    const compile = vi.fn();
+    await prefetchModules(['https://site.example/_astro/a.js'], fetcher, compile, false);
+    expect(fetcher.mock.calls.map(([url]) => url).sort()).toEqual(Object.keys(files));
+    expect(compile.mock.calls.map(([url]) => url).sort()).toEqual(Object.keys(files));
   });
 
   it('does not reject when the network fails', async () => {

@@ -7,16 +7,17 @@
  */
 
 /**
- * The addresses a built module imports, statically or with `import()`, resolved against its own
- * address; an `import()` in a comment counts too (the build names what a chunk may import later
+ * The addresses a built module imports, statically or (`lazy`) with `import()`, resolved against
+ * its own address; an `import()` in a comment counts too (the build names what a chunk may import later
  * that way, src/integrations/page-scripts/flat-import-lists.ts). Only relative
  * specifiers count: the build writes its chunks as `./name.hash.js`, and anything else (a bare
  * name, a data address) is not a file of the site.
  */
-export function moduleImports(source: string, moduleUrl: string): string[] {
+export function moduleImports(source: string, moduleUrl: string, lazy = true): string[] {
   const found = new Set<string>();
-  const pattern = /(?:\bfrom|\bimport)\s*\(?\s*["'`](\.{1,2}\/[^"'`\s]+?\.js)["'`]/g;
-  for (const match of source.matchAll(pattern)) found.add(new URL(match[1]!, moduleUrl).href);
+  const pattern = /(?:\bfrom|\bimport)\s*(\(?)\s*["'`](\.{1,2}\/[^"'`\s]+?\.js)["'`]/g;
+  for (const match of source.matchAll(pattern))
+    if (lazy || !match[1]) found.add(new URL(match[2]!, moduleUrl).href);
   return [...found];
 }
 
@@ -36,7 +37,8 @@ export function compileModule(url: string): void {
 }
 
 /**
- * Fetches `urls` and everything they import, each once. Not at low priority: it starts at the
+ * Fetches `urls` and everything they import, each once; what they import with `import()` only
+ * when `lazy` (an island whose first tap needs such code: request-templates.ts, `data-lazy-code`). Not at low priority: it starts at the
  * first paint, when nothing the paint needs is left to load, and on a slow network the web fonts'
  * low-priority downloads (fonts/warm-font-cache.ts) would otherwise hold it back for seconds,
  * while a first tap needs it and the fonts are only looks. Failures are ignored:
@@ -46,6 +48,7 @@ export async function prefetchModules(
   urls: Iterable<string>,
   fetcher: Fetcher = (url, init) => fetch(url, init),
   compile: (url: string) => void = compileModule,
+  lazy = true,
 ): Promise<void> {
   const seen = new Set<string>();
   const downloaded: string[] = [];
@@ -55,7 +58,7 @@ export async function prefetchModules(
     try {
       const response = await fetcher(url, { priority: 'auto', credentials: 'same-origin' });
       if (!response.ok) return;
-      const imports = moduleImports(await response.text(), url);
+      const imports = moduleImports(await response.text(), url, lazy);
       downloaded.push(url);
       await Promise.all(imports.map(visit));
     } catch {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serializeListQuery, type ListQuery } from '../../../lib/list-query.ts';
 import { listKinds } from '../list-kinds.ts';
 import { listApiUrl } from './list-address.ts';
-import { requestTemplates, requestUrl } from './request-templates.ts';
+import { firstTapAttributes, requestTemplates, requestUrl } from './request-templates.ts';
 
 const base = 'https://api.example.com/v1';
 const queries: ListQuery[] = [
@@ -36,5 +36,12 @@ describe('request templates', () => {
     expect(requestUrl(listKinds.news, { page: 1, term: '  역량  ', topicId: null, name: '' }, base)).toBe(
       trimmed,
     );
+  });
+
+  it('asks for lazily loaded code at a first tap only where a tap shows HTML (the FAQ answers)', () => {
+    const lazy = Object.values(listKinds).filter(
+      (config) => firstTapAttributes(config)['data-lazy-code'] !== undefined,
+    );
+    expect(lazy.map((config) => config.kind)).toEqual(['faq']);
   });
 });

@@ -35,8 +35,16 @@ export function requestTemplates(config: ListKindConfig, base = PUBLIC_CONTENT_A
   };
 }
 
-/** The frame's attributes that carry the templates. */
-export function requestTemplateAttributes(config: ListKindConfig): Record<string, string | undefined> {
+/**
+ * What the frame tells the first-tap runtime: the templates, and whether a first tap needs code
+ * the island loads lazily (`data-lazy-code`): an FAQ answer's HTML waits for the sanitiser, while
+ * the other lists would only download and compile it (31 KB) for nothing at the first paint.
+ */
+export function firstTapAttributes(config: ListKindConfig): Record<string, string | undefined> {
   const { browse, search } = requestTemplates(config);
-  return { 'data-api-browse': browse, 'data-api-search': search };
+  return {
+    'data-api-browse': browse,
+    'data-api-search': search,
+    'data-lazy-code': config.cardFields?.includes('html') ? '' : undefined,
+  };
 }
