@@ -1,7 +1,8 @@
 /**
  * Runs searches for a screen and keeps only the latest answer: an older query that answers late
- * never replaces a newer one. An answer is rendered as a transition: a key typed meanwhile is
- * never held up by the rendering of the last answer, it interrupts it. The search function is
+ * never replaces a newer one. An answer is drawn in the task that ranked it (`flushSync`): drawn
+ * as a transition on a slow phone, it yielded to the browser between slices and a frame of the
+ * whole dialog came in between, which doubled a keystroke's time. The search function is
  * the caller's (search-client.ts): the dialog's comes with its first chunk, so its React code
  * does not carry the engine again.
  */
@@ -38,17 +39,19 @@ export function useSearch(limit: number, search: SearchFn) {
       }
       setState((previous) => (previous.status === 'loading' ? previous : { ...previous, status: 'loading' }));
       let next: SearchState;
-      // The results as soon as they are ranked, with the documents' leads as excerpts; the
-      // excerpt windows replace them when the texts arrive.
-      let inCall = true;
+      // A first answer given from inside `search` (the dialog taking over the shortcut's search,
+      // in an effect, where React cannot draw at once) is set the ordinary way.
+      let inSearchCall = true;
       const show = (state: SearchState) => {
         if (mine !== latest.current) return;
-        if (inCall) setState(state);
+        if (inSearchCall) setState(state);
         else flushSync(() => setState(state));
       };
+      // The results as soon as they are ranked, with the documents' leads as excerpts; the
+      // excerpt windows replace them when the texts arrive.
       const onPartial = (response: SearchResponse) => show({ status: 'ready', response });
       const answer = search(query, type ? { limit, types: [type], onPartial } : { limit, onPartial });
-      inCall = false;
+      inSearchCall = false;
       try {
         next = { status: 'ready', response: await answer };
       } catch {

@@ -254,13 +254,14 @@ export function createSearcher(options: SearcherOptions): Searcher {
     });
   }
 
-  /** The texts of the slots shown, from the delta or their base text files (read in parallel). */
+  /** Whether the texts of the slots shown are read already (or in the delta). */
   function textsInMemory({ entry, docs, deltaTexts }: Loaded, slots: number[]): boolean {
     return slots.every(
       (slot) => deltaTexts.has(slot) || read.has(fileUrl(entry, entry.texts[docs.get(slot)!.row[8]]!)),
     );
   }
 
+  /** The texts of the slots shown, from the delta or their base text files (read in parallel). */
   async function textsOf(loaded: Loaded, slots: number[]): Promise<Map<number, string>> {
     const { entry, docs, deltaTexts } = loaded;
     const found = new Map<number, string>();
