@@ -8,10 +8,10 @@
 
 /**
  * The addresses a built module imports, statically or (`lazy`) with `import()`, resolved against
- * its own address; an `import()` in a comment counts too (the build names what a chunk may import later
- * that way, src/integrations/page-scripts/flat-import-lists.ts). Only relative
- * specifiers count: the build writes its chunks as `./name.hash.js`, and anything else (a bare
- * name, a data address) is not a file of the site.
+ * its own address; an `import()` in a comment counts too (the build names what a chunk may import
+ * later that way, src/integrations/page-scripts/flat-import-lists.ts). Only relative specifiers
+ * count: the build writes its chunks as `./name.hash.js`, and anything else (a bare name, a data
+ * address) is not a file of the site.
  */
 export function moduleImports(source: string, moduleUrl: string, lazy = true): string[] {
   const found = new Set<string>();
@@ -38,10 +38,11 @@ export function compileModule(url: string): void {
 
 /**
  * Fetches `urls` and everything they import, each once; what they import with `import()` only
- * when `lazy` (an island whose first tap needs such code: request-templates.ts, `data-lazy-code`). Not at low priority: it starts at the
- * first paint, when nothing the paint needs is left to load, and on a slow network the web fonts'
- * low-priority downloads (fonts/warm-font-cache.ts) would otherwise hold it back for seconds,
- * while a first tap needs it and the fonts are only looks. Failures are ignored:
+ * when `lazy` (an island whose first tap needs such code: request-templates.ts,
+ * `data-lazy-code`). Not at low priority: it starts at the first paint, when nothing the paint
+ * needs is left to load, and on a slow network the web fonts' low-priority downloads
+ * (fonts/warm-font-cache.ts) would otherwise hold it back for seconds, while a first tap needs
+ * it and the fonts are only looks. Failures are ignored:
  * a missing file is reported when the island really loads it.
  */
 export async function prefetchModules(
