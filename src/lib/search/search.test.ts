@@ -227,6 +227,20 @@ describe('first results before the text files', () => {
     const hit = marked[0]!.hits[0]!;
     expect(hit.excerptMarks.map(([a, b]) => hit.excerpt.slice(a, b))).toEqual(['면접']);
   });
+  it('opens a lead excerpt a few words before its match, as a window is (a one-line excerpt keeps it)', async () => {
+    const late = {
+      ...long,
+      id: 'late',
+      text: `신입사원 조기 퇴사의 상당 부분은 입사 후 첫 3개월에 결정됩니다. 채용에서 확인한 정보를 온보딩으로 이어 가는 방법을 정리합니다. ${'뒤 문장입니다. '.repeat(20)}`,
+    };
+    const partials: SearchResponse[] = [];
+    await searcherOver([late]).searcher.search('온보딩', { onPartial: (r) => partials.push(r) });
+    const hit = partials[0]!.hits[0]!;
+    expect(hit.excerptFromLead).toBe(true);
+    const [start] = hit.excerptMarks[0]!;
+    expect(hit.excerpt.slice(start, start + 3)).toBe('온보딩');
+    expect(start).toBeLessThanOrEqual(30);
+  });
   it('draws once when the texts are in memory: no partial answer before the full one', async () => {
     const { searcher, requests } = searcherOver([long]);
     await searcher.search('질문');

@@ -318,8 +318,9 @@ export function createSearcher(options: SearcherOptions): Searcher {
           analyzed.initials !== undefined
             ? initialsRanges(title, analyzed.initials)
             : markRanges(title, needles);
-        const excerpt =
-          text === undefined ? { excerpt: lead, marks: markRanges(lead, needles) } : excerptOf(text, needles);
+        // Before the texts arrive the excerpt is the lead, opened as a window is, a few words before
+        // its first match: a one-line excerpt showing the lead from its start cut the match off.
+        const excerpt = excerptOf(text ?? lead, needles);
         return {
           id,
           type: docs.get(key)!.type,
