@@ -1,12 +1,12 @@
 /**
  * `npm run illustrations:raster`: draws every illustration of RASTERISED as a lossless WebP at
- * twice its size, with Pretendard as the only font, and records which SVG each came from.
+ * twice its size, with Pretendard from the package, and records which SVG each came from.
  * Run it after changing one of those SVGs (rasters.test.ts fails until then).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { registerFontsForSvg } from '../../src/lib/og/share-image-fonts.ts';
 import {
   ILLUSTRATIONS_DIR,
   RASTER_DIR,
@@ -17,14 +17,8 @@ import {
   svgSize,
 } from './rasters.ts';
 
-const fonts = fileURLToPath(new URL('../../node_modules/pretendard/dist/public/static/', import.meta.url));
-const fontconfig = mkdtempSync(join(tmpdir(), 'raster-fonts-'));
-writeFileSync(
-  join(fontconfig, 'fonts.conf'),
-  `<?xml version="1.0"?><fontconfig><dir>${fonts}</dir><cachedir>${fontconfig}</cachedir></fontconfig>`,
-);
-// Read by fontconfig when the SVG renderer first needs a font, so before sharp is loaded.
-process.env.FONTCONFIG_FILE = join(fontconfig, 'fonts.conf');
+// The share pictures' fontconfig set-up: the SVGs name Pretendard first, drawn from the package.
+registerFontsForSvg(fileURLToPath(new URL('../../', import.meta.url)));
 const { default: sharp } = await import('sharp');
 
 mkdirSync(RASTER_DIR, { recursive: true });

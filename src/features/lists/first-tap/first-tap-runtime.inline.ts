@@ -47,9 +47,7 @@ export function prefetch(el: Element): Promise<void> {
   if (!done) {
     done = prefetchModules(
       ['component-url', 'renderer-url'].flatMap((name) => el.getAttribute(name) ?? []),
-      undefined,
-      undefined,
-      el.querySelector('[data-lazy-code]') !== null,
+      { lazy: el.querySelector('[data-lazy-code]') !== null },
     );
     prefetched.set(el, done);
   }

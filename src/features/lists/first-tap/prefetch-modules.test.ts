@@ -60,11 +60,10 @@ describe('prefetchModules', () => {
       // Only once every file is in the cache: compiling one starts its own import requests.
       expect(fetcher).toHaveBeenCalledTimes(4);
     });
-    await prefetchModules(
-      ['https://site.example/_astro/a.js', 'https://site.example/_astro/b.js'],
+    await prefetchModules(['https://site.example/_astro/a.js', 'https://site.example/_astro/b.js'], {
       fetcher,
       compile,
-    );
+    });
     expect(fetcher.mock.calls.map(([url]) => url).sort()).toEqual([
       'https://site.example/_astro/a.js',
       'https://site.example/_astro/b.js',
@@ -95,7 +94,7 @@ describe('prefetchModules', () => {
       async (url: string) => new Response(files[url] ?? '', { status: url in files ? 200 : 404 }),
     );
     const compile = vi.fn();
-    await prefetchModules(['https://site.example/_astro/a.js'], fetcher, compile, false);
+    await prefetchModules(['https://site.example/_astro/a.js'], { fetcher, compile, lazy: false });
     expect(fetcher.mock.calls.map(([url]) => url).sort()).toEqual(Object.keys(files));
     expect(compile.mock.calls.map(([url]) => url).sort()).toEqual(Object.keys(files));
   });
@@ -105,7 +104,7 @@ describe('prefetchModules', () => {
       throw new TypeError('Failed to fetch');
     });
     const compile = vi.fn();
-    await expect(prefetchModules(['/_astro/a.js'], fetcher, compile)).resolves.toBeUndefined();
+    await expect(prefetchModules(['/_astro/a.js'], { fetcher, compile })).resolves.toBeUndefined();
     expect(compile).not.toHaveBeenCalled();
   });
 });

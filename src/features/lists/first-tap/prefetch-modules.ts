@@ -47,9 +47,11 @@ export function compileModule(url: string): void {
  */
 export async function prefetchModules(
   urls: Iterable<string>,
-  fetcher: Fetcher = (url, init) => fetch(url, init),
-  compile: (url: string) => void = compileModule,
-  lazy = true,
+  {
+    lazy = true,
+    fetcher = (url, init) => fetch(url, init),
+    compile = compileModule,
+  }: { lazy?: boolean; fetcher?: Fetcher; compile?: (url: string) => void } = {},
 ): Promise<void> {
   const seen = new Set<string>();
   const downloaded: string[] = [];
