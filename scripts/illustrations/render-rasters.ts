@@ -1,19 +1,19 @@
 /**
- * `npm run illustrations:raster`: draws every illustration of RASTERISED as a lossless WebP at
+ * `npm run illustrations:raster`: draws every drawing of RASTERISED as a lossless WebP at
  * twice its size, with Pretendard from the package, and records which SVG each came from.
  * Run it after changing one of those SVGs (rasters.test.ts fails until then).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerFontsForSvg } from '../../src/lib/og/share-image-fonts.ts';
 import {
-  ILLUSTRATIONS_DIR,
-  RASTER_DIR,
   RASTER_SCALE,
   RASTERISED,
   SOURCES_FILE,
+  rasterPath,
   svgFingerprint,
+  svgPath,
   svgSize,
 } from './rasters.ts';
 
@@ -21,14 +21,14 @@ import {
 registerFontsForSvg(fileURLToPath(new URL('../../', import.meta.url)));
 const { default: sharp } = await import('sharp');
 
-mkdirSync(RASTER_DIR, { recursive: true });
 const sources: Record<string, string> = {};
 for (const name of RASTERISED) {
   const { width } = svgSize(name);
-  const info = await sharp(join(ILLUSTRATIONS_DIR, `${name}.svg`), { density: 72 * RASTER_SCALE })
+  mkdirSync(dirname(rasterPath(name)), { recursive: true });
+  const info = await sharp(svgPath(name), { density: 72 * RASTER_SCALE })
     .resize({ width: width * RASTER_SCALE })
     .webp({ lossless: true, effort: 6 })
-    .toFile(join(RASTER_DIR, `${name}.webp`));
+    .toFile(rasterPath(name));
   sources[name] = svgFingerprint(name);
   console.log(`${name}.webp: ${info.width}×${info.height}, ${Math.round(info.size / 1024)} KB`);
 }
