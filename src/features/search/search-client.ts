@@ -2,7 +2,8 @@
  * One searcher per page, shared by the dialog and the search page, created on the first search:
  * the index entry file is fetched then, never at page load (or at the header's shortcut, which
  * hands its request over: `offerEntry`). A failure (index missing, network down) drops the
- * searcher, so "다시 시도" starts from the entry file again.
+ * searcher, so "다시 시도" starts from the entry file again. Once the files a query needs are read,
+ * its answer is there at once too (`searchSite.now`): a screen sets it in the keystroke's own event.
  *
  * The dialog's first chunk (search-start.inline.ts) carries a private copy of this module, so it
  * arrives as one file; the search page's island has another. Their state lives on `globalThis`
