@@ -104,7 +104,9 @@ export function SearchDialog({ onClosed, opener, early = null, search }: SearchD
   // milliseconds, and a wait before searching would be the largest part of a keystroke. Before
   // that, a word typed at speed asks for few more files: the shards of its prefixes are mostly
   // its own, each fetched once (the engine keeps them), and only the latest answer is shown.
-  const searchNow = (query: string) => {
+  // With the files it needs read, the answer is set in this same event as the box's text (useSearch):
+  // one render a keystroke.
+  const searchFor = (query: string) => {
     setActive(-1);
     void run(query);
   };
@@ -113,7 +115,7 @@ export function SearchDialog({ onClosed, opener, early = null, search }: SearchD
     if (option.kind === 'recent') {
       if (input.current) input.current.value = option.query;
       setText(option.query);
-      searchNow(option.query);
+      searchFor(option.query);
       return;
     }
     setRecent(rememberSearch(text));
@@ -166,9 +168,9 @@ export function SearchDialog({ onClosed, opener, early = null, search }: SearchD
           // searched again then.
           onInput={(event) => {
             setText(event.currentTarget.value);
-            searchNow(event.currentTarget.value.trim());
+            searchFor(event.currentTarget.value.trim());
           }}
-          onCompositionEnd={(event) => searchNow(event.currentTarget.value.trim())}
+          onCompositionEnd={(event) => searchFor(event.currentTarget.value.trim())}
           onKeyDown={onKeyDown}
         />
         <button type="button" className="search-dialog-close" onClick={() => dialog.current?.close()}>

@@ -124,3 +124,59 @@ describe('first answers (onPartial)', () => {
     await later;
   });
 });
+
+describe('answers at once (searchNow)', () => {
+  /** A searcher that answers at once when `ready`, as the engine does once its files are read. */
+  function nowEngine() {
+    const calls: string[] = [];
+    let release: () => void = () => undefined;
+    let ready = false;
+    const create = (): Searcher => ({
+      async search(query) {
+        calls.push(`search ${query}`);
+        await new Promise<void>((done) => (release = done));
+        ready = true;
+        return answer(query);
+      },
+      searchNow(query) {
+        calls.push(`now ${query}`);
+        return ready ? answer(query) : null;
+      },
+    });
+    return { create, calls, release: () => release() };
+  }
+
+  it('has none before a searcher has read anything, and none from a stand-in searcher without searchNow', async () => {
+    const site = createSiteSearch(newSiteSearchState(), fakeEngine().create, async () => json());
+    expect(site.searchNow('면접')).toBeNull();
+    expect(site.search.now).toBe(site.searchNow);
+    await site.search('면접');
+    expect(site.searchNow('채용')).toBeNull();
+  });
+
+  it('joins the same search while it is on its way, then gives its answer without ranking again', async () => {
+    const engine = nowEngine();
+    const site = createSiteSearch(newSiteSearchState(), engine.create, async () => json());
+    const pending = site.search('면접', { limit: 8 });
+    expect(site.searchNow('면접', { limit: 8 })).toBeNull();
+    engine.release();
+    const answered = await pending;
+    expect(site.searchNow('면접', { limit: 8 })).toBe(answered);
+    expect(engine.calls).toEqual(['search 면접']);
+  });
+
+  it('keeps an answer given at once as the last search: asked again, the same query gets it', async () => {
+    const engine = nowEngine();
+    const site = createSiteSearch(newSiteSearchState(), engine.create, async () => json());
+    const first = site.search('면접');
+    engine.release();
+    await first;
+    const now = site.searchNow('채용', { limit: 8 });
+    expect(now).toEqual(answer('채용'));
+    expect(site.searchNow('채용', { limit: 8 })).toBe(now);
+    await expect(site.search('채용', { limit: 8 })).resolves.toBe(now);
+    // Other options are another search.
+    expect(site.searchNow('채용', { limit: 50 })).toEqual(answer('채용'));
+    expect(engine.calls).toEqual(['search 면접', 'now 채용', 'now 채용']);
+  });
+});

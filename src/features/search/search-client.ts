@@ -2,7 +2,8 @@
  * One searcher per page, shared by the dialog and the search page, created on the first search:
  * the index entry file is fetched then, never at page load (or at the header's shortcut, which
  * hands its request over: `offerEntry`). A failure (index missing, network down) drops the
- * searcher, so "다시 시도" starts from the entry file again.
+ * searcher, so "다시 시도" starts from the entry file again. Once the files a query needs are read,
+ * its answer is there at once too (`searchSite.now`): a screen sets it in the keystroke's own event.
  *
  * The dialog's first chunk (search-start.inline.ts) carries a private copy of this module, so it
  * arrives as one file; the search page's island has another. Their state lives on `globalThis`
@@ -24,11 +25,29 @@ export interface SearchOptions {
   onPartial?: (response: SearchResponse) => void;
 }
 
-export type SearchFn = (query: string, options?: SearchOptions) => Promise<SearchResponse>;
+/**
+ * The answer at once, when the files it needs are read already (`Searcher.searchNow`), else
+ * `null`: then ask the search itself.
+ */
+export type SearchNowFn = (
+  query: string,
+  options?: Omit<SearchOptions, 'onPartial'>,
+) => SearchResponse | null;
+
+export interface SearchFn {
+  (query: string, options?: SearchOptions): Promise<SearchResponse>;
+  /**
+   * Its answer at once, when it has one: carried on the search function, as the dialog gets only
+   * that from its first chunk (search-start.inline.ts). Absent: every answer is awaited.
+   */
+  now?: SearchNowFn;
+}
 
 interface LastSearch {
   key: string;
   answer: Promise<SearchResponse>;
+  /** The answer once it has come: the same search asked at once gets it without ranking again. */
+  settled: SearchResponse | null;
   /** Its first answer once ranked (`onPartial`), and the callers waiting for it. */
   first: { response: SearchResponse | null; waiting: Set<(response: SearchResponse) => void> };
 }
@@ -45,7 +64,9 @@ export interface SiteSearchState {
 }
 
 export interface SiteSearch {
-  search: SearchFn;
+  /** Carries `searchNow` as its `now`. */
+  search: SearchFn & { now: SearchNowFn };
+  searchNow: SearchNowFn;
   /**
    * Hands over a request for the entry file already on its way. Taken by the next searcher that
    * reads the entry; ignored when a searcher is there already or when it was offered before.
@@ -72,33 +93,55 @@ export function createSiteSearch(
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return response.json();
   };
-  return {
-    search(query, { onPartial, ...options } = {}) {
-      const key = JSON.stringify([query, options.limit ?? null, options.types ?? null]);
-      const same = state.last?.key === key ? state.last : null;
-      if (same) {
-        // The dialog taking over the shortcut's search gets its first answer too.
-        if (onPartial && same.first.response) onPartial(same.first.response);
-        else if (onPartial) same.first.waiting.add(onPartial);
-        return same.answer;
-      }
-      const searcher = (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson }));
-      const first: LastSearch['first'] = { response: null, waiting: new Set(onPartial ? [onPartial] : []) };
-      const answer = searcher.search(query, {
-        ...options,
-        onPartial: (response) => {
-          first.response = response;
-          for (const listener of first.waiting) listener(response);
-        },
-      });
-      const last: LastSearch = { key, answer, first };
-      state.last = last;
-      last.answer.catch(() => {
+  const keyOf = (query: string, options: Omit<SearchOptions, 'onPartial'>) =>
+    JSON.stringify([query, options.limit ?? null, options.types ?? null]);
+
+  const searchNow: SearchNowFn = (query, options = {}) => {
+    const key = keyOf(query, options);
+    // The same search asked before: its answer, or, while it is on its way, none (the caller then
+    // joins it through `search`, first answer included).
+    if (state.last?.key === key) return state.last.settled;
+    const response = state.searcher?.searchNow?.(query, options) ?? null;
+    if (response) {
+      const first: LastSearch['first'] = { response: null, waiting: new Set() };
+      state.last = { key, answer: Promise.resolve(response), settled: response, first };
+    }
+    return response;
+  };
+
+  const search = (query: string, { onPartial, ...options }: SearchOptions = {}) => {
+    const key = keyOf(query, options);
+    const same = state.last?.key === key ? state.last : null;
+    if (same) {
+      // The dialog taking over the shortcut's search gets its first answer too.
+      if (onPartial && same.first.response) onPartial(same.first.response);
+      else if (onPartial) same.first.waiting.add(onPartial);
+      return same.answer;
+    }
+    const searcher = (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson }));
+    const first: LastSearch['first'] = { response: null, waiting: new Set(onPartial ? [onPartial] : []) };
+    const answer = searcher.search(query, {
+      ...options,
+      onPartial: (response) => {
+        first.response = response;
+        for (const listener of first.waiting) listener(response);
+      },
+    });
+    const last: LastSearch = { key, answer, settled: null, first };
+    state.last = last;
+    last.answer.then(
+      (response) => (last.settled = response),
+      () => {
         if (state.searcher === searcher) state.searcher = null;
         if (state.last === last) state.last = null;
-      });
-      return last.answer;
-    },
+      },
+    );
+    return last.answer;
+  };
+
+  return {
+    search: Object.assign(search, { now: searchNow }),
+    searchNow,
     offerEntry(response) {
       if (state.seen.has(response)) return;
       state.seen.add(response);
@@ -116,4 +159,6 @@ const site = createSiteSearch(shared);
 
 /** Searches the site's index; the first call loads it. */
 export const searchSite: SearchFn = site.search;
+/** The site search's answer at once, when the files it needs are read (also `searchSite.now`). */
+export const searchSiteNow = site.searchNow;
 export const offerEntry = site.offerEntry;

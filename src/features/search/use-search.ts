@@ -1,6 +1,9 @@
 /**
  * Runs searches for a screen and keeps only the latest answer: an older query that answers late
- * never replaces a newer one. An answer is drawn in the task that ranked it (`flushSync`): drawn
+ * never replaces a newer one. With the files a query needs read already, its answer is set at once
+ * (`SearchFn.now`), inside the caller's event, beside what else it changed (the box's text): React
+ * draws the keystroke once, not once for the text and again a task later for the answer.
+ * Otherwise an answer is drawn in the task that ranked it (`flushSync`): drawn
  * as a transition on a slow phone, it yielded to the browser between slices and a frame of the
  * whole dialog came in between, which doubled a keystroke's time. The search function is
  * the caller's (search-client.ts): the dialog's comes with its first chunk, so its React code
@@ -37,6 +40,17 @@ export function useSearch(limit: number, search: SearchFn) {
         setState(IDLE);
         return;
       }
+      const options = type ? { limit, types: [type] } : { limit };
+      const now = search.now?.(query, options);
+      if (now) {
+        // The same answer again (a composition's end after its last input) draws nothing.
+        setState((previous) =>
+          previous.status === 'ready' && previous.response === now
+            ? previous
+            : { status: 'ready', response: now },
+        );
+        return;
+      }
       setState((previous) => (previous.status === 'loading' ? previous : { ...previous, status: 'loading' }));
       let next: SearchState;
       // A first answer given from inside `search` (the dialog taking over the shortcut's search,
@@ -50,7 +64,7 @@ export function useSearch(limit: number, search: SearchFn) {
       // The results as soon as they are ranked, with the documents' leads as excerpts; the
       // excerpt windows replace them when the texts arrive.
       const onPartial = (response: SearchResponse) => show({ status: 'ready', response });
-      const answer = search(query, type ? { limit, types: [type], onPartial } : { limit, onPartial });
+      const answer = search(query, { ...options, onPartial });
       inSearchCall = false;
       try {
         next = { status: 'ready', response: await answer };

@@ -259,6 +259,53 @@ describe('first results before the text files', () => {
   });
 });
 
+describe('answers at once (searchNow)', () => {
+  it('answers from the files read, never fetching, and nothing before they are', async () => {
+    const { searcher, requests } = searcherOver(docs);
+    // Nothing read yet: no answer, and no request either (only `search` fetches).
+    expect(searcher.searchNow('면접')).toBeNull();
+    expect(searcher.searchNow('ㅇㅂㄷ')).toBeNull();
+    expect(requests).toEqual([]);
+    // An empty query needs nothing.
+    expect(searcher.searchNow('  ')).toEqual(await searcher.search('  '));
+    // Ranked, but without the texts of its results: no answer (the first one, with the leads, is `search`'s).
+    const ranked = await searcher.search('면접', { limit: 0 });
+    expect(searcher.searchNow('면접', { limit: 0 })).toEqual(ranked);
+    expect(searcher.searchNow('면접')).toBeNull();
+    expect(searcher.searchNow('ㅇㅂㄷ', { limit: 0 })).toEqual(await searcher.search('ㅇㅂㄷ', { limit: 0 }));
+    const full = await searcher.search('면접');
+    const fetched = requests.length;
+    expect(searcher.searchNow('면접')).toEqual(full);
+    expect(searcher.searchNow('면접', { types: ['faq'] })).toEqual(
+      await searcher.search('면접', { types: ['faq'] }),
+    );
+    expect(requests).toHaveLength(fetched);
+  });
+  it('leaves a text file that does not hold a text it should to the search, which says so', async () => {
+    const { entry, files } = buildSearchIndex(docs);
+    const byName = new Map(files.map((f) => [entry.base + f.name, JSON.parse(f.body) as unknown]));
+    const searcher = createSearcher({
+      entryUrl: '/search/index.json',
+      fetchJson: async (url) => {
+        if (url === '/search/index.json') return entry;
+        if (url.includes('/texts-')) return { v: 2, d: {} };
+        return byName.get(url);
+      },
+    });
+    await expect(searcher.search('면접')).rejects.toBeInstanceOf(SearchIndexError);
+    expect(searcher.searchNow('면접')).toBeNull();
+  });
+  it('shows a document added since the base with its excerpt window, its text being in the entry', async () => {
+    const first = buildSearchIndex(docs);
+    const searcher = searcherOfIndex(buildSearchIndex([...docs, fresh], { previous: previousOf(first) }));
+    // The term shards read, no text file.
+    await searcher.search('물결무늬 박람회', { limit: 0 });
+    const now = searcher.searchNow('물결무늬 박람회');
+    expect(now?.hits.map((h) => [h.id, h.excerptFromLead])).toEqual([['news:new', undefined]]);
+    expect(now).toEqual(await searcher.search('물결무늬 박람회'));
+  });
+});
+
 /** An index as the next build reads it back from the published release. */
 function previousOf(index: { entry: unknown; files: { name: string; body: string }[] }): PreviousIndex {
   return {

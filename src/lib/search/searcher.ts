@@ -52,6 +52,14 @@ export interface SearchOptions {
 
 export interface Searcher {
   search(query: string, options?: SearchOptions): Promise<SearchResponse>;
+  /**
+   * The answer `search` gives, at once, when every file the query needs (the entry, the term
+   * shards of its words, the text files of the results shown) is read already; `null` when one
+   * is still to fetch, or when the files read cannot answer (`search` then fetches, or says what
+   * is wrong). A screen sets it in the input's own event: one render per keystroke. Optional for
+   * a stand-in searcher: without it every answer is asked of `search`.
+   */
+  searchNow?(query: string, options?: Omit<SearchOptions, 'onPartial'>): SearchResponse | null;
 }
 
 const DEFAULT_LIMIT = 10;
@@ -130,12 +138,167 @@ function needlesOf(analyzed: AnalyzedQuery): string[] {
   );
 }
 
-// Over 60 lines as one closure: its steps (entry, terms, ranking, texts) share the files it has read.
-export function createSearcher(options: SearcherOptions): Searcher {
+const emptyResponse = (query: string): SearchResponse => ({ query, hits: [], counts: {}, total: 0 });
+
+/** Whether a query asks for anything (words or initials): one that does not is answered empty at once. */
+const asksNothing = (query: string) => {
+  const analyzed = analyzeQuery(query);
+  return analyzed.words.length === 0 && analyzed.initials === undefined;
+};
+
+/**
+ * A ranked query's answer, short of the texts: the slots whose texts the excerpts need, and the
+ * response once they are there (without a slot's text, its excerpt is its lead).
+ */
+function answerOf(
+  query: string,
+  { docs }: Loaded,
+  analyzed: AnalyzedQuery,
+  ranked: Ranked[],
+  options: Omit<SearchOptions, 'onPartial'>,
+): { slots: number[]; response(texts: ReadonlyMap<number, string>): SearchResponse } {
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const counts: Partial<Record<SearchType, number>> = {};
+  for (const { key } of ranked) {
+    const type = docs.get(key)!.type;
+    counts[type] = (counts[type] ?? 0) + 1;
+  }
+  const types = options.types && options.types.length > 0 ? new Set(options.types) : null;
+  const filtered = types ? ranked.filter(({ key }) => types.has(docs.get(key)!.type)) : ranked;
+  const shown = filtered.slice(0, Math.max(0, limit));
+  const needles = needlesOf(analyzed);
+
+  const hitOf = ({ key, score }: Ranked, text: string | undefined): SearchHit => {
+    const [id, , date, , , title, url, lead] = docs.get(key)!.row;
+    const titleMarks =
+      analyzed.initials !== undefined ? initialsRanges(title, analyzed.initials) : markRanges(title, needles);
+    // Before the texts arrive the excerpt is the lead, opened as a window is, a few words before
+    // its first match: a one-line excerpt showing the lead from its start cut the match off.
+    const excerpt = excerptOf(text ?? lead, needles);
+    return {
+      id,
+      type: docs.get(key)!.type,
+      title,
+      url,
+      ...(date ? { date } : {}),
+      excerpt: excerpt.excerpt,
+      titleMarks,
+      excerptMarks: excerpt.marks,
+      score: Math.round(score * 1000) / 1000,
+      ...(text === undefined ? { excerptFromLead: true as const } : {}),
+    };
+  };
+  return {
+    slots: shown.map(({ key }) => key),
+    response: (texts) => ({
+      query,
+      hits: shown.map((item) => hitOf(item, texts.get(item.key))),
+      counts,
+      total: filtered.length,
+    }),
+  };
+}
+
+/** The term shards a query reads, by index (none for initials: the entry's titles answer them). */
+function shardsOf(entry: Entry, query: AnalyzedQuery): number[] {
+  const needed = new Set<number>();
+  const count = entry.terms.length;
+  for (const word of query.words) {
+    for (const variant of word.variants) {
+      for (const term of variant.terms) needed.add(termShardOf(term, count));
+      if (variant.prefix) needed.add(termShardOf(variant.prefix.start, count));
+    }
+  }
+  for (const join of query.joins) needed.add(termShardOf(join, count));
+  return [...needed];
+}
+
+function corpusOf(loaded: Loaded, shards: ReadonlyMap<number, TermShard>): Corpus {
+  const { entry, docs, deltaPostings } = loaded;
+  const count = entry.terms.length;
+  return {
+    count: docs.size,
+    averageTitle: entry.averageTitle,
+    averageBody: entry.averageBody,
+    stats: (slot) => docs.get(slot),
+    postings: (term) => {
+      const shard = shards.get(termShardOf(term, count));
+      // A base posting holds while its document is unchanged since the base (deleted or
+      // changed ones are in the delta, or gone).
+      const base =
+        shard && Object.hasOwn(shard.t, term)
+          ? decodePostings(shard.t[term]!).filter(([slot]) => {
+              const row = docs.get(slot)?.row;
+              return row !== undefined && row[8] !== IN_DELTA && slot < entry.baseDocs;
+            })
+          : [];
+      const delta = deltaPostings.get(term) ?? [];
+      return base.length + delta.length > 0 ? [...base, ...delta] : undefined;
+    },
+    expand: (prefix: Prefix) => {
+      const shard = shards.get(termShardOf(prefix.start, count));
+      const terms = new Set([...Object.keys(shard?.t ?? {}), ...deltaPostings.keys()]);
+      return [...terms].filter((term) => prefixMatches(prefix, term));
+    },
+  };
+}
+
+function rankInitials(loaded: Loaded, initials: string): Ranked[] {
+  const { docs } = loaded;
+  loaded.initials ??= new Map(
+    [...docs].map(([slot, doc]): [number, string] => [slot, initialsOf(doc.row[5])]),
+  );
+  const ranked: Ranked[] = [];
+  for (const [slot, title] of loaded.initials) {
+    const at = title.indexOf(initials);
+    // Earlier in a shorter title ranks higher: 온보딩 가이드 before a title that mentions it late.
+    if (at !== -1) ranked.push({ key: slot, score: 1 / (1 + at) + 1 / (1 + title.length) });
+  }
+  return ranked.sort((a, b) => {
+    if (Math.abs(b.score - a.score) > 1e-9) return b.score - a.score;
+    const da = docs.get(a.key)?.date ?? '';
+    const db = docs.get(b.key)?.date ?? '';
+    return da === db ? a.key - b.key : da < db ? 1 : -1;
+  });
+}
+
+/** The query ranked over the entry and its term shards. */
+function rankOf(loaded: Loaded, analyzed: AnalyzedQuery, shards: ReadonlyMap<number, TermShard>): Ranked[] {
+  return analyzed.initials !== undefined
+    ? rankInitials(loaded, analyzed.initials)
+    : rank(analyzed, corpusOf(loaded, shards));
+}
+
+/** The texts of the slots shown the delta holds, and the others' slots by base text file. */
+function textSources({ docs, deltaTexts }: Loaded, slots: number[]) {
+  const found = new Map<number, string>();
+  const byFile = new Map<number, number[]>();
+  for (const slot of slots) {
+    const text = deltaTexts.get(slot);
+    if (text !== undefined) found.set(slot, text);
+    else {
+      const file = docs.get(slot)!.row[8];
+      byFile.set(file, [...(byFile.get(file) ?? []), slot]);
+    }
+  }
+  return { found, byFile };
+}
+
+/** Takes the wanted slots' texts out of their text file into `found`. */
+function takeTexts(texts: TextFile, wanted: number[], found: Map<number, string>): void {
+  for (const slot of wanted) {
+    const key = slot.toString(36);
+    if (!Object.hasOwn(texts.d, key)) throw new SearchIndexError(t('search.index.mismatch'));
+    found.set(slot, texts.d[key]!);
+  }
+}
+
+// Over 60 lines as one closure: `search` and `searchNow` share the files it has read.
+export function createSearcher(options: SearcherOptions): Required<Searcher> {
   const fetchJson = options.fetchJson ?? defaultFetchJson;
   const files = new Map<string, Promise<unknown>>();
-  /** The files read and valid, by address. */
-  const read = new Set<string>();
+  /** The files read and valid, by address: what an answer at once reads. */
+  const read = new Map<string, unknown>();
 
   function resolve(path: string): string {
     return /^[a-z][a-z0-9+.-]*:/i.test(options.entryUrl) ? new URL(path, options.entryUrl).href : path;
@@ -162,7 +325,7 @@ export function createSearcher(options: SearcherOptions): Searcher {
       })();
       files.set(url, pending);
       pending.then(
-        () => read.add(url),
+        (data) => read.set(url, data),
         () => files.delete(url),
       );
     }
@@ -170,182 +333,99 @@ export function createSearcher(options: SearcherOptions): Searcher {
   }
 
   let entryPromise: Promise<Loaded> | null = null;
+  /** The entry once read. */
+  let entryRead: Loaded | null = null;
   function loadEntry(): Promise<Loaded> {
     if (!entryPromise) {
       const pending = load(options.entryUrl, EntrySchema as Schema<Entry>).then(readEntry);
       entryPromise = pending;
-      pending.catch(() => {
-        if (entryPromise === pending) entryPromise = null;
-      });
+      pending.then(
+        (loaded) => (entryRead = loaded),
+        () => {
+          if (entryPromise === pending) entryPromise = null;
+        },
+      );
     }
     return entryPromise;
   }
 
-  const fileUrl = (entry: Entry, name: string) => resolve(entry.base + name);
+  const shardUrl = (entry: Entry, index: number) => resolve(entry.base + entry.terms[index]!);
+  const textUrl = (entry: Entry, file: number) => resolve(entry.base + entry.texts[file]!);
 
   async function termShards(entry: Entry, query: AnalyzedQuery): Promise<Map<number, TermShard>> {
-    const needed = new Set<number>();
-    const count = entry.terms.length;
-    for (const word of query.words) {
-      for (const variant of word.variants) {
-        for (const term of variant.terms) needed.add(termShardOf(term, count));
-        if (variant.prefix) needed.add(termShardOf(variant.prefix.start, count));
-      }
-    }
-    for (const join of query.joins) needed.add(termShardOf(join, count));
     const shards = new Map<number, TermShard>();
     await Promise.all(
-      [...needed].map(async (index) => {
-        shards.set(
-          index,
-          await load(fileUrl(entry, entry.terms[index]!), TermShardSchema as Schema<TermShard>),
-        );
+      shardsOf(entry, query).map(async (index) => {
+        shards.set(index, await load(shardUrl(entry, index), TermShardSchema as Schema<TermShard>));
       }),
     );
     return shards;
   }
 
-  function corpusOf(loaded: Loaded, shards: Map<number, TermShard>): Corpus {
-    const { entry, docs, deltaPostings } = loaded;
-    const count = entry.terms.length;
-    return {
-      count: docs.size,
-      averageTitle: entry.averageTitle,
-      averageBody: entry.averageBody,
-      stats: (slot) => docs.get(slot),
-      postings: (term) => {
-        const shard = shards.get(termShardOf(term, count));
-        // A base posting holds while its document is unchanged since the base (deleted or
-        // changed ones are in the delta, or gone).
-        const base =
-          shard && Object.hasOwn(shard.t, term)
-            ? decodePostings(shard.t[term]!).filter(([slot]) => {
-                const row = docs.get(slot)?.row;
-                return row !== undefined && row[8] !== IN_DELTA && slot < entry.baseDocs;
-              })
-            : [];
-        const delta = deltaPostings.get(term) ?? [];
-        return base.length + delta.length > 0 ? [...base, ...delta] : undefined;
-      },
-      expand: (prefix: Prefix) => {
-        const shard = shards.get(termShardOf(prefix.start, count));
-        const terms = new Set([...Object.keys(shard?.t ?? {}), ...deltaPostings.keys()]);
-        return [...terms].filter((term) => prefixMatches(prefix, term));
-      },
-    };
-  }
-
-  function rankInitials(loaded: Loaded, initials: string): Ranked[] {
-    const { docs } = loaded;
-    loaded.initials ??= new Map(
-      [...docs].map(([slot, doc]): [number, string] => [slot, initialsOf(doc.row[5])]),
-    );
-    const ranked: Ranked[] = [];
-    for (const [slot, title] of loaded.initials) {
-      const at = title.indexOf(initials);
-      // Earlier in a shorter title ranks higher: 온보딩 가이드 before a title that mentions it late.
-      if (at !== -1) ranked.push({ key: slot, score: 1 / (1 + at) + 1 / (1 + title.length) });
+  /** The term shards, if all are read already. */
+  function termShardsNow(entry: Entry, query: AnalyzedQuery): Map<number, TermShard> | null {
+    const shards = new Map<number, TermShard>();
+    for (const index of shardsOf(entry, query)) {
+      const shard = read.get(shardUrl(entry, index)) as TermShard | undefined;
+      if (shard === undefined) return null;
+      shards.set(index, shard);
     }
-    return ranked.sort((a, b) => {
-      if (Math.abs(b.score - a.score) > 1e-9) return b.score - a.score;
-      const da = docs.get(a.key)?.date ?? '';
-      const db = docs.get(b.key)?.date ?? '';
-      return da === db ? a.key - b.key : da < db ? 1 : -1;
-    });
-  }
-
-  /** Whether the texts of the slots shown are read already (or in the delta). */
-  function textsInMemory({ entry, docs, deltaTexts }: Loaded, slots: number[]): boolean {
-    return slots.every(
-      (slot) => deltaTexts.has(slot) || read.has(fileUrl(entry, entry.texts[docs.get(slot)!.row[8]]!)),
-    );
+    return shards;
   }
 
   /** The texts of the slots shown, from the delta or their base text files (read in parallel). */
   async function textsOf(loaded: Loaded, slots: number[]): Promise<Map<number, string>> {
-    const { entry, docs, deltaTexts } = loaded;
-    const found = new Map<number, string>();
-    const byFile = new Map<number, number[]>();
-    for (const slot of slots) {
-      const text = deltaTexts.get(slot);
-      if (text !== undefined) found.set(slot, text);
-      else {
-        const file = docs.get(slot)!.row[8];
-        byFile.set(file, [...(byFile.get(file) ?? []), slot]);
-      }
-    }
+    const { found, byFile } = textSources(loaded, slots);
     await Promise.all(
       [...byFile].map(async ([file, wanted]) => {
-        const texts = await load(fileUrl(entry, entry.texts[file]!), TextFileSchema as Schema<TextFile>);
-        for (const slot of wanted) {
-          const key = slot.toString(36);
-          if (!Object.hasOwn(texts.d, key)) throw new SearchIndexError(t('search.index.mismatch'));
-          found.set(slot, texts.d[key]!);
-        }
+        const url = textUrl(loaded.entry, file);
+        takeTexts(await load(url, TextFileSchema as Schema<TextFile>), wanted, found);
       }),
     );
     return found;
   }
 
+  /** The texts of the slots shown, if every file holding them is read already. */
+  function textsNow(loaded: Loaded, slots: number[]): Map<number, string> | null {
+    const { found, byFile } = textSources(loaded, slots);
+    for (const [file, wanted] of byFile) {
+      const texts = read.get(textUrl(loaded.entry, file)) as TextFile | undefined;
+      if (texts === undefined) return null;
+      takeTexts(texts, wanted, found);
+    }
+    return found;
+  }
+
   return {
-    async search(query, searchOptions = {}) {
-      const limit = searchOptions.limit ?? DEFAULT_LIMIT;
-      const empty: SearchResponse = { query, hits: [], counts: {}, total: 0 };
-      const first = analyzeQuery(query);
-      if (first.words.length === 0 && first.initials === undefined) return empty;
+    async search(query, { onPartial, ...searchOptions } = {}) {
+      if (asksNothing(query)) return emptyResponse(query);
       const loaded = await loadEntry();
-      const { docs, deltaTexts } = loaded;
       const analyzed = analyzeQuery(query, loaded.entry.gram);
-      const ranked =
-        analyzed.initials !== undefined
-          ? rankInitials(loaded, analyzed.initials)
-          : rank(analyzed, corpusOf(loaded, await termShards(loaded.entry, analyzed)));
+      const ranked = rankOf(loaded, analyzed, await termShards(loaded.entry, analyzed));
+      const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
+      // Texts in memory: the full answer at once, no first one with the leads (a screen would
+      // draw the results twice for one keystroke).
+      const inMemory = textsNow(loaded, answer.slots);
+      if (inMemory) return answer.response(inMemory);
+      onPartial?.(answer.response(loaded.deltaTexts));
+      return answer.response(await textsOf(loaded, answer.slots));
+    },
 
-      const counts: Partial<Record<SearchType, number>> = {};
-      for (const { key } of ranked) {
-        const type = docs.get(key)!.type;
-        counts[type] = (counts[type] ?? 0) + 1;
+    searchNow(query, searchOptions = {}) {
+      if (asksNothing(query)) return emptyResponse(query);
+      const loaded = entryRead;
+      if (!loaded) return null;
+      try {
+        const analyzed = analyzeQuery(query, loaded.entry.gram);
+        const shards = termShardsNow(loaded.entry, analyzed);
+        if (!shards) return null;
+        const answer = answerOf(query, loaded, analyzed, rankOf(loaded, analyzed, shards), searchOptions);
+        const texts = textsNow(loaded, answer.slots);
+        return texts && answer.response(texts);
+      } catch {
+        // A file that cannot answer (a text missing from its file): `search` says so.
+        return null;
       }
-      const types =
-        searchOptions.types && searchOptions.types.length > 0 ? new Set(searchOptions.types) : null;
-      const filtered = types ? ranked.filter(({ key }) => types.has(docs.get(key)!.type)) : ranked;
-      const shown = filtered.slice(0, Math.max(0, limit));
-      const needles = needlesOf(analyzed);
-
-      const hitOf = ({ key, score }: Ranked, text: string | undefined): SearchHit => {
-        const [id, , date, , , title, url, lead] = docs.get(key)!.row;
-        const titleMarks =
-          analyzed.initials !== undefined
-            ? initialsRanges(title, analyzed.initials)
-            : markRanges(title, needles);
-        // Before the texts arrive the excerpt is the lead, opened as a window is, a few words before
-        // its first match: a one-line excerpt showing the lead from its start cut the match off.
-        const excerpt = excerptOf(text ?? lead, needles);
-        return {
-          id,
-          type: docs.get(key)!.type,
-          title,
-          url,
-          ...(date ? { date } : {}),
-          excerpt: excerpt.excerpt,
-          titleMarks,
-          excerptMarks: excerpt.marks,
-          score: Math.round(score * 1000) / 1000,
-          ...(text === undefined ? { excerptFromLead: true as const } : {}),
-        };
-      };
-      const response = (hits: SearchHit[]): SearchResponse => ({
-        query,
-        hits,
-        counts,
-        total: filtered.length,
-      });
-
-      const slots = shown.map(({ key }) => key);
-      if (searchOptions.onPartial && !textsInMemory(loaded, slots))
-        searchOptions.onPartial(response(shown.map((item) => hitOf(item, deltaTexts.get(item.key)))));
-      const texts = await textsOf(loaded, slots);
-      return response(shown.map((item) => hitOf(item, texts.get(item.key))));
     },
   };
 }

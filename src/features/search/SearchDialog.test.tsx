@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildSearchIndex } from '../../lib/search/build-index.ts';
+import { createSearcher } from '../../lib/search/searcher.ts';
+import type { SearchDoc } from '../../lib/search/types.ts';
+import { DIALOG_LIMIT } from './dialog-options.ts';
+import { createSiteSearch, newSiteSearchState, SEARCH_ENTRY_URL } from './search-client.ts';
+import { SearchDialog } from './SearchDialog.tsx';
+
+const docs: SearchDoc[] = [
+  {
+    id: 'a',
+    type: 'hrStory',
+    title: '신규 입사자 온보딩 가이드',
+    url: '/info/blog/a',
+    date: '2025-01-02',
+    text: '온보딩은 첫 90일이 중요합니다.',
+  },
+  {
+    id: 'b',
+    type: 'news',
+    title: '구조화 면접으로 채용 정확도 높이기',
+    url: '/info/news/b',
+    date: '2025-03-01',
+    text: '구조화 면접은 같은 질문을 모든 지원자에게 묻습니다.',
+  },
+  { id: 'c', type: 'faq', title: '면접은 몇 번 보나요?', url: '/faq#c', text: '면접은 두 번 봅니다.' },
+];
+
+/** The page's site search over `docs`; a file whose address contains `held` waits for `release`. */
+function siteOver(held?: string) {
+  const { entry, files } = buildSearchIndex(docs);
+  const byName = new Map(files.map((f) => [entry.base + f.name, JSON.parse(f.body) as unknown]));
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((done) => (release = done));
+  const fetchJson = async (url: string) => {
+    if (url === SEARCH_ENTRY_URL) return JSON.parse(JSON.stringify(entry)) as unknown;
+    if (held && url.includes(held)) await gate;
+    return byName.get(url);
+  };
+  const site = createSiteSearch(newSiteSearchState(), (options) => createSearcher({ ...options, fetchJson }));
+  return { site, release, entry };
+}
+
+/** The dialog, counting React's commits. */
+function renderDialog(search: ReturnType<typeof siteOver>['site']['search']) {
+  const commits = { count: 0 };
+  render(
+    <Profiler id="dialog" onRender={() => commits.count++}>
+      <SearchDialog opener={null} search={search} onClosed={() => undefined} />
+    </Profiler>,
+  );
+  return commits;
+}
+
+const status = () => screen.getByRole('status', { hidden: true }).textContent;
+const titles = () =>
+  [...document.querySelectorAll('.search-option-title')].map((option) => option.textContent);
+
+afterEach(cleanup);
+
+describe('SearchDialog', () => {
+  it('draws a keystroke whose files are read in one commit, its answer on screen as the input event ends', async () => {
+    const { site } = siteOver();
+    // The files of both queries read, as after the visitor's first searches.
+    await site.search('면접', { limit: DIALOG_LIMIT });
+    await site.search('온보딩', { limit: DIALOG_LIMIT });
+    const commits = renderDialog(site.search);
+    await act(async () => undefined);
+    const box = screen.getByRole('combobox', { hidden: true });
+
+    for (const [query, count] of [
+      ['면접', 2],
+      ['온보딩', 1],
+    ] as const) {
+      commits.count = 0;
+      fireEvent.input(box, { target: { value: query } });
+      // Synchronously, before any promise settles.
+      expect(status()).toContain(String(count));
+      expect(titles()).toHaveLength(count);
+      await act(async () => undefined);
+      expect(commits.count).toBe(1);
+    }
+  });
+
+  it('waits for the files a keystroke still needs, and an older answer never replaces a newer one', async () => {
+    const { site, release } = siteOver('/texts-');
+    // The term shards read, no text file.
+    await site.search('면접', { limit: 0 });
+    await site.search('블록체인', { limit: 0 });
+    renderDialog(site.search);
+    await act(async () => undefined);
+    const box = screen.getByRole('combobox', { hidden: true });
+
+    // Ranked from the shards read, its texts still to come: nothing at once, then the leads (onPartial).
+    fireEvent.input(box, { target: { value: '면접' } });
+    expect(status()).toBe('');
+    await act(async () => undefined);
+    expect(titles()).toHaveLength(2);
+    expect(status()).toBe('검색 결과 2건');
+
+    // A newer query answered at once (no result, so no text to wait for) stays when the older
+    // one's excerpt windows come.
+    fireEvent.input(box, { target: { value: '블록체인' } });
+    expect(status()).toBe('검색 결과 0건');
+    await act(async () => release());
+    await act(async () => undefined);
+    expect(status()).toBe('검색 결과 0건');
+    expect(titles()).toEqual([]);
+    expect(screen.getByText('검색 결과가 없습니다.')).toBeTruthy();
+  });
+});
