@@ -26,6 +26,9 @@ export interface SearchOptions {
 
 export type SearchFn = (query: string, options?: SearchOptions) => Promise<SearchResponse>;
 
+/** The titles that match, from the index's entry alone (`Searcher.searchTitles`). */
+export type TitleSearchFn = (query: string, options?: Omit<SearchOptions, 'onPartial'>) => Promise<SearchResponse>;
+
 interface LastSearch {
   key: string;
   answer: Promise<SearchResponse>;
@@ -46,6 +49,8 @@ export interface SiteSearchState {
 
 export interface SiteSearch {
   search: SearchFn;
+  /** The same searcher's answer from the entry alone: what the dialog's first chunk shows first. */
+  searchTitles: TitleSearchFn;
   /**
    * Hands over a request for the entry file already on its way. Taken by the next searcher that
    * reads the entry; ignored when a searcher is there already or when it was offered before.
@@ -72,7 +77,16 @@ export function createSiteSearch(
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return response.json();
   };
+  const searcher = () => (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson }));
   return {
+    searchTitles(query, options) {
+      const current = searcher();
+      const answer = current.searchTitles(query, options);
+      answer.catch(() => {
+        if (state.searcher === current) state.searcher = null;
+      });
+      return answer;
+    },
     search(query, { onPartial, ...options } = {}) {
       const key = JSON.stringify([query, options.limit ?? null, options.types ?? null]);
       const same = state.last?.key === key ? state.last : null;
@@ -82,9 +96,9 @@ export function createSiteSearch(
         else if (onPartial) same.first.waiting.add(onPartial);
         return same.answer;
       }
-      const searcher = (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson }));
+      const current = searcher();
       const first: LastSearch['first'] = { response: null, waiting: new Set(onPartial ? [onPartial] : []) };
-      const answer = searcher.search(query, {
+      const answer = current.search(query, {
         ...options,
         onPartial: (response) => {
           first.response = response;
@@ -94,7 +108,7 @@ export function createSiteSearch(
       const last: LastSearch = { key, answer, first };
       state.last = last;
       last.answer.catch(() => {
-        if (state.searcher === searcher) state.searcher = null;
+        if (state.searcher === current) state.searcher = null;
         if (state.last === last) state.last = null;
       });
       return last.answer;
@@ -116,4 +130,6 @@ const site = createSiteSearch(shared);
 
 /** Searches the site's index; the first call loads it. */
 export const searchSite: SearchFn = site.search;
+/** The titles that match, from the index's entry alone: an answer before the term shards arrive. */
+export const searchSiteTitles: TitleSearchFn = site.searchTitles;
 export const offerEntry = site.offerEntry;

@@ -52,6 +52,13 @@ export interface SearchOptions {
 
 export interface Searcher {
   search(query: string, options?: SearchOptions): Promise<SearchResponse>;
+  /**
+   * The documents whose titles match, ranked from the entry alone (no term shard, no text file):
+   * an answer as soon as the entry is read, for a screen to show while `search` fetches the
+   * rest. The same query analysis and ranking as `search`, over the titles only; excerpts are the
+   * leads (`excerptFromLead`). A word found only in the texts finds nothing here.
+   */
+  searchTitles(query: string, options?: Omit<SearchOptions, 'onPartial'>): Promise<SearchResponse>;
 }
 
 const DEFAULT_LIMIT = 10;
@@ -78,12 +85,39 @@ interface Loaded {
   deltaTexts: Map<number, string>;
   deltaPostings: Map<string, Posting[]>;
   initials?: Map<number, string>;
+  /** Every live document's title grams (`titlePostingsOf`), derived on the first `searchTitles`. */
+  titlePostings?: Map<string, Posting[]>;
+}
+
+/** Term → slot → [count in title, count in body]. */
+type GramCounts = Map<string, Map<number, [number, number]>>;
+
+/** Counts the grams of one field of one document into `counts`. */
+function countGrams(counts: GramCounts, slot: number, source: string, field: 0 | 1, gram: number): void {
+  for (const term of gramTerms(source, gram).terms) {
+    let bySlot = counts.get(term);
+    if (!bySlot) counts.set(term, (bySlot = new Map()));
+    const pair = bySlot.get(slot) ?? [0, 0];
+    pair[field]++;
+    bySlot.set(slot, pair);
+  }
+}
+
+function postingsOf(counts: GramCounts): Map<string, Posting[]> {
+  const postings = new Map<string, Posting[]>();
+  for (const [term, bySlot] of counts) {
+    postings.set(
+      term,
+      [...bySlot].map(([slot, [title, body]]): Posting => [slot, title, body]),
+    );
+  }
+  return postings;
 }
 
 function readEntry(entry: Entry): Loaded {
   const docs = new Map<number, DocInfo>();
   const deltaTexts = new Map<number, string>();
-  const counts = new Map<string, Map<number, [number, number]>>();
+  const counts: GramCounts = new Map();
   for (const [slot, row] of entry.docs.entries()) {
     if (row === null) continue;
     const [, typeIndex, date, titleLength, bodyLength, title] = row;
@@ -98,27 +132,10 @@ function readEntry(entry: Entry): Loaded {
     if (text === undefined) throw new SearchIndexError(t('search.index.mismatch'));
     deltaTexts.set(slot, text);
     // The delta carries texts, not postings: they are smaller, and the excerpts need them anyway.
-    for (const [source, field] of [
-      [title, 0],
-      [text, 1],
-    ] as const) {
-      for (const term of gramTerms(source, entry.gram).terms) {
-        let bySlot = counts.get(term);
-        if (!bySlot) counts.set(term, (bySlot = new Map()));
-        const pair = bySlot.get(slot) ?? [0, 0];
-        pair[field]++;
-        bySlot.set(slot, pair);
-      }
-    }
+    countGrams(counts, slot, title, 0, entry.gram);
+    countGrams(counts, slot, text, 1, entry.gram);
   }
-  const deltaPostings = new Map<string, Posting[]>();
-  for (const [term, bySlot] of counts) {
-    deltaPostings.set(
-      term,
-      [...bySlot].map(([slot, [title, body]]): Posting => [slot, title, body]),
-    );
-  }
-  return { entry, docs, deltaTexts, deltaPostings };
+  return { entry, docs, deltaTexts, deltaPostings: postingsOf(counts) };
 }
 
 /** Words and the prefix's start, as typed: what the title and excerpt highlight. */
@@ -128,6 +145,72 @@ function needlesOf(analyzed: AnalyzedQuery): string[] {
       variant.prefix && variant.terms.length === 0 ? variant.prefix.start : variant.text,
     ),
   );
+}
+
+/**
+ * The titles' grams as postings (title counts, no body), derived from the entry's rows as the
+ * delta's are from its texts: every title is in the entry, so these answer without a shard.
+ */
+function titlePostingsOf({ docs, entry }: Loaded): Map<string, Posting[]> {
+  const counts: GramCounts = new Map();
+  for (const [slot, doc] of docs) countGrams(counts, slot, doc.row[5], 0, entry.gram);
+  return postingsOf(counts);
+}
+
+/** The entry's documents as a corpus of their titles alone, for `rank`. */
+function titleCorpus(loaded: Loaded): Corpus {
+  const postings = (loaded.titlePostings ??= titlePostingsOf(loaded));
+  return {
+    count: loaded.docs.size,
+    averageTitle: loaded.entry.averageTitle,
+    averageBody: loaded.entry.averageBody,
+    stats: (slot) => loaded.docs.get(slot),
+    postings: (term) => postings.get(term),
+    expand: (prefix) => [...postings.keys()].filter((term) => prefixMatches(prefix, term)),
+  };
+}
+
+/**
+ * An answer from the entry alone: the ranked documents counted by type, filtered and cut to the
+ * limit, each with its lead as the excerpt (or its text when it is in the delta), opened a few
+ * words before its first match as `search`'s first answer is.
+ */
+function entryAnswer(
+  loaded: Loaded,
+  query: string,
+  analyzed: AnalyzedQuery,
+  ranked: Ranked[],
+  options: Omit<SearchOptions, 'onPartial'>,
+): SearchResponse {
+  const { docs, deltaTexts } = loaded;
+  const counts: Partial<Record<SearchType, number>> = {};
+  for (const { key } of ranked) {
+    const type = docs.get(key)!.type;
+    counts[type] = (counts[type] ?? 0) + 1;
+  }
+  const types = options.types && options.types.length > 0 ? new Set(options.types) : null;
+  const filtered = types ? ranked.filter(({ key }) => types.has(docs.get(key)!.type)) : ranked;
+  const needles = needlesOf(analyzed);
+  const hits = filtered.slice(0, Math.max(0, options.limit ?? DEFAULT_LIMIT)).map(({ key, score }): SearchHit => {
+    const { row, type } = docs.get(key)!;
+    const [id, , date, , , title, url, lead] = row;
+    const text = deltaTexts.get(key);
+    const excerpt = excerptOf(text ?? lead, needles);
+    return {
+      id,
+      type,
+      title,
+      url,
+      ...(date ? { date } : {}),
+      excerpt: excerpt.excerpt,
+      titleMarks:
+        analyzed.initials !== undefined ? initialsRanges(title, analyzed.initials) : markRanges(title, needles),
+      excerptMarks: excerpt.marks,
+      score: Math.round(score * 1000) / 1000,
+      ...(text === undefined ? { excerptFromLead: true as const } : {}),
+    };
+  });
+  return { query, hits, counts, total: filtered.length };
 }
 
 // Over 60 lines as one closure: its steps (entry, terms, ranking, texts) share the files it has read.
@@ -346,6 +429,18 @@ export function createSearcher(options: SearcherOptions): Searcher {
         searchOptions.onPartial(response(shown.map((item) => hitOf(item, deltaTexts.get(item.key)))));
       const texts = await textsOf(loaded, slots);
       return response(shown.map((item) => hitOf(item, texts.get(item.key))));
+    },
+
+    async searchTitles(query, searchOptions = {}) {
+      const first = analyzeQuery(query);
+      if (first.words.length === 0 && first.initials === undefined) return { query, hits: [], counts: {}, total: 0 };
+      const loaded = await loadEntry();
+      const analyzed = analyzeQuery(query, loaded.entry.gram);
+      const ranked =
+        analyzed.initials !== undefined
+          ? rankInitials(loaded, analyzed.initials)
+          : rank(analyzed, titleCorpus(loaded));
+      return entryAnswer(loaded, query, analyzed, ranked, searchOptions);
     },
   };
 }
