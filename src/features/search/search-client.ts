@@ -27,7 +27,10 @@ export interface SearchOptions {
 export type SearchFn = (query: string, options?: SearchOptions) => Promise<SearchResponse>;
 
 /** The titles that match, from the index's entry alone (`Searcher.searchTitles`). */
-export type TitleSearchFn = (query: string, options?: Omit<SearchOptions, 'onPartial'>) => Promise<SearchResponse>;
+export type TitleSearchFn = (
+  query: string,
+  options?: Omit<SearchOptions, 'onPartial'>,
+) => Promise<SearchResponse>;
 
 interface LastSearch {
   key: string;

@@ -191,25 +191,29 @@ function entryAnswer(
   const types = options.types && options.types.length > 0 ? new Set(options.types) : null;
   const filtered = types ? ranked.filter(({ key }) => types.has(docs.get(key)!.type)) : ranked;
   const needles = needlesOf(analyzed);
-  const hits = filtered.slice(0, Math.max(0, options.limit ?? DEFAULT_LIMIT)).map(({ key, score }): SearchHit => {
-    const { row, type } = docs.get(key)!;
-    const [id, , date, , , title, url, lead] = row;
-    const text = deltaTexts.get(key);
-    const excerpt = excerptOf(text ?? lead, needles);
-    return {
-      id,
-      type,
-      title,
-      url,
-      ...(date ? { date } : {}),
-      excerpt: excerpt.excerpt,
-      titleMarks:
-        analyzed.initials !== undefined ? initialsRanges(title, analyzed.initials) : markRanges(title, needles),
-      excerptMarks: excerpt.marks,
-      score: Math.round(score * 1000) / 1000,
-      ...(text === undefined ? { excerptFromLead: true as const } : {}),
-    };
-  });
+  const hits = filtered
+    .slice(0, Math.max(0, options.limit ?? DEFAULT_LIMIT))
+    .map(({ key, score }): SearchHit => {
+      const { row, type } = docs.get(key)!;
+      const [id, , date, , , title, url, lead] = row;
+      const text = deltaTexts.get(key);
+      const excerpt = excerptOf(text ?? lead, needles);
+      return {
+        id,
+        type,
+        title,
+        url,
+        ...(date ? { date } : {}),
+        excerpt: excerpt.excerpt,
+        titleMarks:
+          analyzed.initials !== undefined
+            ? initialsRanges(title, analyzed.initials)
+            : markRanges(title, needles),
+        excerptMarks: excerpt.marks,
+        score: Math.round(score * 1000) / 1000,
+        ...(text === undefined ? { excerptFromLead: true as const } : {}),
+      };
+    });
   return { query, hits, counts, total: filtered.length };
 }
 
@@ -433,7 +437,8 @@ export function createSearcher(options: SearcherOptions): Searcher {
 
     async searchTitles(query, searchOptions = {}) {
       const first = analyzeQuery(query);
-      if (first.words.length === 0 && first.initials === undefined) return { query, hits: [], counts: {}, total: 0 };
+      if (first.words.length === 0 && first.initials === undefined)
+        return { query, hits: [], counts: {}, total: 0 };
       const loaded = await loadEntry();
       const analyzed = analyzeQuery(query, loaded.entry.gram);
       const ranked =
