@@ -488,6 +488,16 @@ describe('title matches from the entry alone', () => {
     expect(seminars.hits.map((h) => h.id)).toEqual(['d']);
     expect(seminars.total).toBe(1);
   });
+  it('answers one query after another on the same searcher, whatever titles the first one read', async () => {
+    const { searcher, requests } = searcherOver(docs);
+    const titleIds = async (query: string) =>
+      (await searcher.searchTitles(query)).hits.map((h) => h.id).sort();
+    expect(await titleIds('온보딩')).toEqual(['a']);
+    expect(await titleIds('인공 지능')).toEqual(['c', 'd']);
+    expect(await titleIds('채용')).toEqual(['b', 'd']);
+    expect(await titleIds('온보')).toEqual(['a']);
+    expect(requests).toEqual(['/search/index.json']);
+  });
   it('finds a title changed since the base, from the delta', async () => {
     const base = buildSearchIndex(docs);
     const changed = docs.map((d) => (d.id === 'c' ? { ...d, title: '물결무늬 평가 기준' } : d));
