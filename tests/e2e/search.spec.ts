@@ -414,6 +414,60 @@ test.describe('검색 대화상자', () => {
     await expect(page.locator('form[data-search-early]')).toBeHidden();
   });
 
+  test('대화상자 코드가 오기 전에도 친 글자와 제목이 맞는 결과를 보여 주고, 코드가 오면 대화상자가 이어받는다', async ({
+    page,
+    site,
+    request,
+  }) => {
+    const expected = await engineHits(request, '온보딩', { limit: 8 });
+    const release = await holdRequests(page, '**/*search-dialog*.js');
+    await site.goto('/faq');
+    await headerButton(page).click();
+    await page.keyboard.type('온보딩');
+    const early = page.locator('form[data-search-early]');
+    const earlyBox = early.getByRole('textbox', { name: '검색어' });
+    const panel = page.locator('.search-early');
+    await expect(panel.getByRole('link').first()).toBeVisible();
+    // The typed text shows in the early form, drawn as the dialog's bar, which kept the focus.
+    await expect(earlyBox).toBeFocused();
+    await expect(earlyBox).toHaveValue('온보딩');
+    expect((await earlyBox.boundingBox())!.width).toBeGreaterThan(200);
+    await expect(panel.locator('.search-option-title').first()).toContainText('온보딩');
+    await expect(panel.locator('.search-option-title').first()).toHaveText(expected[0]!.title);
+    await expect(panel.getByRole('link').first()).toHaveAttribute('href', /^(\/|https:)/);
+    release();
+    await expect(combobox(page)).toBeFocused();
+    await expect(combobox(page)).toHaveValue('온보딩');
+    await expect(options(page).first()).toContainText(expected[0]!.title);
+    await expect(panel).toHaveCount(0);
+    await expect(early).toBeHidden();
+  });
+
+  test('대화상자 코드가 오기 전에 Esc로 닫으면 닫힌 채로 있고, 포커스는 검색 버튼으로 돌아간다', async ({
+    page,
+    site,
+  }) => {
+    const release = await holdRequests(page, '**/*search-dialog*.js');
+    await site.goto('/faq');
+    await headerButton(page).click();
+    await page.keyboard.type('면접');
+    const panel = page.locator('.search-early');
+    await expect(panel.locator('.search-option-title').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(page.locator('form[data-search-early]')).toBeHidden();
+    await expect(headerButton(page)).toBeFocused();
+    const arrived = page.waitForResponse(/search-dialog/);
+    release();
+    await arrived;
+    // The code that came after the visitor closed it opens nothing.
+    await page.waitForTimeout(1500);
+    await expect(dialog(page)).toBeHidden();
+    await expect(headerButton(page)).toBeFocused();
+    await headerButton(page).click();
+    await expect(combobox(page)).toBeFocused();
+  });
+
   test('대화상자 코드가 오기 전에 누른 Enter는 그 검색어로 검색한다', async ({ page, site }) => {
     desktopOnly();
     const release = await holdRequests(page, '**/*search-dialog*.js');

@@ -69,6 +69,11 @@ export function SearchDialog({ onClosed, opener, early = null, search }: SearchD
     // Shown once any IME composition in the early form is over: the keys typed so far move in,
     // in order, and the next ones land here.
     const show = () => {
+      // Closed by the visitor in the early panel (early-results.ts) while this waited for a syllable.
+      if (early?.hidden) {
+        onClosed();
+        return;
+      }
       element.showModal();
       const box = input.current;
       box?.focus();

@@ -17,6 +17,11 @@ function fakeEngine() {
         await options.fetchJson!(options.entryUrl);
         return answer(query);
       },
+      async searchTitles(query) {
+        searches.push(`titles:${query}`);
+        await options.fetchJson!(options.entryUrl);
+        return answer(query);
+      },
     };
   };
   return { create, created, searches };
@@ -62,6 +67,18 @@ describe('createSiteSearch', () => {
     expect(engine.searches).toEqual(['면접', '면접', '면접']);
   });
 
+  it('answers titles from the same searcher and entry request, and drops the searcher when that fails', async () => {
+    const engine = fakeEngine();
+    const request = vi.fn(async () => json());
+    const site = createSiteSearch(newSiteSearchState(), engine.create, request);
+    site.offerEntry(Promise.resolve(json(503)));
+    await expect(site.searchTitles('면접')).rejects.toThrow('HTTP 503');
+    await site.searchTitles('면접');
+    await site.search('면접');
+    expect(engine.created).toHaveLength(2);
+    expect(engine.searches).toEqual(['titles:면접', 'titles:면접', '면접']);
+  });
+
   it('gives every copy of the module one searcher through the shared state', async () => {
     const engine = fakeEngine();
     const state = newSiteSearchState();
@@ -83,6 +100,7 @@ describe('first answers (onPartial)', () => {
         await new Promise<void>((done) => (release = done));
         return { ...answer(query), total: 2 };
       },
+      searchTitles: async (query) => answer(query),
     });
     return { create, release: () => release() };
   }
@@ -111,6 +129,7 @@ describe('first answers (onPartial)', () => {
         await new Promise<void>((done) => (release = done));
         return answer(query);
       },
+      searchTitles: async (query) => answer(query),
     });
     const site = createSiteSearch(newSiteSearchState(), create, async () => json());
     const seen: number[] = [];
@@ -142,6 +161,7 @@ describe('answers at once (searchNow)', () => {
         calls.push(`now ${query}`);
         return ready ? answer(query) : null;
       },
+      searchTitles: async (query) => answer(query),
     });
     return { create, calls, release: () => release() };
   }

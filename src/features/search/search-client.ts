@@ -43,6 +43,12 @@ export interface SearchFn {
   now?: SearchNowFn;
 }
 
+/** The titles that match, from the index's entry alone (`Searcher.searchTitles`). */
+export type TitleSearchFn = (
+  query: string,
+  options?: Omit<SearchOptions, 'onPartial'>,
+) => Promise<SearchResponse>;
+
 interface LastSearch {
   key: string;
   answer: Promise<SearchResponse>;
@@ -67,6 +73,8 @@ export interface SiteSearch {
   /** Carries `searchNow` as its `now`. */
   search: SearchFn & { now: SearchNowFn };
   searchNow: SearchNowFn;
+  /** The same searcher's answer from the entry alone: what the dialog's first chunk shows first. */
+  searchTitles: TitleSearchFn;
   /**
    * Hands over a request for the entry file already on its way. Taken by the next searcher that
    * reads the entry; ignored when a searcher is there already or when it was offered before.
@@ -93,6 +101,7 @@ export function createSiteSearch(
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return response.json();
   };
+  const sharedSearcher = () => (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson }));
   const keyOf = (query: string, options: Omit<SearchOptions, 'onPartial'>) =>
     JSON.stringify([query, options.limit ?? null, options.types ?? null]);
 
@@ -118,7 +127,7 @@ export function createSiteSearch(
       else if (onPartial) same.first.waiting.add(onPartial);
       return same.answer;
     }
-    const searcher = (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson }));
+    const searcher = sharedSearcher();
     const first: LastSearch['first'] = { response: null, waiting: new Set(onPartial ? [onPartial] : []) };
     const answer = searcher.search(query, {
       ...options,
@@ -139,9 +148,19 @@ export function createSiteSearch(
     return last.answer;
   };
 
+  const searchTitles: TitleSearchFn = (query, options) => {
+    const searcher = sharedSearcher();
+    const answer = searcher.searchTitles(query, options);
+    answer.catch(() => {
+      if (state.searcher === searcher) state.searcher = null;
+    });
+    return answer;
+  };
+
   return {
     search: Object.assign(search, { now: searchNow }),
     searchNow,
+    searchTitles,
     offerEntry(response) {
       if (state.seen.has(response)) return;
       state.seen.add(response);
@@ -161,4 +180,6 @@ const site = createSiteSearch(shared);
 export const searchSite: SearchFn = site.search;
 /** The site search's answer at once, when the files it needs are read (also `searchSite.now`). */
 export const searchSiteNow = site.searchNow;
+/** The titles that match, from the index's entry alone: an answer before the term shards arrive. */
+export const searchSiteTitles: TitleSearchFn = site.searchTitles;
 export const offerEntry = site.offerEntry;

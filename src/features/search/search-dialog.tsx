@@ -1,7 +1,8 @@
 /**
  * The search dialog's React code, loaded on first use by the dialog's first chunk
  * (search-start.inline.ts, which the header's shortcut script loads): nothing here runs on a page
- * until the visitor asks for search. Its styles come with it.
+ * until the visitor asks for search. Its styles come with it (the first chunk has added them
+ * already, under the same ids, for the early panel drawn before this code: early-results.ts).
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { injectStyles } from '../../lib/dom/later-styles.ts';

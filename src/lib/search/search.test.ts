@@ -497,3 +497,60 @@ describe('site documents', () => {
     expect(docs.some((doc) => doc.id === 'product:whitepaper')).toBe(true);
   });
 });
+
+describe('title matches from the entry alone', () => {
+  const titleIds = async (query: string) => {
+    const { searcher, requests } = searcherOver(docs);
+    const { hits } = await searcher.searchTitles(query);
+    expect(requests).toEqual(['/search/index.json']);
+    return hits.map((h) => h.id).sort();
+  };
+  it('finds titles by word, particle, spacing, prefix, initials and Latin word without a shard', async () => {
+    expect(await titleIds('온보딩')).toEqual(['a']);
+    expect(await titleIds('온보딩을')).toEqual(['a']);
+    expect(await titleIds('구조화면접')).toEqual(['b']);
+    expect(await titleIds('인공 지능')).toEqual(['c', 'd']);
+    expect(await titleIds('온ㅂ')).toEqual(['a']);
+    expect(await titleIds('ㅇㅂㄷ')).toEqual(['a']);
+    expect(await titleIds('세미')).toEqual(['d']);
+  });
+  it('finds a Latin word in a title, and none for a word found only in the texts', async () => {
+    const latin = searcherOver([{ ...docs[1]!, id: 'isms', title: 'ISMS 인증 안내' }, ...docs]);
+    expect((await latin.searcher.searchTitles('isms')).hits.map((h) => h.id)).toEqual(['isms']);
+    expect(await titleIds('ISMS')).toEqual([]);
+    expect(await titleIds('서비스')).toEqual([]);
+    expect(await titleIds('분석합니다')).toEqual([]);
+  });
+  it('ranks by the titles alone and marks as the full search does, with the leads as excerpts', async () => {
+    const { searcher } = searcherOver(docs);
+    const titles = await searcher.searchTitles('면접');
+    // The shorter title first: the body, where b says 면접 twice more, is not read.
+    expect(titles.hits.map((h) => h.id)).toEqual(['c', 'b']);
+    const hit = titles.hits[1]!;
+    expect(hit.excerptFromLead).toBe(true);
+    expect(hit.titleMarks.map(([a, b]) => hit.title.slice(a, b))).toEqual(['면접']);
+    expect(hit.excerptMarks.map(([a, b]) => hit.excerpt.slice(a, b))).toEqual(['면접']);
+    expect(titles.counts).toEqual({ news: 1, faq: 1 });
+    const seminars = await searcher.searchTitles('인공지능', { types: ['seminar'], limit: 5 });
+    expect(seminars.hits.map((h) => h.id)).toEqual(['d']);
+    expect(seminars.total).toBe(1);
+  });
+  it('answers one query after another on the same searcher, whatever titles the first one read', async () => {
+    const { searcher, requests } = searcherOver(docs);
+    const titleIds = async (query: string) =>
+      (await searcher.searchTitles(query)).hits.map((h) => h.id).sort();
+    expect(await titleIds('온보딩')).toEqual(['a']);
+    expect(await titleIds('인공 지능')).toEqual(['c', 'd']);
+    expect(await titleIds('채용')).toEqual(['b', 'd']);
+    expect(await titleIds('온보')).toEqual(['a']);
+    expect(requests).toEqual(['/search/index.json']);
+  });
+  it('finds a title changed since the base, from the delta', async () => {
+    const base = buildSearchIndex(docs);
+    const changed = docs.map((d) => (d.id === 'c' ? { ...d, title: '물결무늬 평가 기준' } : d));
+    const next = buildSearchIndex(changed, { previous: previousOf(base) });
+    const searcher = searcherOfIndex(next);
+    expect((await searcher.searchTitles('물결무늬')).hits.map((h) => h.id)).toEqual(['c']);
+    expect((await searcher.searchTitles('인공 지능')).hits.map((h) => h.id)).toEqual(['d']);
+  });
+});

@@ -22,7 +22,7 @@ import { excerptOf, initialsRanges, markRanges } from './excerpt.ts';
 import { initialsOf } from './hangul.ts';
 import { analyzeQuery, type AnalyzedQuery, type Prefix } from './query.ts';
 import { prefixMatches, rank, type Corpus, type DocStats, type Posting, type Ranked } from './rank.ts';
-import { gramTerms } from './tokenize.ts';
+import { gramTerms, normalize } from './tokenize.ts';
 import type { SearchHit, SearchResponse, SearchType } from './types.ts';
 import { interpolate, t } from '../../i18n/index.ts';
 
@@ -60,6 +60,13 @@ export interface Searcher {
    * a stand-in searcher: without it every answer is asked of `search`.
    */
   searchNow?(query: string, options?: Omit<SearchOptions, 'onPartial'>): SearchResponse | null;
+  /**
+   * The documents whose titles match, ranked from the entry alone (no term shard, no text file):
+   * an answer as soon as the entry is read, for a screen to show while `search` fetches the
+   * rest. The same query analysis and ranking as `search`, over the titles only; excerpts are the
+   * leads (`excerptFromLead`). A word found only in the texts finds nothing here.
+   */
+  searchTitles(query: string, options?: Omit<SearchOptions, 'onPartial'>): Promise<SearchResponse>;
 }
 
 const DEFAULT_LIMIT = 10;
@@ -86,12 +93,40 @@ interface Loaded {
   deltaTexts: Map<number, string>;
   deltaPostings: Map<string, Posting[]>;
   initials?: Map<number, string>;
+  /** Titles NFC and lowercased, and the grams of those cut so far, for `searchTitles` (`titleCorpus`). */
+  titles?: Map<number, string>;
+  titleGrams?: Map<number, string[]>;
+}
+
+/** Term → slot → [count in title, count in body]. */
+type GramCounts = Map<string, Map<number, [number, number]>>;
+
+/** Counts the terms of one field of one document into `counts`. */
+function countTerms(counts: GramCounts, slot: number, terms: readonly string[], field: 0 | 1): void {
+  for (const term of terms) {
+    let bySlot = counts.get(term);
+    if (!bySlot) counts.set(term, (bySlot = new Map()));
+    const pair = bySlot.get(slot) ?? [0, 0];
+    pair[field]++;
+    bySlot.set(slot, pair);
+  }
+}
+
+function postingsOf(counts: GramCounts): Map<string, Posting[]> {
+  const postings = new Map<string, Posting[]>();
+  for (const [term, bySlot] of counts) {
+    postings.set(
+      term,
+      [...bySlot].map(([slot, [title, body]]): Posting => [slot, title, body]),
+    );
+  }
+  return postings;
 }
 
 function readEntry(entry: Entry): Loaded {
   const docs = new Map<number, DocInfo>();
   const deltaTexts = new Map<number, string>();
-  const counts = new Map<string, Map<number, [number, number]>>();
+  const counts: GramCounts = new Map();
   for (const [slot, row] of entry.docs.entries()) {
     if (row === null) continue;
     const [, typeIndex, date, titleLength, bodyLength, title] = row;
@@ -106,27 +141,10 @@ function readEntry(entry: Entry): Loaded {
     if (text === undefined) throw new SearchIndexError(t('search.index.mismatch'));
     deltaTexts.set(slot, text);
     // The delta carries texts, not postings: they are smaller, and the excerpts need them anyway.
-    for (const [source, field] of [
-      [title, 0],
-      [text, 1],
-    ] as const) {
-      for (const term of gramTerms(source, entry.gram).terms) {
-        let bySlot = counts.get(term);
-        if (!bySlot) counts.set(term, (bySlot = new Map()));
-        const pair = bySlot.get(slot) ?? [0, 0];
-        pair[field]++;
-        bySlot.set(slot, pair);
-      }
-    }
+    countTerms(counts, slot, gramTerms(title, entry.gram).terms, 0);
+    countTerms(counts, slot, gramTerms(text, entry.gram).terms, 1);
   }
-  const deltaPostings = new Map<string, Posting[]>();
-  for (const [term, bySlot] of counts) {
-    deltaPostings.set(
-      term,
-      [...bySlot].map(([slot, [title, body]]): Posting => [slot, title, body]),
-    );
-  }
-  return { entry, docs, deltaTexts, deltaPostings };
+  return { entry, docs, deltaTexts, deltaPostings: postingsOf(counts) };
 }
 
 /** Words and the prefix's start, as typed: what the title and excerpt highlight. */
@@ -199,18 +217,21 @@ function answerOf(
   };
 }
 
-/** The term shards a query reads, by index (none for initials: the entry's titles answer them). */
-function shardsOf(entry: Entry, query: AnalyzedQuery): number[] {
-  const needed = new Set<number>();
-  const count = entry.terms.length;
+/** Every term a query may look up: its words' terms, the starts of their prefixes, the joins. */
+function lookedUp(query: AnalyzedQuery): string[] {
+  const terms: string[] = [...query.joins];
   for (const word of query.words) {
     for (const variant of word.variants) {
-      for (const term of variant.terms) needed.add(termShardOf(term, count));
-      if (variant.prefix) needed.add(termShardOf(variant.prefix.start, count));
+      terms.push(...variant.terms);
+      if (variant.prefix) terms.push(variant.prefix.start);
     }
   }
-  for (const join of query.joins) needed.add(termShardOf(join, count));
-  return [...needed];
+  return terms;
+}
+
+/** The term shards a query reads, by index (none for initials: the entry's titles answer them). */
+function shardsOf(entry: Entry, query: AnalyzedQuery): number[] {
+  return [...new Set(lookedUp(query).map((term) => termShardOf(term, entry.terms.length)))];
 }
 
 function corpusOf(loaded: Loaded, shards: ReadonlyMap<number, TermShard>): Corpus {
@@ -293,7 +314,49 @@ function takeTexts(texts: TextFile, wanted: number[], found: Map<number, string>
   }
 }
 
-// Over 60 lines as one closure: `search` and `searchNow` share the files it has read.
+/** The first character of every term a query may look up: a title without any of them matches nothing. */
+function firstCharsOf(query: AnalyzedQuery): Set<string> {
+  return new Set(
+    lookedUp(query).flatMap((term) => {
+      const first = term.codePointAt(0);
+      return first === undefined ? [] : [String.fromCodePoint(first)];
+    }),
+  );
+}
+
+/**
+ * The entry's documents as a corpus of their titles alone, for `rank`: the postings of the
+ * titles' grams (title counts, no body), derived from the rows as the delta's are from its texts.
+ * Only the titles holding the first character of one of the query's terms are cut into grams (a
+ * slow phone spent a fifth of a second on all of them); every posting the ranking asks for is
+ * among theirs, and each title's grams are kept for the next query.
+ */
+function titleCorpus(loaded: Loaded, query: AnalyzedQuery): Corpus {
+  const { docs, entry } = loaded;
+  const titles = (loaded.titles ??= new Map(
+    [...docs].map(([slot, doc]): [number, string] => [slot, normalize(doc.row[5]).toLowerCase()]),
+  ));
+  const grams = (loaded.titleGrams ??= new Map());
+  const chars = [...firstCharsOf(query)];
+  const counts: GramCounts = new Map();
+  for (const [slot, title] of titles) {
+    if (!chars.some((char) => title.includes(char))) continue;
+    let terms = grams.get(slot);
+    if (!terms) grams.set(slot, (terms = gramTerms(docs.get(slot)!.row[5], entry.gram).terms));
+    countTerms(counts, slot, terms, 0);
+  }
+  const postings = postingsOf(counts);
+  return {
+    count: docs.size,
+    averageTitle: entry.averageTitle,
+    averageBody: entry.averageBody,
+    stats: (slot) => docs.get(slot),
+    postings: (term) => postings.get(term),
+    expand: (prefix) => [...postings.keys()].filter((term) => prefixMatches(prefix, term)),
+  };
+}
+
+// Over 60 lines as one closure: `search`, `searchNow` and `searchTitles` share the files it has read.
 export function createSearcher(options: SearcherOptions): Required<Searcher> {
   const fetchJson = options.fetchJson ?? defaultFetchJson;
   const files = new Map<string, Promise<unknown>>();
@@ -426,6 +489,18 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
         // A file that cannot answer (a text missing from its file): `search` says so.
         return null;
       }
+    },
+
+    async searchTitles(query, searchOptions = {}) {
+      if (asksNothing(query)) return emptyResponse(query);
+      const loaded = await loadEntry();
+      const analyzed = analyzeQuery(query, loaded.entry.gram);
+      const ranked =
+        analyzed.initials !== undefined
+          ? rankInitials(loaded, analyzed.initials)
+          : rank(analyzed, titleCorpus(loaded, analyzed));
+      // The leads as excerpts, or the delta's texts: no text file is read for this answer.
+      return answerOf(query, loaded, analyzed, ranked, searchOptions).response(loaded.deltaTexts);
     },
   };
 }

@@ -1,0 +1,178 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SearchHit, SearchResponse } from '../../lib/search/types.ts';
+import { findEarlyForm, releaseEarlyForm } from './early-input.ts';
+import { earlyResult, startEarlyPanel } from './early-results.ts';
+import type { SearchOptions } from './search-client.ts';
+
+const ORIGIN = 'https://site.example';
+
+const hit = (id: string, title: string, extra: Partial<SearchHit> = {}): SearchHit => ({
+  id,
+  type: 'hrStory',
+  title,
+  url: `/info/blog/${id}`,
+  date: '2025-01-02',
+  excerpt: `${title} 의 앞부분`,
+  titleMarks: [],
+  excerptMarks: [],
+  score: 1,
+  excerptFromLead: true,
+  ...extra,
+});
+
+const response = (query: string, hits: SearchHit[]): SearchResponse => ({
+  query,
+  hits,
+  counts: { hrStory: hits.length },
+  total: hits.length,
+});
+
+/** A promise and the function that settles it, for answers that come when a test says so. */
+function later<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+function setUp() {
+  document.body.innerHTML =
+    '<header><button id="opener">검색</button><form class="visually-hidden" data-search-early>' +
+    '<input name="q"></form></header>';
+  const form = findEarlyForm()!;
+  const input = form.elements.namedItem('q') as HTMLInputElement;
+  const opener = document.getElementById('opener')!;
+  form.hidden = false;
+  input.focus();
+  const titles = new Map<string, ReturnType<typeof later<SearchResponse>>>();
+  const full = new Map<string, ReturnType<typeof later<SearchResponse>>>();
+  const partials = new Map<string, SearchOptions['onPartial']>();
+  const onClose = vi.fn();
+  const stop = startEarlyPanel({
+    form,
+    opener,
+    limit: 8,
+    origin: ORIGIN,
+    onClose,
+    searchTitles: (query) => {
+      const answer = later<SearchResponse>();
+      titles.set(query, answer);
+      return answer.promise;
+    },
+    search: (query, options) => {
+      const answer = later<SearchResponse>();
+      full.set(query, answer);
+      partials.set(query, options?.onPartial);
+      return answer.promise;
+    },
+  });
+  const type = async (text: string) => {
+    input.value = text;
+    form.dispatchEvent(new Event('input', { bubbles: true }));
+    await Promise.resolve();
+  };
+  const titlesShown = () =>
+    [...document.querySelectorAll('.search-early .search-option-title')].map((n) => n.textContent);
+  return { form, input, opener, titles, full, partials, onClose, stop, type, titlesShown };
+}
+
+const settle = () => new Promise((done) => setTimeout(done));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('earlyResult', () => {
+  it('shows a hostile title as text, with its marks, as a link the result link allows', () => {
+    const title = '<img src=x onerror=alert(1)> 면접';
+    const at = title.indexOf('면접');
+    const item = earlyResult(hit('x', title, { titleMarks: [[at, at + 2]], excerptMarks: [[0, 4]] }), ORIGIN);
+    const link = item.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('/info/blog/x');
+    expect(item.querySelector('img')).toBeNull();
+    expect(item.querySelector('.search-option-title')!.textContent).toBe('<img src=x onerror=alert(1)> 면접');
+    expect([...item.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['면접', '<img']);
+    expect(item.querySelector('.search-type')!.textContent).toBe('HR 이야기');
+    expect(item.querySelector('time')!.dateTime).toBe('2025-01-02');
+  });
+
+  it('never links a script address, and opens another host in a new tab', () => {
+    const hostile = earlyResult(hit('x', '제목', { url: 'javascript:alert(1)' }), ORIGIN);
+    expect(hostile.querySelector('a')!.getAttribute('href')).toBe('#');
+    const news = earlyResult(hit('n', '기사', { url: 'https://news.example/a' }), ORIGIN).querySelector('a')!;
+    expect(news.target).toBe('_blank');
+    expect(news.rel).toBe('noopener noreferrer');
+    expect(news.textContent).toContain('(새 창에서 열림)');
+  });
+});
+
+describe('startEarlyPanel', () => {
+  it('shows nothing until something is typed, then the form as the bar and the titles found first', async () => {
+    const { form, input, titles, type, titlesShown } = setUp();
+    expect(document.querySelector('.search-early')).toBeNull();
+    expect(form.classList.contains('visually-hidden')).toBe(true);
+    await type('온보딩');
+    expect(form.classList.contains('search-early-bar')).toBe(true);
+    expect(form.classList.contains('visually-hidden')).toBe(false);
+    expect(document.activeElement).toBe(input);
+    // No answer yet: no "no results" either.
+    expect(titlesShown()).toEqual([]);
+    expect(document.querySelector<HTMLElement>('.search-dialog-note')!.hidden).toBe(true);
+    titles.get('온보딩')!.resolve(response('온보딩', [hit('a', '온보딩 가이드')]));
+    await settle();
+    expect(titlesShown()).toEqual(['온보딩 가이드']);
+    expect(document.querySelector('.search-dialog-all')!.getAttribute('href')).toBe(
+      '/search?q=%EC%98%A8%EB%B3%B4%EB%94%A9',
+    );
+  });
+
+  it('replaces the titles by the engine answer, never the other way round, and says no results only then', async () => {
+    const { titles, full, partials, type, titlesShown } = setUp();
+    await type('면접');
+    partials.get('면접')!(response('면접', [hit('b', '구조화 면접'), hit('c', '면접 질문')]));
+    titles.get('면접')!.resolve(response('면접', [hit('c', '면접 질문')]));
+    await settle();
+    expect(titlesShown()).toEqual(['구조화 면접', '면접 질문']);
+    full.get('면접')!.resolve(response('면접', []));
+    await settle();
+    expect(titlesShown()).toEqual([]);
+    expect(document.querySelector<HTMLElement>('.search-dialog-note')!.hidden).toBe(false);
+    expect(document.querySelector('[role="status"]')!.textContent).toBe('검색 결과 0건');
+  });
+
+  it('shows the latest query: an older answer coming late is dropped', async () => {
+    const { titles, full, type, titlesShown } = setUp();
+    await type('면');
+    await type('면접');
+    titles.get('면접')!.resolve(response('면접', [hit('b', '면접 안내')]));
+    await settle();
+    titles.get('면')!.resolve(response('면', [hit('z', '면세 안내')]));
+    full.get('면')!.resolve(response('면', [hit('z', '면세 안내')]));
+    await settle();
+    expect(titlesShown()).toEqual(['면접 안내']);
+  });
+
+  it('goes when the dialog adopts the form, the form hidden again as before', async () => {
+    const { form, titles, type } = setUp();
+    await type('면접');
+    titles.get('면접')!.resolve(response('면접', [hit('b', '면접 안내')]));
+    await settle();
+    releaseEarlyForm(form);
+    await Promise.resolve();
+    expect(document.querySelector('.search-early')).toBeNull();
+    expect(form.querySelector('button')).toBeNull();
+    expect(form.classList.contains('visually-hidden')).toBe(true);
+    expect(form.classList.contains('search-early-bar')).toBe(false);
+  });
+
+  it('closes on Escape: the form released, focus back to the opener, the caller told', async () => {
+    const { form, input, opener, onClose, type } = setUp();
+    await type('면접');
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(document.querySelector('.search-early')).toBeNull();
+    expect(form.hidden).toBe(true);
+    expect(input.value).toBe('');
+    expect(document.activeElement).toBe(opener);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
