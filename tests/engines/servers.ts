@@ -11,7 +11,9 @@
  *   ENGINES_SITE_PORT + 1         the site as the browsers open it: the same bytes, plus a first
  *                                 script in each page's <head> that records script errors, failed
  *                                 loads and CSP violations in `window.__engineErrors` (classic
- *                                 WebDriver has no channel for them)
+ *                                 WebDriver has no channel for them); it can be told to hold back
+ *                                 the files under a path until told again (`POST /__engines/hold`),
+ *                                 for what a page shows while a chunk is on its way
  *
  * The build goes to its own folder (.cache/engines/), against the proxy, with the default site
  * address, whatever PUBLIC_CONTENT_API_URL or SITE_URL the caller's shell carries
@@ -45,8 +47,8 @@ addEventListener('securitypolicyviolation',(x)=>e.push('CSP: '+x.violatedDirecti
 const c=console.error;console.error=function(){e.push('console.error: '+Array.prototype.map.call(arguments,String).join(' '));return c.apply(this,arguments)};})()</script>`;
 
 interface ProxyOptions {
-  /** Answers a request itself (returns true) instead of passing it on. */
-  intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Answers a request itself (returns true) instead of passing it on now; `pass` passes it on later. */
+  intercept?: (req: IncomingMessage, res: ServerResponse, pass: () => void) => boolean;
   /** Rewrites HTML answers. */
   rewriteHtml?: (html: string) => string;
 }
@@ -57,7 +59,10 @@ function proxy(
   { intercept, rewriteHtml }: ProxyOptions,
 ): Promise<Server> {
   const server = createServer((req, res) => {
-    if (intercept?.(req, res)) return;
+    if (intercept?.(req, res, () => pass(req, res))) return;
+    pass(req, res);
+  });
+  function pass(req: IncomingMessage, res: ServerResponse) {
     const headers = { ...req.headers };
     if (rewriteHtml) headers['accept-encoding'] = 'identity';
     const upstream = request(
@@ -82,8 +87,10 @@ function proxy(
       },
     );
     upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
+    // A request held back has been read to its end already.
+    if (req.readableEnded) upstream.end();
+    else req.pipe(upstream);
+  }
   return new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(port, '127.0.0.1', () => ok(server));
@@ -194,8 +201,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
     apiProxy.close();
     throw new Error(`사이트 서버를 시작하지 못했습니다: ${(error as Error).message}\n${serverLog}`);
   }
+  // The hold switch: POST /__engines/hold with {"prefix": "/_astro/search-dialog."} holds back the
+  // files whose path starts so; {} lets every held request through and holds nothing.
+  let holdPrefix = '';
+  const held: (() => void)[] = [];
   const siteProxy = await proxy(ports.site + 1, ports.site, {
     rewriteHtml: (html) => html.replace(/<head>/i, (head) => head + CAPTURE_SCRIPT),
+    intercept(req, res, pass) {
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (req.method === 'POST' && path === '/__engines/hold') {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          holdPrefix = (JSON.parse(body || '{}') as { prefix?: string }).prefix ?? '';
+          if (!holdPrefix) for (const release of held.splice(0)) release();
+          res.writeHead(204).end();
+        });
+        return true;
+      }
+      if (!holdPrefix || !path.startsWith(holdPrefix)) return false;
+      req.resume();
+      held.push(pass);
+      return true;
+    },
   });
 
   const wantsWebKit = (process.env.ENGINES ?? 'webkit,firefox').split(',').includes('webkit');

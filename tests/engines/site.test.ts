@@ -49,6 +49,14 @@ async function setFaults(faults: Record<string, number>): Promise<void> {
   await fetch(`${apiUrl}/__engines/faults`, { method: 'POST', body: JSON.stringify(faults) });
 }
 
+/** Holds back the site's files whose path starts with `prefix` until called with none (servers.ts). */
+async function holdSiteFiles(prefix?: string): Promise<void> {
+  await fetch(`${siteUrl}/__engines/hold`, {
+    method: 'POST',
+    body: JSON.stringify(prefix ? { prefix } : {}),
+  });
+}
+
 interface ListAnswer {
   objects: { analytics_page_id: string; title?: string; html_title?: string }[];
 }
@@ -70,6 +78,7 @@ for (const engine of engines) {
     afterAll(async () => {
       await driver?.close();
       await setFaults({});
+      await holdSiteFiles();
     });
 
     for (const width of widths) {
@@ -232,6 +241,97 @@ for (const engine of engines) {
           await settled();
           expect(await sameDocument(), '같은 문서').toBe(true);
           await expectNoErrors('/newsRoom');
+        });
+
+        /**
+         * The site search from the header's button. At the first width the dialog's code is not in
+         * the cache yet: until it arrives (held back here), what is typed shows in the header's
+         * early form drawn as the dialog's bar, with the titles that match from the index's entry
+         * below it, inside the window, and the dialog then takes over the same text and focus. At
+         * the next width the code comes from the cache and the dialog opens at once. Either way a
+         * result opens with the keyboard.
+         */
+        test('사이트 검색: 대화 상자 코드가 오기 전에도 입력과 결과를 보이고, 대화 상자가 이어받는다', async () => {
+          const EARLY_INPUT = 'form[data-search-early] input[name="q"]';
+          const BOX = '.search-dialog [role="combobox"]';
+          const codeCached = width !== widths[0];
+          await site.open('/');
+          if (codeCached) {
+            await driver.click('[data-search-open]');
+            await site.waitFor(
+              (sel: string) => document.activeElement === document.querySelector(sel),
+              [BOX],
+              '대화 상자 입력칸의 초점',
+            );
+            await driver.type(BOX, '온보딩');
+          } else {
+            await holdSiteFiles('/_astro/search-dialog.');
+            try {
+              await driver.click('[data-search-open]');
+              await site.waitFor(
+                (sel: string) => document.activeElement === document.querySelector(sel),
+                [EARLY_INPUT],
+                '먼저 받는 입력칸의 초점',
+              );
+              await driver.type(EARLY_INPUT, '온보딩');
+              const early = await site.waitFor(
+                () => {
+                  const title = document.querySelector('.search-early .search-option-title');
+                  const option = document
+                    .querySelector('.search-early .search-option')
+                    ?.getBoundingClientRect();
+                  const bar = document.querySelector('form[data-search-early]')!.getBoundingClientRect();
+                  // The answer to the whole word (an answer to 온보 marks only that).
+                  if (!title || !option || title.querySelector('mark')?.textContent !== '온보딩') return null;
+                  return {
+                    title: title.textContent ?? '',
+                    value: document.querySelector<HTMLInputElement>('form[data-search-early] input')!.value,
+                    bar: { left: bar.left, right: bar.right, top: bar.top, bottom: bar.bottom },
+                    option: { left: option.left, right: option.right, top: option.top },
+                    width: innerWidth,
+                  };
+                },
+                [],
+                '대화 상자 코드 전의 결과',
+              );
+              expect(early.title).toContain('온보딩');
+              expect(early.value).toBe('온보딩');
+              // The bar and the results lie inside the window, the results under the bar.
+              expect(early.bar.left, '입력줄 왼쪽').toBeGreaterThanOrEqual(0);
+              expect(early.bar.right, '입력줄 오른쪽').toBeLessThanOrEqual(early.width);
+              expect(early.bar.top, '입력줄 위').toBeGreaterThanOrEqual(0);
+              expect(early.option.left, '결과 왼쪽').toBeGreaterThanOrEqual(0);
+              expect(early.option.right, '결과 오른쪽').toBeLessThanOrEqual(early.width);
+              expect(early.option.top, '결과는 입력줄 아래').toBeGreaterThanOrEqual(early.bar.bottom - 1);
+              mkdirSync(shots, { recursive: true });
+              writeFileSync(`${shots}${engine}-${width}-search-early.png`, await driver.screenshot());
+            } finally {
+              await holdSiteFiles();
+            }
+          }
+          await site.waitFor(
+            (sel: string) => {
+              const box = document.querySelector<HTMLInputElement>(sel);
+              return (
+                box === document.activeElement &&
+                box?.value === '온보딩' &&
+                !document.querySelector('.search-early') &&
+                !!document.querySelector('.search-dialog [role="option"] .search-option-title')
+              );
+            },
+            [BOX],
+            '대화 상자가 이어받은 검색어와 결과',
+          );
+          const first = await site.text('.search-dialog [role="option"] .search-option-title');
+          await driver.press('ArrowDown');
+          await driver.press('Enter');
+          await site.waitFor(
+            () => location.pathname !== '/' && document.querySelector('h1') !== null,
+            [],
+            '첫 결과의 페이지',
+          );
+          expect(await site.text('h1'), '연 결과').toBe(first.replace(/\s*\(새 창\)$/, ''));
+          await expectNoErrors('사이트 검색');
         });
 
         test('FAQ: 분류, 검색 모드, 분류가 지우는 검색어, 아코디언', async () => {
