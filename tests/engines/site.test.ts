@@ -274,7 +274,8 @@ for (const engine of engines) {
                 '먼저 받는 입력칸의 초점',
               );
               await driver.type(EARLY_INPUT, '온보딩');
-              const early = await site.waitFor(
+              // waitFor resolves with a truthy value only.
+              const early = (await site.waitFor(
                 () => {
                   const title = document.querySelector('.search-early .search-option-title');
                   const option = document
@@ -293,7 +294,7 @@ for (const engine of engines) {
                 },
                 [],
                 '대화 상자 코드 전의 결과',
-              );
+              ))!;
               expect(early.title).toContain('온보딩');
               expect(early.value).toBe('온보딩');
               // The bar and the results lie inside the window, the results under the bar.

@@ -14,11 +14,13 @@ import {
   IN_DELTA,
   TermShardSchema,
   TextFileSchema,
+  countTerms,
   encodePostings,
   fnv1a,
   termShardOf,
   type DocRow,
   type Entry,
+  type GramCounts,
   type SlotPosting,
   type TermShard,
   type TextFile,
@@ -193,21 +195,11 @@ function freshBase(docs: CleanDoc[], options: BuildOptions): BuiltIndex {
     }
   }
 
-  const postings = new Map<string, Map<number, [number, number]>>();
+  const postings: GramCounts = new Map();
   const rows: DocRow[] = ordered.map((doc, slot) => {
     const { row, title, body } = counted(doc, gram, options.leadLength, textOf[slot]!);
-    for (const [terms, field] of [
-      [title, 0],
-      [body, 1],
-    ] as const) {
-      for (const term of terms) {
-        let bySlot = postings.get(term);
-        if (!bySlot) postings.set(term, (bySlot = new Map()));
-        const counts = bySlot.get(slot) ?? [0, 0];
-        counts[field]++;
-        bySlot.set(slot, counts);
-      }
-    }
+    countTerms(postings, slot, title, 0);
+    countTerms(postings, slot, body, 1);
     return row;
   });
 

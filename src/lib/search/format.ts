@@ -107,6 +107,20 @@ export function decodePostings(encoded: string): SlotPosting[] {
   });
 }
 
+/** Term → slot → [count in title, count in body]: what a term's postings are made from. */
+export type GramCounts = Map<string, Map<number, [number, number]>>;
+
+/** Counts the terms of one field (0 title, 1 body) of one document into `counts`. */
+export function countTerms(counts: GramCounts, slot: number, terms: readonly string[], field: 0 | 1): void {
+  for (const term of terms) {
+    let bySlot = counts.get(term);
+    if (!bySlot) counts.set(term, (bySlot = new Map()));
+    const pair = bySlot.get(slot) ?? [0, 0];
+    pair[field]++;
+    bySlot.set(slot, pair);
+  }
+}
+
 /** FNV-1a, 32 bits: a stable, dependency-free spread for shard numbers. */
 export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;

@@ -7,6 +7,7 @@
  * fetches again).
  */
 import {
+  countTerms,
   EntrySchema,
   IN_DELTA,
   TermShardSchema,
@@ -15,6 +16,7 @@ import {
   termShardOf,
   type DocRow,
   type Entry,
+  type GramCounts,
   type TermShard,
   type TextFile,
 } from './format.ts';
@@ -96,20 +98,6 @@ interface Loaded {
   /** Titles NFC and lowercased, and the grams of those cut so far, for `searchTitles` (`titleCorpus`). */
   titles?: Map<number, string>;
   titleGrams?: Map<number, string[]>;
-}
-
-/** Term → slot → [count in title, count in body]. */
-type GramCounts = Map<string, Map<number, [number, number]>>;
-
-/** Counts the terms of one field of one document into `counts`. */
-function countTerms(counts: GramCounts, slot: number, terms: readonly string[], field: 0 | 1): void {
-  for (const term of terms) {
-    let bySlot = counts.get(term);
-    if (!bySlot) counts.set(term, (bySlot = new Map()));
-    const pair = bySlot.get(slot) ?? [0, 0];
-    pair[field]++;
-    bySlot.set(slot, pair);
-  }
 }
 
 function postingsOf(counts: GramCounts): Map<string, Posting[]> {
