@@ -271,11 +271,9 @@ function rankInitials(loaded: Loaded, initials: string): Ranked[] {
   });
 }
 
-/** The query ranked over the entry and its term shards. */
-function rankOf(loaded: Loaded, analyzed: AnalyzedQuery, shards: ReadonlyMap<number, TermShard>): Ranked[] {
-  return analyzed.initials !== undefined
-    ? rankInitials(loaded, analyzed.initials)
-    : rank(analyzed, corpusOf(loaded, shards));
+/** The query ranked: 초성 over the entry's titles, words over `corpus` (made only for words). */
+function rankOf(loaded: Loaded, analyzed: AnalyzedQuery, corpus: () => Corpus): Ranked[] {
+  return analyzed.initials !== undefined ? rankInitials(loaded, analyzed.initials) : rank(analyzed, corpus());
 }
 
 /** The texts of the slots shown the delta holds, and the others' slots by base text file. */
@@ -452,7 +450,8 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
       if (asksNothing(query)) return emptyResponse(query);
       const loaded = await loadEntry();
       const analyzed = analyzeQuery(query, loaded.entry.gram);
-      const ranked = rankOf(loaded, analyzed, await termShards(loaded.entry, analyzed));
+      const shards = await termShards(loaded.entry, analyzed);
+      const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
       const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
       // Texts in memory: the full answer at once, no first one with the leads (a screen would
       // draw the results twice for one keystroke).
@@ -470,7 +469,13 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
         const analyzed = analyzeQuery(query, loaded.entry.gram);
         const shards = termShardsNow(loaded.entry, analyzed);
         if (!shards) return null;
-        const answer = answerOf(query, loaded, analyzed, rankOf(loaded, analyzed, shards), searchOptions);
+        const answer = answerOf(
+          query,
+          loaded,
+          analyzed,
+          rankOf(loaded, analyzed, () => corpusOf(loaded, shards)),
+          searchOptions,
+        );
         const texts = textsNow(loaded, answer.slots);
         return texts && answer.response(texts);
       } catch {
@@ -483,10 +488,7 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
       if (asksNothing(query)) return emptyResponse(query);
       const loaded = await loadEntry();
       const analyzed = analyzeQuery(query, loaded.entry.gram);
-      const ranked =
-        analyzed.initials !== undefined
-          ? rankInitials(loaded, analyzed.initials)
-          : rank(analyzed, titleCorpus(loaded, analyzed));
+      const ranked = rankOf(loaded, analyzed, () => titleCorpus(loaded, analyzed));
       // The leads as excerpts, or the delta's texts: no text file is read for this answer.
       return answerOf(query, loaded, analyzed, ranked, searchOptions).response(loaded.deltaTexts);
     },
