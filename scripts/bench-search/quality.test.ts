@@ -38,7 +38,11 @@ describe('site search quality set (reference content)', () => {
     const queries = QUALITY_QUERIES.map(({ query }) => query);
     for (const query of queries) expect(searcher.searchNow(query, { limit: 10 }), query).toBeNull();
     for (const query of queries) {
-      const answer = await searcher.search(query, { limit: 10 });
+      let answer = await searcher.search(query, { limit: 10 });
+      // A text file a query left to its budget is read when the query is asked again (a later
+      // query's budget): until then there is no answer at once.
+      for (let again = 0; again < 3 && searcher.searchNow(query, { limit: 10 }) === null; again++)
+        answer = await searcher.search(query, { limit: 10 });
       expect(searcher.searchNow(query, { limit: 10 }), query).toEqual(answer);
       // Narrowed to one type, and past the results whose texts are read: at once when it can be, the same.
       const type = answer.hits[0]?.type;

@@ -88,18 +88,19 @@ describe('SearchDialog', () => {
   it('waits for the files a keystroke still needs, and an older answer never replaces a newer one', async () => {
     const { site, release } = siteOver('/texts-');
     // The term shards read, no text file.
-    await site.search('면접', { limit: 0 });
+    await site.search('가이드', { limit: 0 });
     await site.search('블록체인', { limit: 0 });
     renderDialog(site.search);
     await act(async () => undefined);
     const box = screen.getByRole('combobox', { hidden: true });
 
-    // Ranked from the shards read, its texts still to come: nothing at once, then the leads (onPartial).
-    fireEvent.input(box, { target: { value: '면접' } });
+    // Ranked from the shards read, the text of its excerpt window still to come (its lead does not
+    // show the word): nothing at once, then the lead (onPartial).
+    fireEvent.input(box, { target: { value: '가이드' } });
     expect(status()).toBe('');
     await act(async () => undefined);
-    expect(titles()).toHaveLength(2);
-    expect(status()).toBe('검색 결과 2건');
+    expect(titles()).toHaveLength(1);
+    expect(status()).toBe('검색 결과 1건');
 
     // A newer query answered at once (no result, so no text to wait for) stays when the older
     // one's excerpt windows come.

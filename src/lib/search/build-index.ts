@@ -70,6 +70,24 @@ function brotliBytes(body: string): number {
   return brotliCompressSync(Buffer.from(body), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
+/** Each file's compressed bytes, by name. */
+function bytesOf(files: readonly SearchFile[]): Map<string, number> {
+  return new Map(files.map((file) => [file.name, brotliBytes(file.body)]));
+}
+
+/**
+ * The entry with what it and its files weigh compressed (`sizes`): the searcher fetches a query's
+ * excerpt windows within the query's budget by them. The entry's own weight is its last field,
+ * taken again with the first figure in place (brotli's choices move with any byte).
+ */
+function withSizes(entry: SearchEntry, bytes: ReadonlyMap<string, number>): SearchEntry {
+  const of = (names: readonly string[]) => names.map((name) => bytes.get(name) ?? 0);
+  const sizes = { terms: of(entry.terms), texts: of(entry.texts), entry: 0 };
+  const sized: SearchEntry = { ...entry, sizes };
+  for (let pass = 0; pass < 2; pass++) sizes.entry = brotliBytes(JSON.stringify(sized));
+  return sized;
+}
+
 function shardCount(totalBytes: number, target: number, minimum: number): number {
   let count = minimum;
   while (totalBytes / count > target) count *= 2;
@@ -237,10 +255,12 @@ function freshBase(docs: CleanDoc[], options: BuildOptions): BuiltIndex {
     ...averages(rows),
     terms,
     texts,
-    baseBytes: files.reduce((sum, file) => sum + brotliBytes(file.body), 0),
+    baseBytes: 0,
     delta: {},
   };
-  return { entry, files, fresh: true };
+  const bytes = bytesOf(files);
+  entry.baseBytes = [...bytes.values()].reduce((sum, size) => sum + size, 0);
+  return { entry: withSizes(entry, bytes), files, fresh: true };
 }
 
 interface PreviousBase {
@@ -378,16 +398,18 @@ function overPrevious(docs: CleanDoc[], base: PreviousBase, options: BuildOption
     baseBytes: base.entry.baseBytes,
     delta: deltaRecord,
   };
-  const entryBytes = brotliBytes(JSON.stringify(entry));
+  const bytes = bytesOf(files);
+  const sized = withSizes(entry, bytes);
+  const entryBytes = sized.sizes!.entry;
   const deltaBytes = brotliBytes(JSON.stringify(deltaRecord));
   const kept = new Set(base.files.map((file) => file.name));
-  const rewritten = files.reduce((sum, file) => sum + (kept.has(file.name) ? 0 : brotliBytes(file.body)), 0);
+  const rewritten = files.reduce((sum, file) => sum + (kept.has(file.name) ? 0 : bytes.get(file.name)!), 0);
   if (
     deltaBytes > FOLD_MIN_BYTES &&
     entryBytes + rewritten > FOLD_SHARE * (base.entry.baseBytes + entryBytes)
   )
     return null;
-  return { entry, files, fresh: false };
+  return { entry: sized, files, fresh: false };
 }
 
 export function buildSearchIndex(docs: readonly SearchDoc[], options: BuildOptions = {}): BuiltIndex {

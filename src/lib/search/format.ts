@@ -58,6 +58,12 @@ export const EntrySchema = z.object({
   texts: z.array(fileName),
   /** The base files' compressed bytes: the delta's bound is a share of it (build-index.ts). */
   baseBytes: count,
+  /**
+   * What the entry and each base file weigh as a CDN sends them (brotli), by index in `terms`
+   * and `texts`: a query's excerpt windows are fetched within its budget (searcher.ts). Absent
+   * from an index written before it: then only the budget's request count applies.
+   */
+  sizes: z.optional(z.object({ terms: z.array(count), texts: z.array(count), entry: count })),
   /** The texts of the documents whose row says IN_DELTA, by slot (base 36). */
   delta: z.record(z.string(), z.string()),
 });

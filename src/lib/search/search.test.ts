@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import { buildSearchIndex, type PreviousIndex } from './build-index.ts';
 import { decodePostings, encodePostings } from './format.ts';
 import { createSearcher, SearchIndexError } from './searcher.ts';
@@ -222,10 +223,15 @@ describe('first results before the text files', () => {
     expect(requests).toHaveLength(3);
     expect(requests.filter((url) => url.includes('/texts-'))).toHaveLength(1);
 
-    const marked: SearchResponse[] = [];
-    await searcherOver([long]).searcher.search('면접', { onPartial: (r) => marked.push(r) });
-    const hit = marked[0]!.hits[0]!;
+    // A lead that shows the word already is the excerpt: no text file, no second answer.
+    const marked = searcherOver([long]);
+    const partial = vi.fn();
+    const { hits } = await marked.searcher.search('면접', { onPartial: partial });
+    const hit = hits[0]!;
+    expect(hit.excerptFromLead).toBe(true);
     expect(hit.excerptMarks.map(([a, b]) => hit.excerpt.slice(a, b))).toEqual(['면접']);
+    expect(partial).not.toHaveBeenCalled();
+    expect(marked.requests.filter((url) => url.includes('/texts-'))).toEqual([]);
   });
   it('opens a lead excerpt a few words before its match, as a window is (a one-line excerpt keeps it)', async () => {
     const late = {
@@ -233,9 +239,7 @@ describe('first results before the text files', () => {
       id: 'late',
       text: `신입사원 조기 퇴사의 상당 부분은 입사 후 첫 3개월에 결정됩니다. 채용에서 확인한 정보를 온보딩으로 이어 가는 방법을 정리합니다. ${'뒤 문장입니다. '.repeat(20)}`,
     };
-    const partials: SearchResponse[] = [];
-    await searcherOver([late]).searcher.search('온보딩', { onPartial: (r) => partials.push(r) });
-    const hit = partials[0]!.hits[0]!;
+    const hit = (await searcherOver([late]).searcher.search('온보딩')).hits[0]!;
     expect(hit.excerptFromLead).toBe(true);
     const [start] = hit.excerptMarks[0]!;
     expect(hit.excerpt.slice(start, start + 3)).toBe('온보딩');
@@ -245,17 +249,135 @@ describe('first results before the text files', () => {
     const { searcher, requests } = searcherOver([long]);
     await searcher.search('질문');
     const partials: SearchResponse[] = [];
-    const again = await searcher.search('면접', { onPartial: (r) => partials.push(r) });
+    const again = await searcher.search('설명', { onPartial: (r) => partials.push(r) });
     expect(partials).toEqual([]);
     expect(again.hits[0]!.excerptFromLead).toBeUndefined();
     expect(requests.filter((url) => url.includes('/texts-'))).toHaveLength(1);
   });
   it('answers initials from the entry alone', async () => {
     const { searcher, requests } = searcherOver(docs);
-    const shown: string[][] = [];
-    await searcher.search('ㅇㅂㄷ', { onPartial: (r) => shown.push(r.hits.map((h) => h.id)) });
-    expect(shown).toEqual([['a']]);
-    expect(requests.filter((url) => url.includes('/terms-'))).toEqual([]);
+    const { hits } = await searcher.search('ㅇㅂㄷ');
+    expect(hits.map((h) => h.id)).toEqual(['a']);
+    // A 초성 query matches titles: its excerpt is the text's start, the lead; no file but the entry.
+    expect(requests).toEqual(['/search/index.json']);
+  });
+});
+
+describe('what a query fetches (its budget)', () => {
+  /** Syllables that do not repeat in a pattern: text files that compress as a CMS's prose does, or worse. */
+  const prose = (seed: number, length: number) => {
+    let x = seed * 7919 + 1;
+    let text = '';
+    for (let i = 0; i < length; i++) {
+      // xorshift32
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      text += i % 7 === 6 ? ' ' : String.fromCharCode(0xac00 + ((x >>> 0) % 2000));
+    }
+    return text;
+  };
+  /** Forty documents whose body, past its lead, holds 물결무늬: a body-only word for every one. */
+  const many: SearchDoc[] = Array.from({ length: 40 }, (_, i) => ({
+    id: `m${i}`,
+    type: (['news', 'hrStory', 'faq', 'patent'] as const)[i % 4]!,
+    title: `안내 문서 ${i + 1}`,
+    url: `/info/blog/m${i}`,
+    date: `2025-01-${String((i % 28) + 1).padStart(2, '0')}`,
+    text: `${prose(i, 300)} 물결무늬 ${prose(i + 100, 300)}`,
+  }));
+
+  let built: ReturnType<typeof buildSearchIndex> | undefined;
+  /** Their index in eight text files of about 4 KB each (built once: brotli sizes every file). */
+  const manyIndex = () => (built ??= buildSearchIndex(many, { textFiles: 8 }));
+
+  function counting(index: ReturnType<typeof buildSearchIndex>) {
+    const { entry, files } = index;
+    const byName = new Map(files.map((f) => [entry.base + f.name, JSON.parse(f.body) as unknown]));
+    const sizes = new Map<string, number>([
+      ['/search/index.json', entry.sizes!.entry],
+      ...entry.terms.map((name, i): [string, number] => [entry.base + name, entry.sizes!.terms[i]!]),
+      ...entry.texts.map((name, i): [string, number] => [entry.base + name, entry.sizes!.texts[i]!]),
+    ]);
+    let spent = { requests: 0, bytes: 0, texts: 0 };
+    const searcher = createSearcher({
+      entryUrl: '/search/index.json',
+      fetchJson: async (url) => {
+        spent.requests++;
+        spent.bytes += sizes.get(url)!;
+        if (url.includes('/texts-')) spent.texts++;
+        return url === '/search/index.json'
+          ? (JSON.parse(JSON.stringify(entry)) as unknown)
+          : byName.get(url);
+      },
+    });
+    const take = () => {
+      const taken = spent;
+      spent = { requests: 0, bytes: 0, texts: 0 };
+      return taken;
+    };
+    return { searcher, take };
+  }
+
+  it('reads at most four files and 40 KB for a first query, the windows of the first results first', async () => {
+    const index = manyIndex();
+    const { searcher, take } = counting(index);
+    const { hits } = await searcher.search('물결무늬', { limit: 10 });
+    const spent = take();
+    expect(hits).toHaveLength(10);
+    expect(spent.requests).toBeLessThanOrEqual(4);
+    expect(spent.bytes).toBeLessThanOrEqual(40 * 1024);
+    expect(spent.texts).toBeGreaterThan(0);
+    // The best result shows why it matched; a result whose file did not fit keeps its lead.
+    expect(hits[0]!.excerptFromLead).toBeUndefined();
+    expect(hits[0]!.excerptMarks.map(([a, b]) => hits[0]!.excerpt.slice(a, b))).toEqual(['물결무늬']);
+    expect(hits.some((hit) => hit.excerptFromLead)).toBe(true);
+  });
+
+  it('reads at most 10 KB for a later query, and the windows left to a budget when asked again', async () => {
+    const index = manyIndex();
+    expect(Math.max(...index.entry.sizes!.texts)).toBeGreaterThan(2 * 1024);
+    const { searcher, take } = counting(index);
+    // A first query that reads the entry alone (초성).
+    expect((await searcher.search('ㅇㄴㅁㅅ', { limit: 10 })).hits).toHaveLength(10);
+    expect(take().requests).toBe(1);
+    const later = await searcher.search('물결무늬', { limit: 10 });
+    const spent = take();
+    expect(spent.bytes).toBeLessThanOrEqual(10 * 1024);
+    expect(spent.texts).toBeGreaterThan(0);
+    const fromLead = later.hits.filter((hit) => hit.excerptFromLead).length;
+    expect(fromLead).toBeGreaterThan(0);
+    const again = await searcher.search('물결무늬', { limit: 10 });
+    expect(take().bytes).toBeLessThanOrEqual(10 * 1024);
+    expect(again.hits.filter((hit) => hit.excerptFromLead).length).toBeLessThan(fromLead);
+  });
+
+  it('keeps to four requests over an index written before the sizes', async () => {
+    const index = manyIndex();
+    const { sizes: _sizes, ...older } = index.entry;
+    const body = new Map(index.files.map((file) => [index.entry.base + file.name, file.body]));
+    const requests: string[] = [];
+    const searcher = createSearcher({
+      entryUrl: '/search/index.json',
+      fetchJson: async (url) => {
+        requests.push(url);
+        return JSON.parse(url === '/search/index.json' ? JSON.stringify(older) : body.get(url)!) as unknown;
+      },
+    });
+    const { hits } = await searcher.search('물결무늬', { limit: 10 });
+    expect(hits).toHaveLength(10);
+    expect(requests.length).toBe(4);
+    expect(hits[0]!.excerptFromLead).toBeUndefined();
+  });
+
+  it('says in the entry what it and each file weigh as a CDN sends them (brotli)', () => {
+    const { entry, files } = manyIndex();
+    const brotli = (body: string) =>
+      brotliCompressSync(Buffer.from(body), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    const body = new Map(files.map((file) => [file.name, file.body]));
+    expect(entry.sizes!.terms).toEqual(entry.terms.map((name) => brotli(body.get(name)!)));
+    expect(entry.sizes!.texts).toEqual(entry.texts.map((name) => brotli(body.get(name)!)));
+    expect(Math.abs(entry.sizes!.entry - brotli(JSON.stringify(entry)))).toBeLessThanOrEqual(4);
   });
 });
 

@@ -73,6 +73,26 @@ export interface Searcher {
 
 const DEFAULT_LIMIT = 10;
 
+/**
+ * What one query may fetch on a slow phone, the entry and term shards it starts included (bytes
+ * as a CDN sends them, from the entry's `sizes`). The first results (entry and term shards) are
+ * always fetched; the text files of the excerpt windows are fetched in the order of the results
+ * they serve while they fit, and a result whose file does not fit keeps its lead as its excerpt.
+ */
+export const QUERY_BUDGET = {
+  /** A first query on a cold page: the one that fetches the entry. */
+  cold: { requests: 4, bytes: 40 * 1024 },
+  /** Every later query. */
+  warm: { requests: 4, bytes: 10 * 1024 },
+} as const;
+
+/** What a query has fetched itself so far: whether it read the entry, and its requests and bytes. */
+interface Spent {
+  cold: boolean;
+  requests: number;
+  bytes: number;
+}
+
 async function defaultFetchJson(url: string): Promise<unknown> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -135,13 +155,36 @@ function readEntry(entry: Entry): Loaded {
   return { entry, docs, deltaTexts, deltaPostings: postingsOf(counts) };
 }
 
-/** Words and the prefix's start, as typed: what the title and excerpt highlight. */
-function needlesOf(analyzed: AnalyzedQuery): string[] {
-  return analyzed.words.flatMap((word) =>
+/** What each word of a query highlights: its variants' text (a prefix's start while it is typed). */
+function wordNeedles(analyzed: AnalyzedQuery): string[][] {
+  return analyzed.words.map((word) =>
     word.variants.map((variant) =>
       variant.prefix && variant.terms.length === 0 ? variant.prefix.start : variant.text,
     ),
   );
+}
+
+/**
+ * Whether a document's lead already shows every word of the query, so that the window from its
+ * text would add nothing worth a request. A 초성 query matches titles only: its excerpt is the
+ * text's start, which the lead is.
+ */
+function leadSuffices(lead: string, words: readonly string[][]): boolean {
+  return words.every((needles) => markRanges(lead, needles).length > 0);
+}
+
+/**
+ * The results whose excerpt wants a window from their text, in the order their text files are
+ * worth fetching: first those whose title shows none of the query's words (their excerpt is all
+ * that says why they matched), then those whose lead lacks a word; each in rank order.
+ */
+function windowsWanted(shown: Ranked[], docs: Loaded['docs'], words: readonly string[][]): number[] {
+  const wanted = shown.filter(({ key }) => !leadSuffices(docs.get(key)!.row[7], words));
+  const unexplained = (key: number) => markRanges(docs.get(key)!.row[5], words.flat()).length === 0;
+  return [
+    ...wanted.filter(({ key }) => unexplained(key)),
+    ...wanted.filter(({ key }) => !unexplained(key)),
+  ].map(({ key }) => key);
 }
 
 const emptyResponse = (query: string): SearchResponse => ({ query, hits: [], counts: {}, total: 0 });
@@ -153,16 +196,18 @@ const asksNothing = (query: string) => {
 };
 
 /**
- * A ranked query's answer, short of the texts: the slots whose texts the excerpts need, and the
- * response once they are there (without a slot's text, its excerpt is its lead).
+ * A ranked query's answer, short of the texts: the slots whose excerpts want a window from their
+ * text (`windowsWanted`), and the response with the texts read (a slot without one, or whose
+ * lead shows the query already, has its lead as its excerpt; the delta's texts are always there).
  */
 function answerOf(
   query: string,
-  { docs }: Loaded,
+  loaded: Loaded,
   analyzed: AnalyzedQuery,
   ranked: Ranked[],
   options: Omit<SearchOptions, 'onPartial'>,
 ): { slots: number[]; response(texts: ReadonlyMap<number, string>): SearchResponse } {
+  const { docs, deltaTexts } = loaded;
   const limit = options.limit ?? DEFAULT_LIMIT;
   const counts: Partial<Record<SearchType, number>> = {};
   for (const { key } of ranked) {
@@ -172,14 +217,15 @@ function answerOf(
   const types = options.types && options.types.length > 0 ? new Set(options.types) : null;
   const filtered = types ? ranked.filter(({ key }) => types.has(docs.get(key)!.type)) : ranked;
   const shown = filtered.slice(0, Math.max(0, limit));
-  const needles = needlesOf(analyzed);
+  const words = wordNeedles(analyzed);
+  const needles = words.flat();
 
   const hitOf = ({ key, score }: Ranked, text: string | undefined): SearchHit => {
     const [id, , date, , , title, url, lead] = docs.get(key)!.row;
     const titleMarks =
       analyzed.initials !== undefined ? initialsRanges(title, analyzed.initials) : markRanges(title, needles);
-    // Before the texts arrive the excerpt is the lead, opened as a window is, a few words before
-    // its first match: a one-line excerpt showing the lead from its start cut the match off.
+    // Without its text the excerpt is the lead, opened as a window is, a few words before its
+    // first match: a one-line excerpt showing the lead from its start cut the match off.
     const excerpt = excerptOf(text ?? lead, needles);
     return {
       id,
@@ -195,10 +241,10 @@ function answerOf(
     };
   };
   return {
-    slots: shown.map(({ key }) => key),
+    slots: windowsWanted(shown, docs, words),
     response: (texts) => ({
       query,
-      hits: shown.map((item) => hitOf(item, texts.get(item.key))),
+      hits: shown.map((item) => hitOf(item, texts.get(item.key) ?? deltaTexts.get(item.key))),
       counts,
       total: filtered.length,
     }),
@@ -276,8 +322,38 @@ function rankOf(loaded: Loaded, analyzed: AnalyzedQuery, corpus: () => Corpus): 
   return analyzed.initials !== undefined ? rankInitials(loaded, analyzed.initials) : rank(analyzed, corpus());
 }
 
-/** The texts of the slots shown the delta holds, and the others' slots by base text file. */
-function textSources({ docs, deltaTexts }: Loaded, slots: number[]) {
+/**
+ * The base text files an answer reads: those the searcher has (or is fetching) already, and new
+ * ones in the order of the results they serve while the query's budget allows.
+ */
+function textFilesWithin(
+  { entry, docs, deltaTexts }: Loaded,
+  slots: number[],
+  fetched: (file: number) => boolean,
+  spent: Spent,
+): Set<number> {
+  const budget = spent.cold ? QUERY_BUDGET.cold : QUERY_BUDGET.warm;
+  let { requests, bytes } = spent;
+  const chosen = new Set<number>();
+  for (const slot of slots) {
+    if (deltaTexts.has(slot)) continue;
+    const file = docs.get(slot)!.row[8];
+    if (chosen.has(file)) continue;
+    if (fetched(file)) {
+      chosen.add(file);
+      continue;
+    }
+    const size = entry.sizes?.texts[file] ?? 0;
+    if (requests + 1 > budget.requests || bytes + size > budget.bytes) continue;
+    requests += 1;
+    bytes += size;
+    chosen.add(file);
+  }
+  return chosen;
+}
+
+/** The texts of the slots shown the delta holds, and the others' slots by base text file (of `files`). */
+function textSources({ docs, deltaTexts }: Loaded, slots: number[], files: ReadonlySet<number>) {
   const found = new Map<number, string>();
   const byFile = new Map<number, number[]>();
   for (const slot of slots) {
@@ -285,7 +361,7 @@ function textSources({ docs, deltaTexts }: Loaded, slots: number[]) {
     if (text !== undefined) found.set(slot, text);
     else {
       const file = docs.get(slot)!.row[8];
-      byFile.set(file, [...(byFile.get(file) ?? []), slot]);
+      if (files.has(file)) byFile.set(file, [...(byFile.get(file) ?? []), slot]);
     }
   }
   return { found, byFile };
@@ -422,9 +498,9 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
     return shards;
   }
 
-  /** The texts of the slots shown, from the delta or their base text files (read in parallel). */
-  async function textsOf(loaded: Loaded, slots: number[]): Promise<Map<number, string>> {
-    const { found, byFile } = textSources(loaded, slots);
+  /** The texts of the slots shown, from the delta or their base text files of `chosen` (read in parallel). */
+  async function textsOf(loaded: Loaded, slots: number[], chosen: Set<number>): Promise<Map<number, string>> {
+    const { found, byFile } = textSources(loaded, slots, chosen);
     await Promise.all(
       [...byFile].map(async ([file, wanted]) => {
         const url = textUrl(loaded.entry, file);
@@ -434,9 +510,9 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
     return found;
   }
 
-  /** The texts of the slots shown, if every file holding them is read already. */
-  function textsNow(loaded: Loaded, slots: number[]): Map<number, string> | null {
-    const { found, byFile } = textSources(loaded, slots);
+  /** The texts of the slots shown, if every file of `chosen` holding them is read already. */
+  function textsNow(loaded: Loaded, slots: number[], chosen: Set<number>): Map<number, string> | null {
+    const { found, byFile } = textSources(loaded, slots, chosen);
     for (const [file, wanted] of byFile) {
       const texts = read.get(textUrl(loaded.entry, file)) as TextFile | undefined;
       if (texts === undefined) return null;
@@ -448,17 +524,26 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
   return {
     async search(query, { onPartial, ...searchOptions } = {}) {
       if (asksNothing(query)) return emptyResponse(query);
+      const cold = entryPromise === null;
       const loaded = await loadEntry();
-      const analyzed = analyzeQuery(query, loaded.entry.gram);
-      const shards = await termShards(loaded.entry, analyzed);
+      const { entry } = loaded;
+      const analyzed = analyzeQuery(query, entry.gram);
+      const spent: Spent = { cold, requests: cold ? 1 : 0, bytes: cold ? (entry.sizes?.entry ?? 0) : 0 };
+      for (const index of shardsOf(entry, analyzed)) {
+        if (files.has(shardUrl(entry, index))) continue;
+        spent.requests += 1;
+        spent.bytes += entry.sizes?.terms[index] ?? 0;
+      }
+      const shards = await termShards(entry, analyzed);
       const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
       const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
+      const chosen = textFilesWithin(loaded, answer.slots, (file) => files.has(textUrl(entry, file)), spent);
       // Texts in memory: the full answer at once, no first one with the leads (a screen would
       // draw the results twice for one keystroke).
-      const inMemory = textsNow(loaded, answer.slots);
+      const inMemory = textsNow(loaded, answer.slots, chosen);
       if (inMemory) return answer.response(inMemory);
       onPartial?.(answer.response(loaded.deltaTexts));
-      return answer.response(await textsOf(loaded, answer.slots));
+      return answer.response(await textsOf(loaded, answer.slots, chosen));
     },
 
     searchNow(query, searchOptions = {}) {
@@ -476,7 +561,14 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
           rankOf(loaded, analyzed, () => corpusOf(loaded, shards)),
           searchOptions,
         );
-        const texts = textsNow(loaded, answer.slots);
+        const { entry } = loaded;
+        // What `search` would read: the files it has, and any new one a later query's budget allows.
+        const chosen = textFilesWithin(loaded, answer.slots, (file) => files.has(textUrl(entry, file)), {
+          cold: false,
+          requests: 0,
+          bytes: 0,
+        });
+        const texts = textsNow(loaded, answer.slots, chosen);
         return texts && answer.response(texts);
       } catch {
         // A file that cannot answer (a text missing from its file): `search` says so.
