@@ -10,6 +10,7 @@ import { finishPages } from './src/integrations/finish-pages/index.ts';
 import { uiCopy } from './src/integrations/ui-copy/index.ts';
 import { laterScripts } from './src/integrations/later-scripts/index.ts';
 import { laterStyles } from './src/integrations/later-styles/index.ts';
+import { cardPictures } from './src/integrations/card-pictures/index.ts';
 
 /** Public address of the site; canonical URLs and the sitemap are built from it. */
 const site = process.env.SITE_URL ?? DEFAULT_SITE_URL;
@@ -27,6 +28,8 @@ export default defineConfig({
   integrations: [
     react(),
     pageScripts(),
+    // The list cards' pictures drawn as WebP files of the site's own while the pages render.
+    cardPictures(),
     // Browser bundles carry the UI strings they show, not all of ko.json.
     uiCopy(),
     // Every indexable page, details included; noindex query forms and second addresses are left out.

@@ -28,6 +28,38 @@ for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === 
   });
 }
 
+for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === '/hrcontents')) {
+  test(`${screen.name}: 뒤쪽 카드의 그림은 사이트가 미리 그린 WebP 파일이라 첫 화면은 콘텐츠 API에 아무것도 묻지 않는다`, async ({
+    page,
+    site,
+    request,
+  }) => {
+    test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${API}/`)) apiCalls.push(r.url());
+    });
+    await site.goto(screen.path);
+    const pictures = region(page, screen).locator('img');
+    await expect(pictures.first()).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    const count = await pictures.count();
+    expect(count).toBeGreaterThan(3);
+    // Every other card (its own picture or the fallback): a WebP file of the site, drawn once at build.
+    for (let index = 1; index < count; index++) {
+      const picture = pictures.nth(index);
+      await expect(picture).toHaveAttribute('src', /^\/_astro\/cards\/[\w-]{16}\.webp$/);
+      await picture.scrollIntoViewIfNeeded();
+      await expect.poll(() => pictureLoaded(picture)).toBe(true);
+    }
+    // The first page asked the content API for nothing, pictures included.
+    expect(apiCalls).toEqual([]);
+    const sample = (await pictures.nth(1).getAttribute('src'))!;
+    const file = await request.get(sample);
+    expect(file.headers()['content-type']).toBe('image/webp');
+    expect(file.headers()['cache-control']).toContain('immutable');
+  });
+}
+
 for (const screen of screens.filter((s) => s.path === '/faq' || s.path === '/tech')) {
   test(`${screen.name}: 그림이 없는 목록의 HTML은 그림을 싣지 않는다`, async ({ page, site, request }) => {
     test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');

@@ -208,6 +208,22 @@ describe('npm run rebuild on hostile content', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('names only card pictures the release holds, and keeps the address of one it could not fetch', () => {
+    const named = new Set(
+      listFiles(current())
+        .filter((file) => file.endsWith('.html'))
+        .flatMap((file) =>
+          [...readFileSync(file, 'utf8').matchAll(/\/_astro\/cards\/[\w-]+\.webp/g)].map(([path]) => path),
+        ),
+    );
+    expect(named.size).toBeGreaterThan(0);
+    for (const path of named) expect(existsSync(join(current(), path)), path).toBe(true);
+    // The seminar whose picture the API does not have keeps the API's address (its card then shows
+    // the fallback), not a picture the release lacks.
+    const seminar = readFileSync(join(current(), 'seminar/index.html'), 'utf8');
+    expect(seminar).toMatch(/\/images\/(없는|%EC%97%86%EB%8A%94)/);
+  });
+
   it('shows a title that looks like an address as text', () => {
     const news = readFileSync(join(current(), 'newsRoom/index.html'), 'utf8');
     expect(news).toContain(`>${NOTICE_TITLE}<`);

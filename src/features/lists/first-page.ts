@@ -4,6 +4,7 @@
 import { getEntry } from 'astro:content';
 import { totalPosts } from '../../lib/paging.ts';
 import { sanitizeHtmlServer } from '../../lib/html/sanitize.server.ts';
+import { cardPictureSrc, fallbackCardPictureSrc } from '../../lib/images/card-picture.ts';
 import { leadImageSrc } from '../../lib/images/lead-image.ts';
 import type { ListId } from '../../lib/routes.ts';
 import { compactCardItem, toCardItem } from './list-items.ts';
@@ -23,8 +24,16 @@ export async function listFirstPage(kind: ListId): Promise<ListFirstPage> {
   // The first card's image is the largest thing on a phone's first screen: when it is small (or
   // the fallback) it travels inside the HTML and the island's props instead of costing a request.
   // Lists whose cards show no picture (FAQ, patents) would only carry it as dead weight.
-  const lead = items[0];
-  if (lead && listKinds[kind].cardImages) lead.image = await leadImageSrc(lead.image);
+  // The others' pictures, and the fallback of those without, are drawn again as WebP files of
+  // the site's own (card-picture.ts).
+  if (listKinds[kind].cardImages) {
+    await Promise.all(
+      items.map(async (item, index) => {
+        if (index === 0) item.image = await leadImageSrc(item.image);
+        else item.image = item.image ? await cardPictureSrc(item.image) : await fallbackCardPictureSrc();
+      }),
+    );
+  }
   return {
     items: items.map((item) => compactCardItem(item, listKinds[kind].cardFields)),
     total: totalPosts(data.first.paging.page_size),

@@ -17,6 +17,8 @@ const TIMEOUT_MS = 5_000;
 /** More than the inlining limit, so an image just over it is still recognised as too large. */
 export const MAX_BYTES = 64 * 1024;
 const MAX_REDIRECTS = 3;
+/** Time and size limits for a picture the build draws again (share pictures, list cards): a CMS's photos. */
+export const PICTURE_FETCH_LIMITS = { maxBytes: 8 * 1024 * 1024, timeoutMs: 8_000 } as const;
 const cache = new Map<string, Promise<string | null>>();
 
 /** The origins the build may fetch images from. */
