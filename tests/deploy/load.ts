@@ -6,9 +6,9 @@
  * a time limit.
  */
 
-/** Hashed-file addresses in a page, script or stylesheet (absolute `/_astro/…`, `/fonts/…`). */
+/** Hashed-file addresses in a page, script or stylesheet (absolute `/_astro/…`, `/_astro/cards/…`, `/fonts/…`). */
 export function hashedReferences(text: string, folders: readonly string[]): string[] {
-  const pattern = new RegExp(`/(?:${folders.join('|')})/[A-Za-z0-9._@~+-]+`, 'g');
+  const pattern = new RegExp(`/(?:${folders.join('|')})(?:/[A-Za-z0-9._@~+-]+)+`, 'g');
   return [...new Set(text.match(pattern) ?? [])];
 }
 
