@@ -93,6 +93,9 @@ interface Spent {
   bytes: number;
 }
 
+/** A later query that has fetched nothing yet. */
+const NOTHING_SPENT: Spent = { cold: false, requests: 0, bytes: 0 };
+
 async function defaultFetchJson(url: string): Promise<unknown> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -498,6 +501,22 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
     return shards;
   }
 
+  /** What the entry (when `cold`: this query reads it) and the term shards not yet asked for will cost a query. */
+  function spentOn(entry: Entry, query: AnalyzedQuery, cold: boolean): Spent {
+    const spent: Spent = { cold, requests: cold ? 1 : 0, bytes: cold ? (entry.sizes?.entry ?? 0) : 0 };
+    for (const index of shardsOf(entry, query)) {
+      if (files.has(shardUrl(entry, index))) continue;
+      spent.requests += 1;
+      spent.bytes += entry.sizes?.terms[index] ?? 0;
+    }
+    return spent;
+  }
+
+  /** The text files an answer reads (`textFilesWithin`): a file already asked for costs nothing. */
+  function textFiles(loaded: Loaded, slots: number[], spent: Spent): Set<number> {
+    return textFilesWithin(loaded, slots, (file) => files.has(textUrl(loaded.entry, file)), spent);
+  }
+
   /** The texts of the slots shown, from the delta or their base text files of `chosen` (read in parallel). */
   async function textsOf(loaded: Loaded, slots: number[], chosen: Set<number>): Promise<Map<number, string>> {
     const { found, byFile } = textSources(loaded, slots, chosen);
@@ -526,18 +545,12 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
       if (asksNothing(query)) return emptyResponse(query);
       const cold = entryPromise === null;
       const loaded = await loadEntry();
-      const { entry } = loaded;
-      const analyzed = analyzeQuery(query, entry.gram);
-      const spent: Spent = { cold, requests: cold ? 1 : 0, bytes: cold ? (entry.sizes?.entry ?? 0) : 0 };
-      for (const index of shardsOf(entry, analyzed)) {
-        if (files.has(shardUrl(entry, index))) continue;
-        spent.requests += 1;
-        spent.bytes += entry.sizes?.terms[index] ?? 0;
-      }
-      const shards = await termShards(entry, analyzed);
+      const analyzed = analyzeQuery(query, loaded.entry.gram);
+      const spent = spentOn(loaded.entry, analyzed, cold);
+      const shards = await termShards(loaded.entry, analyzed);
       const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
       const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
-      const chosen = textFilesWithin(loaded, answer.slots, (file) => files.has(textUrl(entry, file)), spent);
+      const chosen = textFiles(loaded, answer.slots, spent);
       // Texts in memory: the full answer at once, no first one with the leads (a screen would
       // draw the results twice for one keystroke).
       const inMemory = textsNow(loaded, answer.slots, chosen);
@@ -561,14 +574,8 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
           rankOf(loaded, analyzed, () => corpusOf(loaded, shards)),
           searchOptions,
         );
-        const { entry } = loaded;
         // What `search` would read: the files it has, and any new one a later query's budget allows.
-        const chosen = textFilesWithin(loaded, answer.slots, (file) => files.has(textUrl(entry, file)), {
-          cold: false,
-          requests: 0,
-          bytes: 0,
-        });
-        const texts = textsNow(loaded, answer.slots, chosen);
+        const texts = textsNow(loaded, answer.slots, textFiles(loaded, answer.slots, NOTHING_SPENT));
         return texts && answer.response(texts);
       } catch {
         // A file that cannot answer (a text missing from its file): `search` says so.
