@@ -26,9 +26,7 @@ for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === 
     expect(await pictureLoaded(first)).toBe(true);
     expect(requested).not.toContain(image);
   });
-}
 
-for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === '/hrcontents')) {
   test(`${screen.name}: 뒤쪽 카드의 그림은 사이트가 미리 그린 WebP 파일이라 첫 화면은 콘텐츠 API에 아무것도 묻지 않는다`, async ({
     page,
     site,

@@ -70,9 +70,17 @@ function brotliBytes(body: string): number {
   return brotliCompressSync(Buffer.from(body), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
-/** Each file's compressed bytes, by name. */
-function bytesOf(files: readonly SearchFile[]): Map<string, number> {
-  return new Map(files.map((file) => [file.name, brotliBytes(file.body)]));
+/**
+ * Each file's compressed bytes, by name. A name is its content's hash, so a size the previous
+ * index measured (`known`) holds for a file it kept: a publish compresses only what it rewrote.
+ */
+function bytesOf(files: readonly SearchFile[], known?: Entry): Map<string, number> {
+  const measured = new Map<string, number>();
+  if (known?.sizes) {
+    known.terms.forEach((name, index) => measured.set(name, known.sizes!.terms[index]!));
+    known.texts.forEach((name, index) => measured.set(name, known.sizes!.texts[index]!));
+  }
+  return new Map(files.map((file) => [file.name, measured.get(file.name) ?? brotliBytes(file.body)]));
 }
 
 /**
@@ -398,7 +406,7 @@ function overPrevious(docs: CleanDoc[], base: PreviousBase, options: BuildOption
     baseBytes: base.entry.baseBytes,
     delta: deltaRecord,
   };
-  const bytes = bytesOf(files);
+  const bytes = bytesOf(files, base.entry);
   const sized = withSizes(entry, bytes);
   const entryBytes = sized.sizes!.entry;
   const deltaBytes = brotliBytes(JSON.stringify(deltaRecord));
