@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Searcher, SearcherOptions } from '../../lib/search/searcher.ts';
 import type { SearchResponse } from '../../lib/search/types.ts';
 import { createSiteSearch, newSiteSearchState, SEARCH_ENTRY_URL } from './search-client.ts';
+import { shardGuesses } from './shard-guesses.ts';
 
 const answer = (query: string): SearchResponse => ({ query, hits: [], counts: {}, total: 0 });
 
@@ -198,5 +199,25 @@ describe('answers at once (searchNow)', () => {
     // Other options are another search.
     expect(site.searchNow('채용', { limit: 50 })).toEqual(answer('채용'));
     expect(engine.calls).toEqual(['search 면접', 'now 채용', 'now 채용']);
+  });
+});
+
+describe('term shards asked for before the entry (search-guess.inline.ts)', () => {
+  it('reads a shard from the request the guesser made, once, and stops the guessing once the entry is read', async () => {
+    const engine = fakeEngine();
+    const request = vi.fn(async () => json());
+    const site = createSiteSearch(newSiteSearchState(), engine.create, request);
+    const url = '/search-index/terms-0123456789abcdef-4m.json';
+    const guessed = vi.fn(async () => new Response('{"v":3,"t":{}}'));
+    const guesses = shardGuesses();
+    guesses.requests.set(url, guessed());
+    await site.search('관대화');
+    expect(guesses.done).toBe(true);
+    const fetchJson = engine.created[0]!.fetchJson!;
+    await expect(fetchJson(url)).resolves.toEqual({ v: 3, t: {} });
+    expect(request).not.toHaveBeenCalledWith(url);
+    // Taken once: asked again (a retry), the shard is requested anew.
+    await fetchJson(url);
+    expect(request).toHaveBeenCalledWith(url);
   });
 });

@@ -12,6 +12,8 @@
 import { createSearcher, type Searcher, type SearcherOptions } from '../../lib/search/searcher.ts';
 import type { SearchResponse, SearchType } from '../../lib/search/types.ts';
 import { SEARCH_ENTRY_URL } from './search-entry.ts';
+import { shardGuesses, takeShardGuess } from './shard-guesses.ts';
+import { parseShardHint, type ShardHint } from '../../lib/search/shard-names.ts';
 
 export { SEARCH_ENTRY_URL };
 
@@ -82,6 +84,12 @@ export interface SiteSearch {
   offerEntry(response: Promise<Response>): void;
 }
 
+/** The index base this page was built with, from the header's search form (SearchButton.astro). */
+function pageShardHint(): ShardHint | null {
+  if (typeof document === 'undefined') return null;
+  return parseShardHint(document.querySelector('[data-search-early]')?.getAttribute('data-shards'));
+}
+
 export function newSiteSearchState(): SiteSearchState {
   return { searcher: null, offered: null, seen: new WeakSet(), last: null };
 }
@@ -96,12 +104,18 @@ export function createSiteSearch(
     if (url === SEARCH_ENTRY_URL) {
       pending = state.offered;
       state.offered = null;
+    } else {
+      pending = takeShardGuess(url);
     }
     const response = await (pending ?? request(url));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return response.json();
+    const body: unknown = await response.json();
+    // The entry names every file from here on: nothing more to guess.
+    if (url === SEARCH_ENTRY_URL) shardGuesses().done = true;
+    return body;
   };
-  const sharedSearcher = () => (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson }));
+  const sharedSearcher = () =>
+    (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson, shardHint: pageShardHint() }));
   const keyOf = (query: string, options: Omit<SearchOptions, 'onPartial'>) =>
     JSON.stringify([query, options.limit ?? null, options.types ?? null]);
 

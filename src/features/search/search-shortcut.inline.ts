@@ -2,7 +2,8 @@
  * Inlined into every page by the header (SearchButton.astro), so it is kept to a few hundred
  * bytes: the search button and the shortcuts (Ctrl+K / ⌘K anywhere, `/` outside a text field)
  * load the dialog's first chunk (search-start.inline.ts, the engine) and the index's entry file
- * side by side on first use, and open the dialog; a pointer over the button starts both early.
+ * side by side on first use, with the shard guesser (search-guess.inline.ts), and open the dialog;
+ * a pointer over the button starts them early.
  * Without JavaScript the button is a plain link to /search. A failed download (a deploy removed
  * the file) rejects unhandled, which brings the new-version notice (NewVersionNotice.astro).
  *
@@ -11,13 +12,19 @@
  * adopts its text (early-input.ts), and an early Enter submits it to /search like the dialog's
  * Enter. The form notes whether an IME was composing, so the dialog waits for the syllable.
  */
+import guessModule from './search-guess.inline.ts?chunk-url';
 import startModule from './search-start.inline.ts?chunk-url';
 import { SEARCH_ENTRY_URL } from './search-entry.ts';
 
 let dialog: Promise<typeof import('./search-start.inline.ts')> | undefined;
 // The entry leaves with the code, not after it: the first chunk's searcher reads this response.
+// The shard guesser, a tenth of the code's size, asks for the typed words' term shards meanwhile.
 let entry: Promise<Response> | undefined;
-const load = () => (dialog ??= ((entry = fetch(SEARCH_ENTRY_URL)), import(/* @vite-ignore */ startModule)));
+const load = () =>
+  (dialog ??=
+    ((entry = fetch(SEARCH_ENTRY_URL)),
+    import(/* @vite-ignore */ guessModule),
+    import(/* @vite-ignore */ startModule)));
 const button = document.querySelector<HTMLElement>('[data-search-open]')!;
 // The early form follows the button (SearchButton.astro): shorter than a second query.
 const early = button.nextElementSibling as HTMLFormElement;

@@ -10,14 +10,11 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import {
   EntrySchema,
   FORMAT_VERSION,
-  INDEX_FILES_BASE,
   IN_DELTA,
   TermShardSchema,
   TextFileSchema,
   countTerms,
   encodePostings,
-  fnv1a,
-  termShardOf,
   type DocRow,
   type Entry,
   type GramCounts,
@@ -25,6 +22,7 @@ import {
   type TermShard,
   type TextFile,
 } from './format.ts';
+import { INDEX_FILES_BASE, termShardName, termShardOf } from './shard-names.ts';
 import { leadOf } from './excerpt.ts';
 import { DEFAULT_GRAM } from './query.ts';
 import { gramTerms, normalize } from './tokenize.ts';
@@ -34,7 +32,7 @@ import { SEARCH_TYPES, type SearchDoc } from './types.ts';
 export type SearchEntry = Entry;
 
 export interface SearchFile {
-  /** File name, `<kind>-<contenthash>.json`, served under the entry's `base`. */
+  /** File name, `<kind>-<contenthash>.json` (a term shard: `termShardName`), served under the entry's `base`. */
   name: string;
   body: string;
 }
@@ -86,14 +84,27 @@ function bytesOf(files: readonly SearchFile[], known?: Entry): Map<string, numbe
 /**
  * The entry with what it and its files weigh compressed (`sizes`): the searcher fetches a query's
  * excerpt windows within the query's budget by them. The entry's own weight is its last field,
- * taken again with the first figure in place (brotli's choices move with any byte).
+ * taken again with the last figure in place until it holds (brotli's choices move with any byte).
  */
 function withSizes(entry: SearchEntry, bytes: ReadonlyMap<string, number>): SearchEntry {
   const of = (names: readonly string[]) => names.map((name) => bytes.get(name) ?? 0);
   const sizes = { terms: of(entry.terms), texts: of(entry.texts), entry: 0 };
   const sized: SearchEntry = { ...entry, sizes };
-  for (let pass = 0; pass < 2; pass++) sizes.entry = brotliBytes(JSON.stringify(sized));
+  for (let pass = 0, last = -1; pass < 4 && sizes.entry !== last; pass++) {
+    last = sizes.entry;
+    sizes.entry = brotliBytes(JSON.stringify(sized));
+  }
   return sized;
+}
+
+/** FNV-1a, 32 bits: a stable, dependency-free spread of documents over text files (`textGrouping: 'hash'`). */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
 }
 
 function shardCount(totalBytes: number, target: number, minimum: number): number {
@@ -104,6 +115,11 @@ function shardCount(totalBytes: number, target: number, minimum: number): number
 
 function hashOf(body: string): string {
   return createHash('sha256').update(body).digest('hex').slice(0, 16);
+}
+
+/** The id in a base's term shard names (`termShardName`): the hash of all of them, in order. */
+function baseIdOf(termBodies: readonly string[]): string {
+  return hashOf(termBodies.join('\n'));
 }
 
 function hashed(kind: string, value: unknown): SearchFile {
@@ -245,14 +261,22 @@ function freshBase(docs: CleanDoc[], options: BuildOptions): BuiltIndex {
   ordered.forEach((doc, slot) => textGroups[textOf[slot]!]!.push([slot.toString(36), doc.text]));
 
   const files: SearchFile[] = [];
-  const emit = (kind: string, value: TermShard | TextFile) => {
-    const file = hashed(kind, value);
-    // Two empty shards of a small index are one file.
+  // Named by the base and their index (`termShardName`): a page names a query's shards before the entry arrives.
+  const termBodies = termGroups.map((group) =>
+    JSON.stringify({ v: FORMAT_VERSION, t: Object.fromEntries(group) } satisfies TermShard),
+  );
+  const base = baseIdOf(termBodies);
+  const terms = termBodies.map((body, index) => {
+    const name = termShardName(base, index);
+    files.push({ name, body });
+    return name;
+  });
+  const texts = textGroups.map((group) => {
+    const file = hashed('texts', { v: FORMAT_VERSION, d: sortedRecord(group) } satisfies TextFile);
+    // Two empty text files of a small index are one file.
     if (!files.some((other) => other.name === file.name)) files.push(file);
     return file.name;
-  };
-  const terms = termGroups.map((group) => emit('terms', { v: FORMAT_VERSION, t: Object.fromEntries(group) }));
-  const texts = textGroups.map((group) => emit('texts', { v: FORMAT_VERSION, d: sortedRecord(group) }));
+  });
   const entry: SearchEntry = {
     v: FORMAT_VERSION,
     base: INDEX_FILES_BASE,
@@ -293,7 +317,9 @@ function readPrevious(previous: PreviousIndex, gram: number): PreviousBase | str
   for (const name of new Set([...entry.terms, ...entry.texts])) {
     const body = previous.files.get(name);
     if (body === undefined) return `${name}: missing`;
-    if (!name.endsWith(`-${hashOf(body)}.json`)) return `${name}: content does not match its name`;
+    // Term shards are named by their base: checked together below.
+    if (name.startsWith('texts-') && !name.endsWith(`-${hashOf(body)}.json`))
+      return `${name}: content does not match its name`;
     let value: unknown;
     try {
       value = JSON.parse(body);
@@ -312,6 +338,9 @@ function readPrevious(previous: PreviousIndex, gram: number): PreviousBase | str
     }
     files.push({ name, body });
   }
+  const base = baseIdOf(entry.terms.map((name) => previous.files.get(name)!));
+  if (entry.terms.some((name, index) => name !== termShardName(base, index)))
+    return 'terms: names do not match their content';
   for (const [slot, row] of entry.docs.entries()) {
     if (row === null || row[8] === IN_DELTA) continue;
     if (slot >= entry.baseDocs || row[8] >= entry.texts.length || !baseTexts.has(slot))

@@ -2,23 +2,24 @@
  * The index files' shapes, written by `build-index.ts` and read back by `searcher.ts`. Every
  * file is validated when read: a CDN may serve a stale or truncated copy.
  *
- * Layout (version 2): the entry `/search/index.json` holds every document's metadata (a row per
+ * Layout (version 3): the entry `/search/index.json` holds every document's metadata (a row per
  * slot: the title, type, date, address and a short lead of the body), the base files' names and
  * the delta since the base (the texts of documents added or changed since then). Base files,
- * content-hashed under `/search-index/`: term shards (the postings of every gram starting with a
- * given first character) and text files (the documents' plain text, for excerpt windows). Base
- * postings and texts refer to documents by slot, a row's place in the entry.
+ * under `/search-index/`: term shards (the postings of every gram starting with a given first
+ * character), named by the base and their index so that a page can name a query's shard before
+ * the entry arrives (shard-names.ts), and text files (the documents' plain text, for excerpt
+ * windows), named by their content's hash. Base postings and texts refer to documents by slot, a
+ * row's place in the entry. (Version 2 named term shards by their content and spread first
+ * characters over them by another hash: its files cannot be read as version 3's.)
  */
 import { z } from 'zod/mini';
 import { SEARCH_TYPES, type SearchType } from './types.ts';
 
-export const FORMAT_VERSION = 2;
-
-/** Where the hashed files are served from (a folder `_headers` marks immutable). */
-export const INDEX_FILES_BASE = '/search-index/';
+export const FORMAT_VERSION = 3;
 
 const count = z.number().check(z.int(), z.nonnegative());
-const fileName = z.string().check(z.regex(/^[a-z]+-[0-9a-f]{8,64}\.json$/));
+/** `<kind>-<contenthash>.json`, or a base's term shard `terms-<base>-<index>.json` ({@link termShardName}). */
+const fileName = z.string().check(z.regex(/^[a-z]+-[0-9a-f]{8,64}(-[0-9a-z]{1,4})?\.json$/));
 const date = z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/));
 
 /**
@@ -125,28 +126,4 @@ export function countTerms(counts: GramCounts, slot: number, terms: readonly str
     pair[field]++;
     bySlot.set(slot, pair);
   }
-}
-
-/** FNV-1a, 32 bits: a stable, dependency-free spread for shard numbers. */
-export function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash >>> 0;
-}
-
-/**
- * A term's shard: by its first character, so every gram a query word of up to `gram` syllables
- * needs, and every term a prefix expands to (온 → 온보, 온라…), sits in one file.
- */
-export function termShardOf(term: string, shards: number): number {
-  const first = String.fromCodePoint(term.codePointAt(0) ?? 0);
-  // FNV's low bits of a one-character input are the character's own low bits: mixed, so that a
-  // power-of-two count spreads neighbouring syllables (murmur3's finaliser).
-  let hash = fnv1a(first);
-  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
-  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
-  return ((hash ^ (hash >>> 16)) >>> 0) % shards;
 }

@@ -2,6 +2,15 @@ import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { buildSearchIndex, type PreviousIndex } from './build-index.ts';
 import { decodePostings, encodePostings } from './format.ts';
+import {
+  parseShardHint,
+  queryShards,
+  shardHintOf,
+  termShardName,
+  typedWordShards,
+  type ShardHint,
+} from './shard-names.ts';
+import { analyzeQuery } from './query.ts';
 import { createSearcher, SearchIndexError } from './searcher.ts';
 import { coverGrams, coverStarts, gramTerms } from './tokenize.ts';
 import type { SearchDoc, SearchResponse } from './types.ts';
@@ -170,7 +179,7 @@ describe('index files', () => {
       entryUrl: '/search/index.json',
       fetchJson: async (url) => {
         if (url === '/search/index.json') return entry;
-        if (broken && url.includes('/texts-')) return { v: 2, d: { truncated: 7 } };
+        if (broken && url.includes('/texts-')) return { v: 3, d: { truncated: 7 } };
         return byName.get(url);
       },
     });
@@ -291,7 +300,7 @@ describe('what a query fetches (its budget)', () => {
   /** Their index in eight text files of about 4 KB each (built once: brotli sizes every file). */
   const manyIndex = () => (built ??= buildSearchIndex(many, { textFiles: 8 }));
 
-  function counting(index: ReturnType<typeof buildSearchIndex>) {
+  function counting(index: ReturnType<typeof buildSearchIndex>, shardHint: ShardHint | null = null) {
     const { entry, files } = index;
     const byName = new Map(files.map((f) => [entry.base + f.name, JSON.parse(f.body) as unknown]));
     const sizes = new Map<string, number>([
@@ -302,6 +311,7 @@ describe('what a query fetches (its budget)', () => {
     let spent = { requests: 0, bytes: 0, texts: 0 };
     const searcher = createSearcher({
       entryUrl: '/search/index.json',
+      shardHint,
       fetchJson: async (url) => {
         spent.requests++;
         spent.bytes += sizes.get(url)!;
@@ -319,20 +329,26 @@ describe('what a query fetches (its budget)', () => {
     return { searcher, take };
   }
 
-  it('reads at most four files and 40 KB for a first query, the windows of the first results first', async () => {
-    const index = manyIndex();
-    const { searcher, take } = counting(index);
-    const { hits } = await searcher.search('물결무늬', { limit: 10 });
-    const spent = take();
-    expect(hits).toHaveLength(10);
-    expect(spent.requests).toBeLessThanOrEqual(4);
-    expect(spent.bytes).toBeLessThanOrEqual(40 * 1024);
-    expect(spent.texts).toBeGreaterThan(0);
-    // The best result shows why it matched; a result whose file did not fit keeps its lead.
-    expect(hits[0]!.excerptFromLead).toBeUndefined();
-    expect(hits[0]!.excerptMarks.map(([a, b]) => hits[0]!.excerpt.slice(a, b))).toEqual(['물결무늬']);
-    expect(hits.some((hit) => hit.excerptFromLead)).toBe(true);
-  });
+  it.each([
+    ['', null],
+    [', its shards asked for beside the entry by the hint', 'hint'],
+  ])(
+    'reads at most four files and 40 KB for a first query%s, the windows of the first results first',
+    async (_, hinted) => {
+      const index = manyIndex();
+      const { searcher, take } = counting(index, hinted ? parseShardHint(shardHintOf(index.entry)) : null);
+      const { hits } = await searcher.search('물결무늬', { limit: 10 });
+      const spent = take();
+      expect(hits).toHaveLength(10);
+      expect(spent.requests).toBeLessThanOrEqual(4);
+      expect(spent.bytes).toBeLessThanOrEqual(40 * 1024);
+      expect(spent.texts).toBeGreaterThan(0);
+      // The best result shows why it matched; a result whose file did not fit keeps its lead.
+      expect(hits[0]!.excerptFromLead).toBeUndefined();
+      expect(hits[0]!.excerptMarks.map(([a, b]) => hits[0]!.excerpt.slice(a, b))).toEqual(['물결무늬']);
+      expect(hits.some((hit) => hit.excerptFromLead)).toBe(true);
+    },
+  );
 
   it('reads at most 10 KB for a later query, and the windows left to a budget when asked again', async () => {
     const index = manyIndex();
@@ -410,7 +426,7 @@ describe('answers at once (searchNow)', () => {
       entryUrl: '/search/index.json',
       fetchJson: async (url) => {
         if (url === '/search/index.json') return entry;
-        if (url.includes('/texts-')) return { v: 2, d: {} };
+        if (url.includes('/texts-')) return { v: 3, d: {} };
         return byName.get(url);
       },
     });
@@ -547,7 +563,14 @@ describe('a build over the previous index', () => {
       {
         ...previousOf(first),
         files: new Map(
-          first.files.map((f) => [f.name, f.name.startsWith('texts-') ? '{"v":2,"d":{}}' : f.body]),
+          first.files.map((f) => [f.name, f.name.startsWith('texts-') ? '{"v":3,"d":{}}' : f.body]),
+        ),
+      },
+      // A term shard whose content is not the one its base named.
+      {
+        ...previousOf(first),
+        files: new Map(
+          first.files.map((f) => [f.name, f.name.startsWith('terms-') ? '{"v":3,"t":{}}' : f.body]),
         ),
       },
     ];
@@ -674,5 +697,85 @@ describe('title matches from the entry alone', () => {
     const searcher = searcherOfIndex(next);
     expect((await searcher.searchTitles('물결무늬')).hits.map((h) => h.id)).toEqual(['c']);
     expect((await searcher.searchTitles('인공 지능')).hits.map((h) => h.id)).toEqual(['d']);
+  });
+});
+
+describe("term shards named by their base (the page's hint)", () => {
+  /** A searcher whose entry arrives when `release` is called; every request in order. */
+  function holdingEntry(shardHint: ShardHint | null) {
+    const { entry, files } = buildSearchIndex(docs);
+    const byName = new Map(files.map((f) => [entry.base + f.name, JSON.parse(f.body) as unknown]));
+    const requests: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const searcher = createSearcher({
+      entryUrl: '/search/index.json',
+      shardHint,
+      fetchJson: async (url) => {
+        requests.push(url);
+        if (url === '/search/index.json') {
+          await held;
+          return JSON.parse(JSON.stringify(entry)) as unknown;
+        }
+        if (!byName.has(url)) throw new Error('404');
+        return byName.get(url);
+      },
+    });
+    return { entry, searcher, requests, release };
+  }
+
+  it('names every term shard by the base and its index, which the hint carries', () => {
+    const { entry } = buildSearchIndex(docs);
+    const hint = parseShardHint(shardHintOf(entry))!;
+    expect(hint).toEqual({
+      base: expect.stringMatching(/^[0-9a-f]{16}$/),
+      count: entry.terms.length,
+      gram: entry.gram,
+    });
+    expect(entry.terms).toEqual(entry.terms.map((_, index) => termShardName(hint.base, index)));
+    // Other postings, another base: a name never holds other content.
+    const other = buildSearchIndex(edited('c', ' 물결무늬 안내문.'));
+    expect(parseShardHint(shardHintOf(other.entry))!.base).not.toBe(hint.base);
+    expect(parseShardHint('not a hint')).toBeNull();
+  });
+
+  it("asks for a first query's term shards beside the entry, not after it", async () => {
+    const { entry } = buildSearchIndex(docs);
+    const { searcher, requests, release } = holdingEntry(parseShardHint(shardHintOf(entry)));
+    const answer = searcher.search('구조화 면접');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The entry still on its way: both words' shards asked for already.
+    expect(requests.filter((url) => url.includes('/terms-')).length).toBeGreaterThanOrEqual(1);
+    const asked = [...requests];
+    release();
+    expect((await answer).hits.map((hit) => hit.id)).toEqual(['b']);
+    // Nothing asked twice, and no shard asked for after the entry came.
+    expect(new Set(requests).size).toBe(requests.length);
+    expect(requests.filter((url) => url.includes('/terms-'))).toEqual(
+      asked.filter((url) => url.includes('/terms-')),
+    );
+  });
+
+  it('names, from what is typed, a shard the query reads for every word, none for 초성 or a syllable still being built', () => {
+    const base = '0123456789abcdef';
+    const shardsOf = (typed: string) =>
+      queryShards(256, analyzeQuery(typed, 4)).map((index) => termShardName(base, index));
+    for (const typed of ['관대화', '구조화 면접', '자기소개서를', 'ISMS 인증', 'AI면접', '1on1']) {
+      const named = typedWordShards(typed, false, base, 256);
+      expect(named.length).toBeGreaterThan(0);
+      for (const url of named) expect(shardsOf(typed)).toContain(url.replace('/search-index/', ''));
+    }
+    expect(typedWordShards('ㅇㅂㄷ', false, base, 256)).toEqual([]);
+    // 과 may yet become 관: nothing until the syllable is done, or the next one started.
+    expect(typedWordShards('과', true, base, 256)).toEqual([]);
+    expect(typedWordShards('관대', true, base, 256)).toHaveLength(1);
+  });
+
+  it("answers from the entry's own shards when the page's hint is stale", async () => {
+    const { searcher, requests, release } = holdingEntry({ base: 'deadbeefdeadbeef', count: 16, gram: 4 });
+    const answer = searcher.search('구조화');
+    release();
+    expect((await answer).hits.map((hit) => hit.id)).toEqual(['b']);
+    expect(requests.some((url) => url.includes('deadbeef'))).toBe(true);
   });
 });

@@ -13,13 +13,20 @@ import {
   TermShardSchema,
   TextFileSchema,
   decodePostings,
-  termShardOf,
   type DocRow,
   type Entry,
   type GramCounts,
   type TermShard,
   type TextFile,
 } from './format.ts';
+import {
+  lookedUp,
+  queryShards,
+  termShardName,
+  termShardOf,
+  INDEX_FILES_BASE,
+  type ShardHint,
+} from './shard-names.ts';
 import { excerptOf, initialsRanges, markRanges } from './excerpt.ts';
 import { initialsOf } from './hangul.ts';
 import { analyzeQuery, type AnalyzedQuery, type Prefix } from './query.ts';
@@ -38,6 +45,12 @@ export class SearchIndexError extends Error {
 export interface SearcherOptions {
   entryUrl: string;
   fetchJson?: (url: string) => Promise<unknown>;
+  /**
+   * The base the page was built with (`shardHintOf`, carried by the header): a query asked
+   * before the entry is read fetches its term shards beside it, by name, instead of after it. A
+   * stale hint (a page from an older release) costs a request the entry then does not use.
+   */
+  shardHint?: ShardHint | null;
 }
 
 export interface SearchOptions {
@@ -254,23 +267,6 @@ function answerOf(
   };
 }
 
-/** Every term a query may look up: its words' terms, the starts of their prefixes, the joins. */
-function lookedUp(query: AnalyzedQuery): string[] {
-  const terms: string[] = [...query.joins];
-  for (const word of query.words) {
-    for (const variant of word.variants) {
-      terms.push(...variant.terms);
-      if (variant.prefix) terms.push(variant.prefix.start);
-    }
-  }
-  return terms;
-}
-
-/** The term shards a query reads, by index (none for initials: the entry's titles answer them). */
-function shardsOf(entry: Entry, query: AnalyzedQuery): number[] {
-  return [...new Set(lookedUp(query).map((term) => termShardOf(term, entry.terms.length)))];
-}
-
 function corpusOf(loaded: Loaded, shards: ReadonlyMap<number, TermShard>): Corpus {
   const { entry, docs, deltaPostings } = loaded;
   const count = entry.terms.length;
@@ -483,7 +479,7 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
   async function termShards(entry: Entry, query: AnalyzedQuery): Promise<Map<number, TermShard>> {
     const shards = new Map<number, TermShard>();
     await Promise.all(
-      shardsOf(entry, query).map(async (index) => {
+      queryShards(entry.terms.length, query).map(async (index) => {
         shards.set(index, await load(shardUrl(entry, index), TermShardSchema as Schema<TermShard>));
       }),
     );
@@ -493,7 +489,7 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
   /** The term shards, if all are read already. */
   function termShardsNow(entry: Entry, query: AnalyzedQuery): Map<number, TermShard> | null {
     const shards = new Map<number, TermShard>();
-    for (const index of shardsOf(entry, query)) {
+    for (const index of queryShards(entry.terms.length, query)) {
       const shard = read.get(shardUrl(entry, index)) as TermShard | undefined;
       if (shard === undefined) return null;
       shards.set(index, shard);
@@ -501,14 +497,39 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
     return shards;
   }
 
-  /** What the entry (when `cold`: this query reads it) and the term shards not yet asked for will cost a query. */
-  function spentOn(entry: Entry, query: AnalyzedQuery, cold: boolean): Spent {
+  /**
+   * The term shards a query asked before the entry is read will read, by the page's hint: asked
+   * for now, beside the entry. Those this call asked for are its own cost (`spentOn`).
+   */
+  function guessShards(query: string): Set<string> {
+    const hint = options.shardHint;
+    const asked = new Set<string>();
+    if (!hint || entryRead) return asked;
+    for (const index of queryShards(hint.count, analyzeQuery(query, hint.gram))) {
+      const url = resolve(INDEX_FILES_BASE + termShardName(hint.base, index));
+      if (files.has(url)) continue;
+      asked.add(url);
+      // A stale hint's file may be gone: the entry's own names are fetched then.
+      load(url, TermShardSchema as Schema<TermShard>).catch(() => undefined);
+    }
+    return asked;
+  }
+
+  /**
+   * What the entry (when `cold`: this query reads it) and the term shards not yet asked for, or
+   * asked for by this query (`guessed`), will cost it; a guess the entry does not name, a request.
+   */
+  function spentOn(entry: Entry, query: AnalyzedQuery, cold: boolean, guessed: ReadonlySet<string>): Spent {
     const spent: Spent = { cold, requests: cold ? 1 : 0, bytes: cold ? (entry.sizes?.entry ?? 0) : 0 };
-    for (const index of shardsOf(entry, query)) {
-      if (files.has(shardUrl(entry, index))) continue;
+    const needed = new Set<string>();
+    for (const index of queryShards(entry.terms.length, query)) {
+      const url = shardUrl(entry, index);
+      needed.add(url);
+      if (files.has(url) && !guessed.has(url)) continue;
       spent.requests += 1;
       spent.bytes += entry.sizes?.terms[index] ?? 0;
     }
+    for (const url of guessed) if (!needed.has(url)) spent.requests += 1;
     return spent;
   }
 
@@ -544,9 +565,11 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
     async search(query, { onPartial, ...searchOptions } = {}) {
       if (asksNothing(query)) return emptyResponse(query);
       const cold = entryPromise === null;
-      const loaded = await loadEntry();
+      const entry = loadEntry();
+      const guessed = guessShards(query);
+      const loaded = await entry;
       const analyzed = analyzeQuery(query, loaded.entry.gram);
-      const spent = spentOn(loaded.entry, analyzed, cold);
+      const spent = spentOn(loaded.entry, analyzed, cold, guessed);
       const shards = await termShards(loaded.entry, analyzed);
       const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
       const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);

@@ -1,10 +1,12 @@
 /**
  * The site search's index for this build, made once from the content collections (the same
- * content the pages are built from) and shared by the entry and the hashed files' endpoints.
+ * content the pages are built from) and shared by the entry's and the hashed files' endpoints and
+ * the header, whose search form names the base (`searchShardHint`).
  * Over the previous release's index when `SEARCH_PREVIOUS_INDEX` names its root (the rebuild
  * sets it), so that a publish rewrites little of it.
  */
 import { getCollection } from 'astro:content';
+import { shardHintOf } from '../../lib/search/shard-names.ts';
 import { siteSearchIndex } from '../../lib/search/site-docs.ts';
 import { previousIndexOptions, SEARCH_PREVIOUS_INDEX_ENV } from '../../lib/search/previous-index.ts';
 import type { ListId } from '../../lib/routes.ts';
@@ -36,4 +38,9 @@ async function make() {
 export function buildIndex() {
   built ??= make();
   return built;
+}
+
+/** The base's hint for a page's searcher (`shardHintOf`): the header carries it. */
+export async function searchShardHint(): Promise<string | null> {
+  return shardHintOf((await buildIndex()).entry);
 }
