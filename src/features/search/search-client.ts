@@ -11,6 +11,7 @@
  */
 import { createSearcher, type Searcher, type SearcherOptions } from '../../lib/search/searcher.ts';
 import type { SearchResponse, SearchType } from '../../lib/search/types.ts';
+import { findEarlyForm } from './early-input.ts';
 import { SEARCH_ENTRY_URL } from './search-entry.ts';
 import { shardGuesses, takeShardGuess } from './shard-guesses.ts';
 import { parseShardHint, type ShardHint } from '../../lib/search/shard-names.ts';
@@ -87,7 +88,7 @@ export interface SiteSearch {
 /** The index base this page was built with, from the header's search form (SearchButton.astro). */
 function pageShardHint(): ShardHint | null {
   if (typeof document === 'undefined') return null;
-  return parseShardHint(document.querySelector('[data-search-early]')?.getAttribute('data-shards'));
+  return parseShardHint(findEarlyForm()?.dataset.shards);
 }
 
 export function newSiteSearchState(): SiteSearchState {

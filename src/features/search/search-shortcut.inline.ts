@@ -18,7 +18,7 @@ import { SEARCH_ENTRY_URL } from './search-entry.ts';
 
 let dialog: Promise<typeof import('./search-start.inline.ts')> | undefined;
 // The entry leaves with the code, not after it: the first chunk's searcher reads this response.
-// The shard guesser, a tenth of the code's size, asks for the typed words' term shards meanwhile.
+// The shard guesser (1 KB) asks for the typed words' term shards meanwhile.
 let entry: Promise<Response> | undefined;
 const load = () =>
   (dialog ??=

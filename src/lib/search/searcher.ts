@@ -565,9 +565,9 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
     async search(query, { onPartial, ...searchOptions } = {}) {
       if (asksNothing(query)) return emptyResponse(query);
       const cold = entryPromise === null;
-      const entry = loadEntry();
+      const reading = loadEntry();
       const guessed = guessShards(query);
-      const loaded = await entry;
+      const loaded = await reading;
       const analyzed = analyzeQuery(query, loaded.entry.gram);
       const spent = spentOn(loaded.entry, analyzed, cold, guessed);
       const shards = await termShards(loaded.entry, analyzed);

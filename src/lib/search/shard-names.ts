@@ -1,7 +1,7 @@
 /**
  * How the search index's files are named and found: what a page must know to ask for a query's
  * term shard before the entry arrives. No schema library here (format.ts has the files' shapes):
- * every page's inline search shortcut carries what it needs of it (`typedWordShards`).
+ * the shard guesser (src/features/search/search-guess.inline.ts) carries what it needs of it.
  */
 import type { AnalyzedQuery } from './query.ts';
 
@@ -12,8 +12,8 @@ export const INDEX_FILES_BASE = '/search-index/';
  * A term's shard: by its first character, so every gram a query word of up to `gram` syllables
  * needs, and every term a prefix expands to (온 → 온보, 온라…), sits in one file. Fibonacci hashing
  * of the code point: its top bits spread neighbouring syllables (a code point's low bits would
- * leave some shards empty and others twice the size), and it is short enough for every page's
- * inline shortcut to name a typed word's shard (`typedWordShards`).
+ * leave some shards empty and others twice the size) in a few operations, little code for the
+ * shard guesser to carry.
  */
 export function termShardOf(term: string, shards: number): number {
   return Math.floor(((Math.imul(term.codePointAt(0) ?? 0, 0x9e3779b1) >>> 0) * shards) / 2 ** 32);
@@ -42,8 +42,8 @@ const HINT = /^([0-9a-f]{8,64}):(\d{1,4}):(\d)$/;
 
 /**
  * The hint for an entry whose term shards are named by {@link termShardName} under the site's
- * folder, as `base:count:gram`; null for one named otherwise (an index written before the
- * names): the searcher then waits for the entry, as before.
+ * folder, as `base:count:gram`; null for one named otherwise: the searcher then waits for the
+ * entry.
  */
 export function shardHintOf(entry: { base: string; terms: readonly string[]; gram: number }): string | null {
   const base = /^terms-([0-9a-f]{8,64})-0\.json$/.exec(entry.terms[0] ?? '')?.[1];
@@ -80,8 +80,8 @@ export function queryShards(count: number, query: AnalyzedQuery): number[] {
 
 /**
  * The term shards of the words typed so far, one for each word's first letter or digit (every
- * term of a word of up to `gram` syllables starts there), for the header's shortcut to ask for
- * beside the entry (search-shortcut.inline.ts). Not for the syllable an IME is still building
+ * term of a word of up to `gram` syllables starts there), for the shard guesser to ask for
+ * beside the entry (search-guess.inline.ts). Not for the syllable an IME is still building
  * alone at the end (it may yet be another), nor for 초성 (the entry's titles answer them).
  */
 export function typedWordShards(typed: string, composing: boolean, base: string, count: number): string[] {
