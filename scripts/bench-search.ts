@@ -140,9 +140,9 @@ if (!values['no-pagefind']) {
   }
 }
 
-/** Queries typed on a cold page at the slow-phone profile: a word, a phrase, a particle, 초성, Latin, a word found only in bodies. */
 /** The budget of a cold page's first result, over the entry file alone on the same network. */
 const FIRST_RESULT_OVER_ENTRY = 600;
+/** Queries typed on a cold page at the slow-phone profile: a word, a phrase, a particle, 초성, Latin, a word found only in bodies. */
 const COLD_QUERIES = ['온보딩', '구조화 면접', '자기소개서를', 'ㅇㅂㄷ', 'ISMS', '관대화'];
 let calibrationLine = '';
 if (!values['no-browser']) {

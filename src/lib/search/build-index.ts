@@ -69,8 +69,9 @@ function brotliBytes(body: string): number {
 }
 
 /**
- * Each file's compressed bytes, by name. A name is its content's hash, so a size the previous
- * index measured (`known`) holds for a file it kept: a publish compresses only what it rewrote.
+ * Each file's compressed bytes, by name. A name never holds other content (its content's hash,
+ * or a term shard's base and index), so a size the previous index measured (`known`) holds for a
+ * file it kept: a publish compresses only what it rewrote.
  */
 function bytesOf(files: readonly SearchFile[], known?: Entry): Map<string, number> {
   const measured = new Map<string, number>();

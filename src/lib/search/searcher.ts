@@ -19,14 +19,7 @@ import {
   type TermShard,
   type TextFile,
 } from './format.ts';
-import {
-  lookedUp,
-  queryShards,
-  termShardName,
-  termShardOf,
-  INDEX_FILES_BASE,
-  type ShardHint,
-} from './shard-names.ts';
+import { lookedUp, queryShards, termShardOf, termShardPath, type ShardHint } from './shard-names.ts';
 import { excerptOf, initialsRanges, markRanges } from './excerpt.ts';
 import { initialsOf } from './hangul.ts';
 import { analyzeQuery, type AnalyzedQuery, type Prefix } from './query.ts';
@@ -506,7 +499,7 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
     const asked = new Set<string>();
     if (!hint || entryRead) return asked;
     for (const index of queryShards(hint.count, analyzeQuery(query, hint.gram))) {
-      const url = resolve(INDEX_FILES_BASE + termShardName(hint.base, index));
+      const url = resolve(termShardPath(hint.base, index));
       if (files.has(url)) continue;
       asked.add(url);
       // A stale hint's file may be gone: the entry's own names are fetched then.

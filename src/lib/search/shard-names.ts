@@ -28,6 +28,11 @@ export function termShardName(base: string, index: number): string {
   return `terms-${base}-${index.toString(36)}.json`;
 }
 
+/** Where a base's term shard is served: what a page asks for before the entry names it. */
+export function termShardPath(base: string, index: number): string {
+  return INDEX_FILES_BASE + termShardName(base, index);
+}
+
 /** What a page needs to name a query's term shards before the entry arrives. */
 export interface ShardHint {
   /** The base's id in its term shards' names. */
@@ -90,7 +95,7 @@ export function typedWordShards(typed: string, composing: boolean, base: string,
     const first = /[\p{L}\p{N}]/u.exec(word)?.[0];
     const building = composing && index === words.length - 1 && word.length < 2;
     return first && !building && !/[ㄱ-ㆎ]/.test(first)
-      ? [INDEX_FILES_BASE + termShardName(base, termShardOf(first, count))]
+      ? [termShardPath(base, termShardOf(first, count))]
       : [];
   });
 }
