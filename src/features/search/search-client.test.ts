@@ -202,17 +202,16 @@ describe('answers at once (searchNow)', () => {
   });
 });
 
-describe('term shards asked for before the entry (search-guess.inline.ts)', () => {
-  it('reads a shard from the request the guesser made, once, and stops the guessing once the entry is read', async () => {
+describe('term shards asked for before the entry (the shortcut script, search-shortcut.inline.ts)', () => {
+  it('reads a shard from the request the shortcut made, once', async () => {
     const engine = fakeEngine();
     const request = vi.fn(async () => json());
     const site = createSiteSearch(newSiteSearchState(), engine.create, request);
     const url = '/search-index/terms-0123456789abcdef-4m.json';
     const guessed = vi.fn(async () => new Response('{"v":3,"t":{}}'));
     const guesses = shardGuesses();
-    guesses.requests.set(url, guessed());
+    guesses.set(url, guessed());
     await site.search('관대화');
-    expect(guesses.done).toBe(true);
     const fetchJson = engine.created[0]!.fetchJson!;
     await expect(fetchJson(url)).resolves.toEqual({ v: 3, t: {} });
     expect(request).not.toHaveBeenCalledWith(url);

@@ -13,7 +13,7 @@ import { createSearcher, type Searcher, type SearcherOptions } from '../../lib/s
 import type { SearchResponse, SearchType } from '../../lib/search/types.ts';
 import { findEarlyForm } from './early-input.ts';
 import { SEARCH_ENTRY_URL } from './search-entry.ts';
-import { shardGuesses, takeShardGuess } from './shard-guesses.ts';
+import { takeShardGuess } from './shard-guesses.ts';
 import { parseShardHint, type ShardHint } from '../../lib/search/shard-names.ts';
 
 export { SEARCH_ENTRY_URL };
@@ -110,10 +110,7 @@ export function createSiteSearch(
     }
     const response = await (pending ?? request(url));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const body: unknown = await response.json();
-    // The entry names every file from here on: nothing more to guess.
-    if (url === SEARCH_ENTRY_URL) shardGuesses().done = true;
-    return body;
+    return (await response.json()) as unknown;
   };
   const sharedSearcher = () =>
     (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson, shardHint: pageShardHint() }));

@@ -1,30 +1,26 @@
 /**
- * Inlined into every page by the header (SearchButton.astro), so it is kept to a few hundred
- * bytes: the search button and the shortcuts (Ctrl+K / ⌘K anywhere, `/` outside a text field)
+ * Inlined into every page by the header (SearchButton.astro), so it is kept small (about 330
+ * bytes compressed, in the document's first round trip): the search button and the shortcuts (Ctrl+K / ⌘K anywhere, `/` outside a text field)
  * load the dialog's first chunk (search-start.inline.ts, the engine) and the index's entry file
- * side by side on first use, with the shard guesser (search-guess.inline.ts), and open the dialog;
- * a pointer over the button starts them early.
+ * side by side on first use, and open the dialog; a pointer over the button starts them early.
  * Without JavaScript the button is a plain link to /search. A failed download (a deploy removed
  * the file) rejects unhandled, which brings the new-version notice (NewVersionNotice.astro).
  *
  * Until the dialog's code has arrived, the keys go to the header's hidden early form at once
  * (its input takes focus in the same event), so nothing typed meanwhile is lost: the dialog
  * adopts its text (early-input.ts), and an early Enter submits it to /search like the dialog's
- * Enter. The form notes whether an IME was composing, so the dialog waits for the syllable.
+ * Enter. The form notes whether an IME was composing, so the dialog waits for the syllable, and
+ * asks for each typed word's term shard by the index's base the page names (shard-names.ts).
  */
-import guessModule from './search-guess.inline.ts?chunk-url';
 import startModule from './search-start.inline.ts?chunk-url';
+import { typedWordShards } from '../../lib/search/shard-names.ts';
 import { SEARCH_ENTRY_URL } from './search-entry.ts';
+import { shardGuesses } from './shard-guesses.ts';
 
 let dialog: Promise<typeof import('./search-start.inline.ts')> | undefined;
 // The entry leaves with the code, not after it: the first chunk's searcher reads this response.
-// The shard guesser (1 KB) asks for the typed words' term shards meanwhile.
 let entry: Promise<Response> | undefined;
-const load = () =>
-  (dialog ??=
-    ((entry = fetch(SEARCH_ENTRY_URL)),
-    import(/* @vite-ignore */ guessModule),
-    import(/* @vite-ignore */ startModule)));
+const load = () => (dialog ??= ((entry = fetch(SEARCH_ENTRY_URL)), import(/* @vite-ignore */ startModule)));
 const button = document.querySelector<HTMLElement>('[data-search-open]')!;
 // The early form follows the button (SearchButton.astro): shorter than a second query.
 const early = button.nextElementSibling as HTMLFormElement;
@@ -35,9 +31,26 @@ const open = (event: Event, opener = document.activeElement) => {
   early.q.focus();
   void load().then((code) => code.default(opener, entry));
 };
-// Whether the last input was an IME's half-built syllable (no element has `oncomposition…`
-// handler properties; `oninput` is the shortest way to know).
-early.oninput = (event) => (early.dataset.ime = String((event as InputEvent).isComposing));
+// The index's base, `base:count:gram` (SearchButton.astro, shard-names.ts).
+const [base, count] = early.dataset.shards?.split(':') ?? [];
+early.oninput = (event) => {
+  // Whether the last input was an IME's half-built syllable (no element has `oncomposition…`
+  // handler properties; `oninput` is the shortest way to know).
+  const composing = (event as InputEvent).isComposing;
+  early.dataset.ime = String(composing);
+  // Each typed word's term shard leaves now, beside the entry, not a round trip after it: a word
+  // found only in the texts is answered as soon as one found in a title. The searcher reads
+  // these requests (shard-guesses.ts); a stale base (a page of an older release) costs one it
+  // never reads.
+  const guesses = shardGuesses();
+  if (base)
+    for (const url of typedWordShards(early.q.value, composing, base, Number(count)))
+      if (!guesses.has(url)) {
+        const request = fetch(url);
+        request.catch(() => undefined);
+        guesses.set(url, request);
+      }
+};
 
 addEventListener('keydown', (event) => {
   // The K key by position: with a Korean layout its `key` is ㅏ. `:read-write` is any text field

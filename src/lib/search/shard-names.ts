@@ -1,7 +1,8 @@
 /**
  * How the search index's files are named and found: what a page must know to ask for a query's
  * term shard before the entry arrives. No schema library here (format.ts has the files' shapes):
- * the shard guesser (src/features/search/search-guess.inline.ts) carries what it needs of it.
+ * the header's shortcut script (src/features/search/search-shortcut.inline.ts), inline in every
+ * page, carries what it needs of it.
  */
 import type { AnalyzedQuery } from './query.ts';
 
@@ -13,7 +14,7 @@ export const INDEX_FILES_BASE = '/search-index/';
  * needs, and every term a prefix expands to (온 → 온보, 온라…), sits in one file. Fibonacci hashing
  * of the code point: its top bits spread neighbouring syllables (a code point's low bits would
  * leave some shards empty and others twice the size) in a few operations, little code for the
- * shard guesser to carry.
+ * shortcut script to carry.
  */
 export function termShardOf(term: string, shards: number): number {
   return Math.floor(((Math.imul(term.codePointAt(0) ?? 0, 0x9e3779b1) >>> 0) * shards) / 2 ** 32);
@@ -85,8 +86,8 @@ export function queryShards(count: number, query: AnalyzedQuery): number[] {
 
 /**
  * The term shards of the words typed so far, one for each word's first letter or digit (every
- * term of a word of up to `gram` syllables starts there), for the shard guesser to ask for
- * beside the entry (search-guess.inline.ts). Not for the syllable an IME is still building
+ * term of a word of up to `gram` syllables starts there), for the shortcut script to ask for
+ * beside the entry (search-shortcut.inline.ts). Not for the syllable an IME is still building
  * alone at the end (it may yet be another), nor for 초성 (the entry's titles answer them).
  */
 export function typedWordShards(typed: string, composing: boolean, base: string, count: number): string[] {
