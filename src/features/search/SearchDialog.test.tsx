@@ -112,4 +112,22 @@ describe('SearchDialog', () => {
     expect(titles()).toEqual([]);
     expect(screen.getByText('검색 결과가 없습니다.')).toBeTruthy();
   });
+
+  it('says it is searching while a word found only in the texts waits for its shard, then shows the result', async () => {
+    const { site, release } = siteOver('/terms-');
+    renderDialog(site.search);
+    await act(async () => undefined);
+    const box = screen.getByRole('combobox', { hidden: true });
+
+    fireEvent.input(box, { target: { value: '중요' } });
+    await act(async () => undefined);
+    expect(titles()).toEqual([]);
+    expect(screen.getByText('검색하는 중입니다.')).toBeTruthy();
+    expect(screen.queryByText('검색 결과가 없습니다.')).toBeNull();
+
+    await act(async () => release());
+    await act(async () => undefined);
+    expect(titles()).toEqual(['신규 입사자 온보딩 가이드']);
+    expect(screen.queryByText('검색하는 중입니다.')).toBeNull();
+  });
 });

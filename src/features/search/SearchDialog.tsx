@@ -233,6 +233,10 @@ export function SearchDialog({ onClosed, opener, early = null, search }: SearchD
         {query && state.status === 'ready' && hits.length === 0 && (
           <p className="search-dialog-note">{t('search.dialog.empty')}</p>
         )}
+        {/* Nothing to show yet (a word found only in the texts waits for its shard): not a blank panel. */}
+        {query && state.status === 'loading' && hits.length === 0 && (
+          <p className="search-dialog-note">{t('search.loading')}</p>
+        )}
         {query && (
           // Inside the scrolling part: the keyboard reaches it (and the part) after the results.
           <a

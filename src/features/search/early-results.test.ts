@@ -115,9 +115,11 @@ describe('startEarlyPanel', () => {
     expect(form.classList.contains('search-early-bar')).toBe(true);
     expect(form.classList.contains('visually-hidden')).toBe(false);
     expect(document.activeElement).toBe(input);
-    // No answer yet: no "no results" either.
+    // No answer yet: the search is on its way, not "no results".
     expect(titlesShown()).toEqual([]);
-    expect(document.querySelector<HTMLElement>('.search-dialog-note')!.hidden).toBe(true);
+    expect(document.querySelector<HTMLElement>('.search-dialog-note')!.textContent).toBe(
+      '검색하는 중입니다.',
+    );
     titles.get('온보딩')!.resolve(response('온보딩', [hit('a', '온보딩 가이드')]));
     await settle();
     expect(titlesShown()).toEqual(['온보딩 가이드']);
@@ -138,6 +140,20 @@ describe('startEarlyPanel', () => {
     expect(titlesShown()).toEqual([]);
     expect(document.querySelector<HTMLElement>('.search-dialog-note')!.hidden).toBe(false);
     expect(document.querySelector('[role="status"]')!.textContent).toBe('검색 결과 0건');
+  });
+
+  it('says it is searching while no title matches and the engine is still reading, then what it found', async () => {
+    const { titles, full, type, titlesShown } = setUp();
+    const note = () => document.querySelector<HTMLElement>('.search-dialog-note')!;
+    await type('관대화');
+    titles.get('관대화')!.resolve(response('관대화', []));
+    await settle();
+    expect(note().hidden).toBe(false);
+    expect(note().textContent).toBe('검색하는 중입니다.');
+    full.get('관대화')!.resolve(response('관대화', [hit('d', '평가 오류 줄이기')]));
+    await settle();
+    expect(titlesShown()).toEqual(['평가 오류 줄이기']);
+    expect(note().hidden).toBe(true);
   });
 
   it('shows the latest query: an older answer coming late is dropped', async () => {

@@ -101,8 +101,10 @@ function buildPanel(onClose: () => void): Panel {
   const body = element('div', 'search-dialog-body');
   const list = element('ul', 'search-options');
   list.setAttribute('aria-label', t('search.results'));
-  const note = element('p', 'search-dialog-note', t('search.dialog.empty'));
-  note.hidden = true;
+  // Until an answer shows something: that the search is on its way, then, once the engine has
+  // read the shards and found nothing, that there is nothing (a word found only in the texts has
+  // no title to show while its shard comes).
+  const note = element('p', 'search-dialog-note', t('search.loading'));
   const all = element('a', 'search-dialog-all', t('search.dialog.all'));
   const status = element('p', 'visually-hidden');
   status.setAttribute('role', 'status');
@@ -167,7 +169,8 @@ export function startEarlyPanel(options: EarlyPanelOptions): () => void {
     const hits = response?.hits ?? [];
     panel.list.replaceChildren(...hits.map((hit) => earlyResult(hit, origin)));
     // "No results" only once the engine has read the shards: the titles alone cannot say so.
-    panel.note.hidden = !(stage === FULL && hits.length === 0);
+    panel.note.hidden = !query || hits.length > 0;
+    panel.note.textContent = stage === FULL ? t('search.dialog.empty') : t('search.loading');
     panel.all.href = searchPageHref(query);
     panel.all.hidden = !query;
     panel.status.textContent =
