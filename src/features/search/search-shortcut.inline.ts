@@ -1,16 +1,18 @@
 /**
  * Inlined into every page by the header (SearchButton.astro), so it is kept small (about 330
- * bytes compressed, in the document's first round trip): the search button and the shortcuts (Ctrl+K / ⌘K anywhere, `/` outside a text field)
- * load the dialog's first chunk (search-start.inline.ts, the engine) and the index's entry file
- * side by side on first use, and open the dialog; a pointer over the button starts them early.
+ * bytes compressed, in the document's first round trip): the search button and the shortcuts
+ * (Ctrl+K / ⌘K anywhere, `/` outside a text field) load the dialog's first chunk
+ * (search-start.inline.ts, the engine) and the index's entry file side by side on first use, and
+ * open the dialog; a pointer over the button starts them early.
  * Without JavaScript the button is a plain link to /search. A failed download (a deploy removed
  * the file) rejects unhandled, which brings the new-version notice (NewVersionNotice.astro).
  *
  * Until the dialog's code has arrived, the keys go to the header's hidden early form at once
  * (its input takes focus in the same event), so nothing typed meanwhile is lost: the dialog
  * adopts its text (early-input.ts), and an early Enter submits it to /search like the dialog's
- * Enter. The form notes whether an IME was composing, so the dialog waits for the syllable, and
- * asks for each typed word's term shard by the index's base the page names (shard-names.ts).
+ * Enter. The form notes whether an IME was composing, so the dialog waits for the syllable. As
+ * words are typed there, this script asks for each one's term shard by the index's base the page
+ * names (shard-names.ts).
  */
 import startModule from './search-start.inline.ts?chunk-url';
 import { typedWordShards } from '../../lib/search/shard-names.ts';
