@@ -47,6 +47,7 @@ function setUp() {
   const titles = new Map<string, ReturnType<typeof later<SearchResponse>>>();
   const full = new Map<string, ReturnType<typeof later<SearchResponse>>>();
   const partials = new Map<string, SearchOptions['onPartial']>();
+  const afters = new Map<string, SearchOptions['after']>();
   const onClose = vi.fn();
   const stop = startEarlyPanel({
     form,
@@ -63,6 +64,7 @@ function setUp() {
       const answer = later<SearchResponse>();
       full.set(query, answer);
       partials.set(query, options?.onPartial);
+      afters.set(query, options?.after);
       return answer.promise;
     },
   });
@@ -73,7 +75,7 @@ function setUp() {
   };
   const titlesShown = () =>
     [...document.querySelectorAll('.search-early .search-option-title')].map((n) => n.textContent);
-  return { form, input, opener, titles, full, partials, onClose, stop, type, titlesShown };
+  return { form, input, opener, titles, full, partials, afters, onClose, stop, type, titlesShown };
 }
 
 const settle = () => new Promise((done) => setTimeout(done));
@@ -154,6 +156,23 @@ describe('startEarlyPanel', () => {
     await settle();
     expect(titlesShown()).toEqual(['평가 오류 줄이기']);
     expect(note().hidden).toBe(true);
+  });
+
+  it("has the full search rank only once the titles' answer is drawn and its frame painted", async () => {
+    const { titles, afters, type, titlesShown } = setUp();
+    await type('면접');
+    const shownWhenRanked: (string | null)[][] = [];
+    void Promise.resolve(afters.get('면접')).then(() => shownWhenRanked.push(titlesShown()));
+    await settle();
+    expect(shownWhenRanked).toEqual([]);
+    titles.get('면접')!.resolve(response('면접', [hit('b', '면접 안내')]));
+    await vi.waitFor(() => expect(shownWhenRanked).toEqual([['면접 안내']]));
+    // Titles that fail (the dialog says so) hold nothing back.
+    await type('면접 질문');
+    const ranked = vi.fn();
+    void Promise.resolve(afters.get('면접 질문')).then(ranked);
+    titles.get('면접 질문')!.resolve(Promise.reject(new Error('오프라인')) as never);
+    await vi.waitFor(() => expect(ranked).toHaveBeenCalled());
   });
 
   it('shows the latest query: an older answer coming late is dropped', async () => {

@@ -13,6 +13,7 @@
  * same task, before a frame is drawn.
  */
 import { formatDate, interpolate, isoDay, t } from '../../i18n/index.ts';
+import { afterNextPaint } from '../../lib/dom/after-next-paint.ts';
 import { newTabProps } from '../../lib/dom/new-tab.ts';
 import type { SearchHit, SearchResponse } from '../../lib/search/types.ts';
 import { earlyText, releaseEarlyForm } from './early-input.ts';
@@ -193,9 +194,13 @@ export function startEarlyPanel(options: EarlyPanelOptions): () => void {
       draw(query, null, 0);
       return;
     }
-    // A failure is the dialog's to show (it searches again): nothing alarming here.
-    options.searchTitles(query, { limit }).then(answer(TITLES), () => undefined);
-    options.search(query, { limit, onPartial: answer(RANKED) }).then(answer(FULL), () => undefined);
+    // A failure is the dialog's to show (it searches again): nothing alarming here. The full
+    // ranking waits for the titles' frame: when a shard came with the entry, it would otherwise
+    // run in the titles' task and hold their first frame back.
+    const titles = options.searchTitles(query, { limit }).then(answer(TITLES), () => undefined);
+    options
+      .search(query, { limit, onPartial: answer(RANKED), after: titles.then(() => afterNextPaint()) })
+      .then(answer(FULL), () => undefined);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -26,6 +26,8 @@ export interface SearchOptions {
    * (`excerptFromLead`), before the texts of the excerpt windows arrive.
    */
   onPartial?: (response: SearchResponse) => void;
+  /** What the ranking waits for once the entry is read (`SearchOptions.after` of the searcher). */
+  after?: PromiseLike<unknown>;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface SearchOptions {
  */
 export type SearchNowFn = (
   query: string,
-  options?: Omit<SearchOptions, 'onPartial'>,
+  options?: Omit<SearchOptions, 'onPartial' | 'after'>,
 ) => SearchResponse | null;
 
 export interface SearchFn {
@@ -49,7 +51,7 @@ export interface SearchFn {
 /** The titles that match, from the index's entry alone (`Searcher.searchTitles`). */
 export type TitleSearchFn = (
   query: string,
-  options?: Omit<SearchOptions, 'onPartial'>,
+  options?: Omit<SearchOptions, 'onPartial' | 'after'>,
 ) => Promise<SearchResponse>;
 
 interface LastSearch {
@@ -114,7 +116,7 @@ export function createSiteSearch(
   };
   const sharedSearcher = () =>
     (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson, shardHint: pageShardHint() }));
-  const keyOf = (query: string, options: Omit<SearchOptions, 'onPartial'>) =>
+  const keyOf = (query: string, options: Omit<SearchOptions, 'onPartial' | 'after'>) =>
     JSON.stringify([query, options.limit ?? null, options.types ?? null]);
 
   const searchNow: SearchNowFn = (query, options = {}) => {

@@ -771,6 +771,26 @@ describe("term shards named by their base (the page's hint)", () => {
     expect(typedWordShards('관대', true, base, 256)).toHaveLength(1);
   });
 
+  it('ranks only once `after` settles, its term shards asked for beside the entry meanwhile', async () => {
+    const { entry } = buildSearchIndex(docs);
+    const { searcher, requests, release } = holdingEntry(parseShardHint(shardHintOf(entry)));
+    let shown = () => {};
+    const after = new Promise<void>((resolve) => (shown = resolve));
+    const partial = vi.fn();
+    let answered = false;
+    const answer = searcher.search('구조화 면접', { onPartial: partial, after });
+    void answer.then(() => (answered = true));
+    release();
+    // The titles' answer comes from the same entry meanwhile; this one waits for their frame.
+    expect((await searcher.searchTitles('구조화')).hits.map((hit) => hit.id)).toEqual(['b']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requests.filter((url) => url.includes('/terms-')).length).toBeGreaterThanOrEqual(1);
+    expect(answered).toBe(false);
+    expect(partial).not.toHaveBeenCalled();
+    shown();
+    expect((await answer).hits.map((hit) => hit.id)).toEqual(['b']);
+  });
+
   it("answers from the entry's own shards when the page's hint is stale", async () => {
     const { searcher, requests, release } = holdingEntry({ base: 'deadbeefdeadbeef', count: 16, gram: 4 });
     const answer = searcher.search('구조화');

@@ -56,6 +56,12 @@ export interface SearchOptions {
    * follows at once, and a screen would draw the results twice for one keystroke.
    */
   onPartial?: (response: SearchResponse) => void;
+  /**
+   * The ranking waits for it once the entry is read (the term shards still leave at once, by
+   * the page's hint): a screen drawing an earlier answer from the same entry (`searchTitles`)
+   * has that frame painted first, instead of held back by this ranking in the same task.
+   */
+  after?: PromiseLike<unknown>;
 }
 
 export interface Searcher {
@@ -67,14 +73,14 @@ export interface Searcher {
    * is wrong). A screen sets it in the input's own event: one render per keystroke. Optional for
    * a stand-in searcher: without it every answer is asked of `search`.
    */
-  searchNow?(query: string, options?: Omit<SearchOptions, 'onPartial'>): SearchResponse | null;
+  searchNow?(query: string, options?: Omit<SearchOptions, 'onPartial' | 'after'>): SearchResponse | null;
   /**
    * The documents whose titles match, ranked from the entry alone (no term shard, no text file):
    * an answer as soon as the entry is read, for a screen to show while `search` fetches the
    * rest. The same query analysis and ranking as `search`, over the titles only; excerpts are the
    * leads (`excerptFromLead`). A word found only in the texts finds nothing here.
    */
-  searchTitles(query: string, options?: Omit<SearchOptions, 'onPartial'>): Promise<SearchResponse>;
+  searchTitles(query: string, options?: Omit<SearchOptions, 'onPartial' | 'after'>): Promise<SearchResponse>;
 }
 
 const DEFAULT_LIMIT = 10;
@@ -122,31 +128,29 @@ interface Loaded {
   entry: Entry;
   docs: Map<number, DocInfo>;
   deltaTexts: Map<number, string>;
-  deltaPostings: Map<string, Posting[]>;
+  /** The delta's term counts, made on the first search that ranks words (`deltaCountsOf`). */
+  deltaCounts?: GramCounts;
   initials?: Map<number, string>;
   /** Titles NFC and lowercased, and the grams of those cut so far, for `searchTitles` (`titleCorpus`). */
   titles?: Map<number, string>;
   titleGrams?: Map<number, string[]>;
 }
 
-function postingsOf(counts: GramCounts): Map<string, Posting[]> {
-  const postings = new Map<string, Posting[]>();
-  for (const [term, bySlot] of counts) {
-    postings.set(
-      term,
-      [...bySlot].map(([slot, [title, body]]): Posting => [slot, title, body]),
-    );
-  }
-  return postings;
+/**
+ * A term's postings from its counts, made when the ranking asks for the term: a query asks for a
+ * few dozen terms of the thousands counted (a slow phone spent a tenth of a second making them all).
+ */
+function postingsOf(counts: GramCounts, term: string): Posting[] | undefined {
+  const bySlot = counts.get(term);
+  return bySlot && [...bySlot].map(([slot, [title, body]]): Posting => [slot, title, body]);
 }
 
 function readEntry(entry: Entry): Loaded {
   const docs = new Map<number, DocInfo>();
   const deltaTexts = new Map<number, string>();
-  const counts: GramCounts = new Map();
   for (const [slot, row] of entry.docs.entries()) {
     if (row === null) continue;
-    const [, typeIndex, date, titleLength, bodyLength, title] = row;
+    const [, typeIndex, date, titleLength, bodyLength] = row;
     const type = entry.types[typeIndex];
     if (type === undefined) throw new SearchIndexError(t('search.index.invalidType'));
     docs.set(slot, { row, type, titleLength, bodyLength, ...(date ? { date } : {}) });
@@ -157,11 +161,24 @@ function readEntry(entry: Entry): Loaded {
     const text = entry.delta[slot.toString(36)];
     if (text === undefined) throw new SearchIndexError(t('search.index.mismatch'));
     deltaTexts.set(slot, text);
-    // The delta carries texts, not postings: they are smaller, and the excerpts need them anyway.
-    countTerms(counts, slot, gramTerms(title, entry.gram).terms, 0);
+  }
+  return { entry, docs, deltaTexts };
+}
+
+/**
+ * The delta's documents counted term by term, once, when a search first ranks words: the delta
+ * carries texts, not postings (they are smaller, and the excerpts need them anyway), and an
+ * answer from the titles alone needs neither.
+ */
+function deltaCountsOf(loaded: Loaded): GramCounts {
+  if (loaded.deltaCounts) return loaded.deltaCounts;
+  const { docs, entry } = loaded;
+  const counts: GramCounts = new Map();
+  for (const [slot, text] of loaded.deltaTexts) {
+    countTerms(counts, slot, gramTerms(docs.get(slot)!.row[5], entry.gram).terms, 0);
     countTerms(counts, slot, gramTerms(text, entry.gram).terms, 1);
   }
-  return { entry, docs, deltaTexts, deltaPostings: postingsOf(counts) };
+  return (loaded.deltaCounts = counts);
 }
 
 /** What each word of a query highlights: its variants' text (a prefix's start while it is typed). */
@@ -214,7 +231,7 @@ function answerOf(
   loaded: Loaded,
   analyzed: AnalyzedQuery,
   ranked: Ranked[],
-  options: Omit<SearchOptions, 'onPartial'>,
+  options: Omit<SearchOptions, 'onPartial' | 'after'>,
 ): { slots: number[]; response(texts: ReadonlyMap<number, string>): SearchResponse } {
   const { docs, deltaTexts } = loaded;
   const limit = options.limit ?? DEFAULT_LIMIT;
@@ -261,7 +278,8 @@ function answerOf(
 }
 
 function corpusOf(loaded: Loaded, shards: ReadonlyMap<number, TermShard>): Corpus {
-  const { entry, docs, deltaPostings } = loaded;
+  const { entry, docs } = loaded;
+  const deltaCounts = deltaCountsOf(loaded);
   const count = entry.terms.length;
   return {
     count: docs.size,
@@ -279,12 +297,12 @@ function corpusOf(loaded: Loaded, shards: ReadonlyMap<number, TermShard>): Corpu
               return row !== undefined && row[8] !== IN_DELTA && slot < entry.baseDocs;
             })
           : [];
-      const delta = deltaPostings.get(term) ?? [];
+      const delta = postingsOf(deltaCounts, term) ?? [];
       return base.length + delta.length > 0 ? [...base, ...delta] : undefined;
     },
     expand: (prefix: Prefix) => {
       const shard = shards.get(termShardOf(prefix.start, count));
-      const terms = new Set([...Object.keys(shard?.t ?? {}), ...deltaPostings.keys()]);
+      const terms = new Set([...Object.keys(shard?.t ?? {}), ...deltaCounts.keys()]);
       return [...terms].filter((term) => prefixMatches(prefix, term));
     },
   };
@@ -399,14 +417,13 @@ function titleCorpus(loaded: Loaded, query: AnalyzedQuery): Corpus {
     if (!terms) grams.set(slot, (terms = gramTerms(docs.get(slot)!.row[5], entry.gram).terms));
     countTerms(counts, slot, terms, 0);
   }
-  const postings = postingsOf(counts);
   return {
     count: docs.size,
     averageTitle: entry.averageTitle,
     averageBody: entry.averageBody,
     stats: (slot) => docs.get(slot),
-    postings: (term) => postings.get(term),
-    expand: (prefix) => [...postings.keys()].filter((term) => prefixMatches(prefix, term)),
+    postings: (term) => postingsOf(counts, term),
+    expand: (prefix) => [...counts.keys()].filter((term) => prefixMatches(prefix, term)),
   };
 }
 
@@ -555,7 +572,7 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
   }
 
   return {
-    async search(query, { onPartial, ...searchOptions } = {}) {
+    async search(query, { onPartial, after, ...searchOptions } = {}) {
       if (asksNothing(query)) return emptyResponse(query);
       const cold = entryPromise === null;
       const reading = loadEntry();
@@ -563,6 +580,7 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
       const loaded = await reading;
       const analyzed = analyzeQuery(query, loaded.entry.gram);
       const spent = spentOn(loaded.entry, analyzed, cold, guessed);
+      if (after) await after;
       const shards = await termShards(loaded.entry, analyzed);
       const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
       const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
