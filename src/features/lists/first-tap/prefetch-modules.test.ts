@@ -44,37 +44,39 @@ describe('moduleImports', () => {
 });
 
 describe('prefetchModules', () => {
-  it('downloads the whole graph once each, not at low priority (the web fonts are), and survives failures', async () => {
+  it('reads only the files it is given, and hands them and every file they name to the browser once each, not at low priority (the web fonts are)', async () => {
     const files: Record<string, string> = {
-      'https://site.example/_astro/a.js': 'import"./b.js";import{x}from"./c.js";',
-      'https://site.example/_astro/b.js': 'import"./c.js";',
-      'https://site.example/_astro/c.js': 'import(`./gone.js`);',
+      // Each built chunk ends with the flat list of every file below it (flat-import-lists.ts).
+      'https://site.example/_astro/a.js': 'import"./b.js";import{x}from"./c.js";import"./c.js";',
+      'https://site.example/_astro/r.js': 'import"./c.js";import"./d.js";',
     };
     const fetcher = vi.fn(async (url: string, init: RequestInit & { priority?: string }) => {
       expect(init.priority).toBe('auto');
-      const body = files[url];
-      if (body === undefined) return new Response('', { status: 404 });
-      return new Response(body);
+      return new Response(files[url]);
     });
     const compile = vi.fn((_url: string) => {
-      // Only once every file is in the cache: compiling one starts its own import requests.
-      expect(fetcher).toHaveBeenCalledTimes(4);
+      // Only once both lists are read: every file at once, none twice.
+      expect(fetcher).toHaveBeenCalledTimes(2);
     });
-    await prefetchModules(['https://site.example/_astro/a.js', 'https://site.example/_astro/b.js'], {
+    await prefetchModules(chunks('a.js', 'r.js', 'a.js'), {
       fetcher,
       compile,
     });
-    expect(fetcher.mock.calls.map(([url]) => url).sort()).toEqual([
-      'https://site.example/_astro/a.js',
-      'https://site.example/_astro/b.js',
-      'https://site.example/_astro/c.js',
-      'https://site.example/_astro/gone.js',
-    ]);
-    // Each downloaded file is handed to the browser to compile once; the missing one is not.
-    expect(compile.mock.calls.map(([url]) => url).sort()).toEqual([
-      'https://site.example/_astro/a.js',
-      'https://site.example/_astro/b.js',
-      'https://site.example/_astro/c.js',
+    expect(fetcher.mock.calls.map(([url]) => url).sort()).toEqual(Object.keys(files));
+    expect(compile.mock.calls.map(([url]) => url).sort()).toEqual(
+      ['a.js', 'b.js', 'c.js', 'd.js', 'r.js'].map((file) => `https://site.example/_astro/${file}`),
+    );
+  });
+
+  it('hands nothing of a file it could not read to the browser, and the rest still', async () => {
+    const fetcher = vi.fn(async (url: string) =>
+      url.endsWith('/gone.js') ? new Response('', { status: 404 }) : new Response('import"./b.js";'),
+    );
+    const compile = vi.fn();
+    await prefetchModules(['/_astro/gone.js', '/_astro/a.js'], { fetcher, compile });
+    expect(compile.mock.calls.map(([url]) => new URL(url).pathname).sort()).toEqual([
+      '/_astro/a.js',
+      '/_astro/b.js',
     ]);
   });
 
@@ -85,18 +87,36 @@ describe('prefetchModules', () => {
     link?.remove();
   });
 
+  it('downloads the file into the HTTP cache where links cannot preload modules', async () => {
+    const supports = vi
+      .spyOn(Object.getPrototypeOf(document.createElement('link').relList) as DOMTokenList, 'supports')
+      .mockReturnValue(false);
+    const fetched = vi.fn(async () => new Response('export{}'));
+    vi.stubGlobal('fetch', fetched);
+    try {
+      compileModule('https://site.example/_astro/b.js');
+      expect(fetched).toHaveBeenCalledWith('https://site.example/_astro/b.js', {
+        credentials: 'same-origin',
+      });
+      expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull();
+    } finally {
+      supports.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('downloads and compiles no lazily imported file for an island whose first tap needs none', async () => {
-    const files: Record<string, string> = {
-      'https://site.example/_astro/a.js': 'import"./b.js";const s=()=>import("./sanitize.js");',
-      'https://site.example/_astro/b.js': '/* prefetch: import("./purify.js") */',
-    };
-    const fetcher = vi.fn(
-      async (url: string) => new Response(files[url] ?? '', { status: url in files ? 200 : 404 }),
-    );
+    const source =
+      'import"./b.js";const s=()=>import("./sanitize.js");\n/* prefetch: import("./purify.js") */';
+    const fetcher = vi.fn(async () => new Response(source));
     const compile = vi.fn();
     await prefetchModules(['https://site.example/_astro/a.js'], { fetcher, compile, lazy: false });
-    expect(fetcher.mock.calls.map(([url]) => url).sort()).toEqual(Object.keys(files));
-    expect(compile.mock.calls.map(([url]) => url).sort()).toEqual(Object.keys(files));
+    expect(compile.mock.calls.map(([url]) => url).sort()).toEqual(chunks('a.js', 'b.js'));
+    compile.mockClear();
+    await prefetchModules(['https://site.example/_astro/a.js'], { fetcher, compile });
+    expect(compile.mock.calls.map(([url]) => url).sort()).toEqual(
+      chunks('a.js', 'b.js', 'purify.js', 'sanitize.js'),
+    );
   });
 
   it('does not reject when the network fails', async () => {
