@@ -1,0 +1,68 @@
+/**
+ * The download half of the island prefetch (prefetch-modules.ts), which runs in a worker
+ * (module-cache.worker.ts): which files an island's first files name, and their download into the
+ * HTTP cache. Nothing here touches the document.
+ */
+
+/**
+ * The addresses a built module imports, statically or (`lazy`) with `import()`, resolved against
+ * its own address; an `import()` in a comment counts too (the build names what a chunk may import
+ * later that way, src/integrations/page-scripts/flat-import-lists.ts). Only relative specifiers
+ * count: the build writes its chunks as `./name.hash.js`, and anything else (a bare name, a data
+ * address) is not a file of the site.
+ */
+export function moduleImports(source: string, moduleUrl: string, lazy = true): string[] {
+  const found = new Set<string>();
+  const pattern = /(?:\bfrom|\bimport)\s*(\(?)\s*["'`](\.{1,2}\/[^"'`\s]+?\.js)["'`]/g;
+  for (const match of source.matchAll(pattern))
+    if (lazy || !match[1]) found.add(new URL(match[2]!, moduleUrl).href);
+  return [...found];
+}
+
+type Fetcher = (url: string, init: RequestInit & { priority?: 'low' | 'high' | 'auto' }) => Promise<Response>;
+
+/** What the page asks the worker: an island's first files and whether its lazy code counts. */
+export interface ModuleRequest {
+  urls: string[];
+  lazy: boolean;
+}
+
+/**
+ * Downloads `urls` and every file they name, each once, bodies read to the end (which is what
+ * stores a whole file in the HTTP cache), and resolves with the addresses that arrived. Only
+ * `urls` are read for names: each built chunk ends with its flat import list
+ * (src/integrations/page-scripts/flat-import-lists.ts), so an island's first files name every
+ * file below them; what they import with `import()` only when `lazy` (an island whose first tap
+ * needs such code: request-templates.ts, `data-lazy-code`). Not at low priority: it starts at the
+ * first paint, when nothing the paint needs is left to load, and on a slow network the web fonts'
+ * low-priority downloads (fonts/warm-font-cache.ts) would otherwise hold it back for seconds,
+ * while a first tap needs it and the fonts are only looks. Failures are left out: a missing file
+ * is reported when the island really loads it.
+ */
+export async function downloadModules(
+  { urls, lazy }: ModuleRequest,
+  fetcher: Fetcher = (url, init) => fetch(url, init),
+): Promise<string[]> {
+  const get = async (url: string): Promise<string | null> => {
+    try {
+      const response = await fetcher(url, { priority: 'auto', credentials: 'same-origin' });
+      return response.ok ? await response.text() : null;
+    } catch {
+      // Offline or gone: nothing to warm.
+      return null;
+    }
+  };
+  const roots = [...new Set(urls)];
+  const named = new Set<string>();
+  const read = await Promise.all(
+    roots.map(async (url) => {
+      const source = await get(url);
+      if (source === null) return false;
+      for (const imported of moduleImports(source, url, lazy)) named.add(imported);
+      return true;
+    }),
+  );
+  const others = [...named].filter((url) => !roots.includes(url));
+  const arrived = await Promise.all(others.map(async (url) => (await get(url)) !== null));
+  return [...roots.filter((_, index) => read[index]), ...others.filter((_, index) => arrived[index])];
+}
