@@ -6,7 +6,6 @@
  * `fetch()` share the HTTP cache (same address, same credentials mode), and the site's hashed
  * files are cached for a year.
  */
-
 import { downloadModules, type ModuleRequest } from './module-downloads.ts';
 import workerUrl from './module-cache.worker.ts?worker&url';
 
