@@ -68,7 +68,7 @@ describe('downloadInWorker', () => {
       await expect(
         downloadInWorker({ urls: [chunk('a.js')], lazy: true }, {
           Worker: failing.Worker,
-        } as unknown as Window),
+        } as unknown as typeof globalThis),
       ).resolves.toEqual([]);
       expect(fetched).toHaveBeenCalledTimes(1);
       const odd = fakeWorkers(() => ({ not: 'a list' }));
