@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRepeatViewTable, isHashedFile, repeatViewRows } from './repeat-view.ts';
+import { formatRepeatViewTable, isHashedFile, repeatViewRows, servedByNetwork } from './repeat-view.ts';
 
 const site = 'http://127.0.0.1:4412';
 
@@ -42,5 +42,24 @@ describe('repeatViewRows', () => {
     expect(isHashedFile(`${site}/search/index.json`)).toBe(false);
     expect(isHashedFile(`${site}/faq`)).toBe(false);
     expect(isHashedFile('http://127.0.0.1:8812/faq/?page=1')).toBe(false);
+  });
+});
+
+describe('servedByNetwork', () => {
+  it('takes a file the server was not asked for as cached, though DevTools said nothing (a worker script)', () => {
+    const worker = `${site}/_astro/module-cache.worker-CDz2Voep.js`;
+    const fetched = servedByNetwork(
+      [
+        { url: `${site}/faq`, fromCache: false },
+        { url: worker, fromCache: false },
+        { url: `${site}/search-index/entry.json?v=2`, fromCache: true },
+      ],
+      new Set(['/faq', '/search-index/entry.json?v=2']),
+    );
+    expect(fetched).toEqual([
+      { url: `${site}/faq`, fromCache: false },
+      { url: worker, fromCache: true },
+      { url: `${site}/search-index/entry.json?v=2`, fromCache: false },
+    ]);
   });
 });

@@ -5,7 +5,14 @@
  * shards under `/_astro/`, `/fonts/` and `/search-index/`) from the HTTP cache, not the network. Those files are `immutable` for a
  * year (public/_headers); a file downloaded twice would mean a name that changes per page or a
  * cache rule that does not hold.
+ *
+ * Whether a file went to the network is told by the server, not by DevTools' record: a worker's
+ * script (the list island's code downloader) is requested in the page's record but answered in
+ * the worker's, so the record never said it came from the cache, and the bench reported it
+ * fetched again when the server had seen it once.
  */
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright';
 import { watchNetwork } from './quiet-network.ts';
 
@@ -50,6 +57,47 @@ export function repeatViewRows(pages: { path: string; fetched: Fetched[] }[]): R
   return rows;
 }
 
+/**
+ * `fetched` as the server saw it: a file whose address the server was not asked for while the page
+ * loaded came from the browser's cache, whatever DevTools' record said.
+ */
+export function servedByNetwork(fetched: readonly Fetched[], served: ReadonlySet<string>): Fetched[] {
+  return fetched.map((file) => {
+    const { pathname, search } = new URL(file.url);
+    return { url: file.url, fromCache: !served.has(pathname + search) };
+  });
+}
+
+/** A pass-through server in front of `target` that notes every address it is asked for. */
+async function countingProxy(
+  target: string,
+): Promise<{ url: string; served: Set<string>; close(): Promise<void> }> {
+  const served = new Set<string>();
+  const server: Server = createServer((incoming, outgoing) => {
+    served.add(incoming.url ?? '/');
+    const upstream = request(
+      `${target}${incoming.url ?? '/'}`,
+      { method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    upstream.on('error', () => outgoing.destroy());
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    served,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** The Markdown table; every row holds when nothing shared was fetched again. */
 export function formatRepeatViewTable(rows: RepeatViewRow[]): string {
   const lines = [
@@ -72,6 +120,7 @@ export interface RepeatViewOptions {
 
 /** Opens `paths` one after another in one browser context, each once its network is quiet. */
 export async function runRepeatView(options: RepeatViewOptions): Promise<RepeatViewRow[]> {
+  const proxy = await countingProxy(options.siteUrl);
   const browser = await chromium.launch({ executablePath: options.chromePath, args: ['--no-sandbox'] });
   try {
     const context = await browser.newContext({
@@ -84,30 +133,21 @@ export async function runRepeatView(options: RepeatViewOptions): Promise<RepeatV
     await cdp.send('Network.enable');
     const pages: { path: string; fetched: Fetched[] }[] = [];
     let current: Fetched[] = [];
-    const byId = new Map<string, Fetched>();
     cdp.on('Network.requestWillBeSent', (event) => {
-      const file = { url: event.request.url, fromCache: false };
-      byId.set(event.requestId, file);
-      current.push(file);
-    });
-    cdp.on('Network.requestServedFromCache', (event) => {
-      const file = byId.get(event.requestId);
-      if (file) file.fromCache = true;
-    });
-    cdp.on('Network.responseReceived', (event) => {
-      const file = byId.get(event.requestId);
-      if (file && (event.response.fromDiskCache || event.response.fromPrefetchCache)) file.fromCache = true;
+      current.push({ url: event.request.url, fromCache: false });
     });
     for (const path of options.paths) {
       current = [];
+      proxy.served.clear();
       const requests = watchNetwork(page);
-      await page.goto(`${options.siteUrl}${path}`, { waitUntil: 'load', timeout: 60_000 });
+      await page.goto(`${proxy.url}${path}`, { waitUntil: 'load', timeout: 60_000 });
       await requests.untilQuiet(1_000, 20_000);
-      pages.push({ path, fetched: current });
+      pages.push({ path, fetched: servedByNetwork(current, proxy.served) });
     }
     await context.close();
     return repeatViewRows(pages);
   } finally {
     await browser.close();
+    await proxy.close();
   }
 }
