@@ -41,6 +41,19 @@ describe('prefetchModules', () => {
     expect(compile.mock.calls.map(([url]) => url)).toEqual([chunk('a.js'), chunk('b.js')]);
   });
 
+  it('hands the files to the browser one a task, not in one long task', async () => {
+    const download = vi.fn(async () => [chunk('a.js'), chunk('b.js'), chunk('c.js')]);
+    let aTaskRan = true;
+    const taskBefore: boolean[] = [];
+    const compile = vi.fn(() => {
+      taskBefore.push(aTaskRan);
+      aTaskRan = false;
+      setTimeout(() => (aTaskRan = true), 0);
+    });
+    await prefetchModules(['/_astro/a.js'], { download, compile, lazy: false });
+    expect(taskBefore).toEqual([true, true, true]);
+  });
+
   it('has the browser compile a file with a modulepreload link, which does not run it', () => {
     compileModule(chunk('a.js'));
     const link = document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');
