@@ -38,6 +38,7 @@ describe('prefetchModules', () => {
       urls: [new URL('/_astro/a.js', location.href).href],
       lazy: false,
     });
+    await vi.waitFor(() => expect(compile).toHaveBeenCalledTimes(2));
     expect(compile.mock.calls.map(([url]) => url)).toEqual([chunk('a.js'), chunk('b.js')]);
   });
 
@@ -51,7 +52,16 @@ describe('prefetchModules', () => {
       setTimeout(() => (aTaskRan = true), 0);
     });
     await prefetchModules(['/_astro/a.js'], { download, compile, lazy: false });
+    await vi.waitFor(() => expect(taskBefore).toHaveLength(3));
     expect(taskBefore).toEqual([true, true, true]);
+  });
+
+  it('resolves once the files are downloaded: an island started by a tap does not wait for the compile', async () => {
+    const files = Array.from({ length: 25 }, (_, index) => chunk(`${index}.js`));
+    const compile = vi.fn();
+    await prefetchModules(['/_astro/0.js'], { download: async () => files, compile, lazy: false });
+    expect(compile.mock.calls.length).toBeLessThan(files.length);
+    await vi.waitFor(() => expect(compile).toHaveBeenCalledTimes(files.length));
   });
 
   it('has the browser compile a file with a modulepreload link, which does not run it', () => {
