@@ -28,6 +28,12 @@ export interface ListFrameProps {
   search?: ReactNode;
 }
 
+/** Clears the directive's placeholders once the list shows its loading state or the address's answer. */
+function clearIfAnswered(frame: Element, state: ListState): void {
+  if (state.status !== 'ready' || sameQuery(state.query, parseListQuery(location.search)))
+    clearPending(frame);
+}
+
 /**
  * The shared frame of every list screen: search, filters, the list region with its loading,
  * empty and error states, and paging. Screens only supply their cards.
@@ -48,13 +54,20 @@ export function ListFrame({
   // The directive's placeholders (list-pending.ts) give way in the same frame as the list's own
   // loading state or an answer to the address: never to the pre-rendered page the visitor
   // did not ask for. A layout effect, so that no frame in between shows the stale list.
+  const takenOver = useRef(false);
   useLayoutEffect(() => {
-    if (!frame.current) return;
-    if (state.status !== 'ready' || sameQuery(state.query, parseListQuery(location.search)))
-      clearPending(frame.current);
-  }, [state.status, state.query]);
+    // Not on the hydrating commit: a tap the directive holds is handed over only once React
+    // listens to the list's store (the effect below), and a frame may come in between.
+    if (takenOver.current && frame.current) clearIfAnswered(frame.current, state);
+  }, [state]);
   useEffect(() => {
+    takenOver.current = true;
     frame.current?.dispatchEvent(new Event(LIST_READY_EVENT, { bubbles: true }));
+    // A held tap is handed over in a microtask from here, before any frame: its own loading
+    // state replaces the placeholders this clears.
+    if (frame.current) clearIfAnswered(frame.current, state);
+    // Once, when React has taken the list over; the layout effect above follows every change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const hrefFor = (page: number) => config.path + serializeListQuery({ ...state.query, page });
 
