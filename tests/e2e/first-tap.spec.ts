@@ -125,6 +125,7 @@ test.describe('하이드레이션 전의 첫 탭', () => {
       apiList(request, '/news/search?page=1&term='),
       apiList(request, '/news/search?page=2&term='),
     ]);
+    await watchFrames(page, titleOf(first.objects[0]!));
     const release = await hold(page, islandCode);
     await page.goto('/newsRoom');
     await expect(island(page)).toHaveAttribute('data-hydrate-on-interaction', '');
@@ -134,6 +135,8 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     // Held: the first page turned into placeholders, not left on screen as if it were page 2.
     await expect(island(page)).toHaveAttribute('data-list-pending', '');
     await expect(page.getByText(titleOf(first.objects[0]!), { exact: true })).toBeHidden();
+    // From here on, no frame may show the first page again, not even while the island takes over.
+    await page.evaluate(() => delete (window as unknown as { frames_: Frames }).frames_.firstStale);
     release();
 
     await expect(paging(page).locator('[aria-current="page"]')).toHaveText('2');
@@ -141,6 +144,7 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     await expect(page.getByText(titleOf(second.objects[0]!), { exact: true })).toBeVisible();
     await expect(island(page)).not.toHaveAttribute('data-list-pending');
     expect(await sameDocument(page)).toBe(true);
+    expect((await frames(page)).firstStale).toBeUndefined();
   });
 
   test('첫 탭이 묻는 API 요청은 섬의 코드를 기다리지 않고 곧바로 떠나고, 섬은 그 답을 받아 쓴다', async ({
@@ -270,17 +274,40 @@ test.describe('하이드레이션 전의 첫 탭', () => {
     expect(await sameDocument(page)).toBe(true);
   });
 
-  test('FAQ 분류: 하이드레이션 전에 누른 분류를 문서를 바꾸지 않고 보여 준다', async ({ page }) => {
+  test('FAQ 분류: 하이드레이션 전에 누른 분류를 문서를 바꾸지 않고, 기다리는 동안 자리표시를 보이다가 보여 준다', async ({
+    page,
+  }) => {
     const release = await openHeld(page, '/faq');
     const categories = faqCategories(page);
     const category = categories.getByRole('button').nth(1);
     const name = (await category.textContent())!.trim();
+    const firstQuestion = (await faqRegion(page).locator('summary').first().textContent())!.trim();
     await category.click();
+    // Held: the tap shows at once, the questions of "전체" as placeholders, not as its answer.
+    await expect(island(page)).toHaveAttribute('data-list-pending', '');
+    await expect(faqRegion(page).getByText(firstQuestion, { exact: true })).toBeHidden();
     release();
 
     await expectFaqCategoryShown(page, name);
     await expect(page).toHaveURL(/[?&]topic_id=\d+/);
     await expect(faqRegion(page).locator('summary').first()).toContainText(name);
+    await expect(island(page)).not.toHaveAttribute('data-list-pending');
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test('FAQ 분류: 이미 고른 "전체"를 하이드레이션 전에 누르면 목록은 그대로 남는다', async ({ page }) => {
+    const release = await openHeld(page, '/faq');
+    const all = faqCategories(page).getByRole('button', { name: '전체', exact: true });
+    await expect(all).toHaveAttribute('aria-pressed', 'true');
+    const firstQuestion = faqRegion(page).locator('summary').first();
+    await all.click();
+    // A tap that changes nothing does not hide the list it leaves as it is.
+    await expect(island(page)).not.toHaveAttribute('data-list-pending');
+    await expect(firstQuestion).toBeVisible();
+    release();
+
+    await expectFaqCategoryShown(page, '전체');
+    await expect(firstQuestion).toBeVisible();
     expect(await sameDocument(page)).toBe(true);
   });
 

@@ -15,8 +15,8 @@
  *   and then the island's JavaScript is downloaded ahead of the first frame on a slow phone).
  *
  * The first request made before React is there is caught rather than lost or turned into a page
- * load: a page link or a search is held (no navigation; the list shows its placeholders at
- * once), and its API request starts at once (early-answer.ts: the island's first request takes
+ * load: a page link, a search or a category not chosen yet is held (no navigation; the list shows
+ * its placeholders at once), and its API request starts at once (early-answer.ts: the island's first request takes
  * it, so the network and the island's start-up overlap). It is handed to the island, as is the
  * last click on any other button (an FAQ category, a topic) and a changed `<select>` (the topic
  * dropdown), once the island says React handles its events (`LIST_READY_EVENT`). Text typed
@@ -117,22 +117,33 @@ function failed(island: Catcher): void {
 }
 
 /**
+ * A button that asks for another list (an FAQ category or an HR topic not chosen yet): the list
+ * will change, so it can turn pending at once. Any other button (the one already chosen, "more
+ * topics") may change nothing on the list.
+ */
+function asksForList(button: HTMLButtonElement): boolean {
+  return button.dataset.query !== undefined && button.getAttribute('aria-pressed') !== 'true';
+}
+
+/**
  * Holds a request for the island: its answer asked for now, and the island started; `held`
  * carries it out later. A link or a form (a request with a plain way) is not followed now (it is,
- * the plain way, when the island cannot start); the list turns pending, but not for a button
- * (a request with no plain way), which may change nothing on the list. React, listening on this
- * same element, must not see the event too: a hydrating React replays some events itself, after
- * hydration has reset a dropdown's value, and a toggle handled twice undoes itself.
+ * the plain way, when the island cannot start). The list turns pending when the request is sure
+ * to change it (`pending`): on a slow phone the island's code can take a second, and a tap with no
+ * sign of it reads as a tap not taken. React, listening on this same element, must not see the
+ * event too: a hydrating React replays some events itself, after hydration has reset a
+ * dropdown's value, and a toggle handled twice undoes itself.
  */
 function hold(
   island: Catcher,
   event: Event,
   address: string | URLSearchParams | undefined,
   held?: WaitingIsland['held'],
+  pending = !held || held.fallback !== undefined,
 ): void {
   event.stopImmediatePropagation();
   if (held?.fallback) event.preventDefault();
-  if (!held || held.fallback) markPending(island.el);
+  if (pending) markPending(island.el);
   askEarly(island, address);
   if (held) island.held = held;
   begin(island);
@@ -164,7 +175,7 @@ function record(island: Catcher, event: Event): void {
         fallback: () => location.assign(link.href),
       });
     else if (button && button.type !== 'submit')
-      hold(island, event, button.dataset.query, { island: () => button.click() });
+      hold(island, event, button.dataset.query, { island: () => button.click() }, asksForList(button));
   }
 }
 
