@@ -15,11 +15,12 @@
  *   and then the island's JavaScript is downloaded ahead of the first frame on a slow phone).
  *
  * The first request made before React is there is caught rather than lost or turned into a page
- * load: a page link, a search or a category not chosen yet is held (no navigation; the list shows
- * its placeholders at once), and its API request starts at once (early-answer.ts: the island's first request takes
- * it, so the network and the island's start-up overlap). It is handed to the island, as is the
- * last click on any other button (an FAQ category, a topic) and a changed `<select>` (the topic
- * dropdown), once the island says React handles its events (`LIST_READY_EVENT`). Text typed
+ * load: a page link, a search or a category not chosen yet is held (no navigation; the list
+ * shows its placeholders at once), and its API request starts at once (early-answer.ts: the
+ * island's first request takes it, so the network and the island's start-up overlap). It is
+ * handed to the island, as is the last click on any other button (the category already chosen,
+ * "more topics") and a changed `<select>` (the topic dropdown), once the island says React
+ * handles its events (`LIST_READY_EVENT`). Text typed
  * into the search box stays (see SearchForm). Taking one starts the island if nothing has yet:
  * a click or a submission can come with no pointer or key event before it (assistive
  * technology's default action, voice control, an extension, `element.click()`), and a request
