@@ -46,12 +46,13 @@ export async function launchFirefox(): Promise<Driver> {
         // does not know; it tolerates such an answer for touch, not for this. The viewport
         // command itself is sent all the same: wait until the page has the size.
         if (!String(error).includes('setScreenOrientationOverride')) throw error;
-        // Polled from here: the page's CSP blocks the `Function()` a `waitForFunction` uses.
+        // Polled from here, as the WebKit driver does: the page's CSP blocks the `Function()` a
+        // `waitForFunction` uses.
         const deadline = Date.now() + 10_000;
-        const size = () => page.evaluate(() => [innerWidth, innerHeight]);
-        for (let [w, h] = await size(); w !== width || h !== height; [w, h] = await size()) {
+        const sized = () => page.evaluate((w, h) => innerWidth === w && innerHeight === h, width, height);
+        while (!(await sized())) {
           if (Date.now() > deadline)
-            throw new Error(`창 크기가 ${width}×${height}가 되지 않습니다: ${w}×${h}`);
+            throw new Error(`Firefox 창 크기를 맞추지 못했습니다 (목표 ${width}×${height})`);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       }
