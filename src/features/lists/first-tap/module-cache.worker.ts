@@ -1,11 +1,12 @@
 /**
- * The download of a list island's code, off the page's main thread (see prefetch-modules.ts):
- * answers a `ModuleRequest` with the addresses that arrived in the HTTP cache.
+ * The larger half of a list island's download, off the page's main thread (see
+ * prefetch-modules.ts): answers a list of addresses with those that arrived in the HTTP cache.
  */
-import { downloadModules, type ModuleRequest } from './module-downloads.ts';
+import { downloadFiles } from './module-downloads.ts';
 
-addEventListener('message', (event: MessageEvent<ModuleRequest>) => {
-  downloadModules(event.data).then(
+addEventListener('message', (event: MessageEvent<unknown>) => {
+  const urls = Array.isArray(event.data) ? event.data.map(String) : [];
+  downloadFiles(urls).then(
     (files) => postMessage(files),
     () => postMessage([]),
   );

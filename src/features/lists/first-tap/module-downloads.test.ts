@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { downloadModules, moduleImports } from './module-downloads.ts';
+import { downloadFiles, downloadModules, moduleImports } from './module-downloads.ts';
 
 const base = 'https://site.example/_astro/FaqList.abc.js';
 
@@ -81,5 +81,16 @@ describe('downloadModules', () => {
     expect((await downloadModules({ urls: chunks('a.js'), lazy: true }, fetcher)).sort()).toEqual(
       chunks('a.js', 'b.js', 'purify.js', 'sanitize.js'),
     );
+  });
+});
+
+describe('downloadFiles', () => {
+  it('downloads each address once, reads none of them for names, and leaves out what did not arrive', async () => {
+    const fetcher = vi.fn(async (url: string) =>
+      url.endsWith('/gone.js') ? new Response('', { status: 404 }) : new Response('import"./never-read.js";'),
+    );
+    const arrived = await downloadFiles(chunks('a.js', 'gone.js', 'a.js', 'b.js'), fetcher);
+    expect(arrived).toEqual(chunks('a.js', 'b.js'));
+    expect(fetcher.mock.calls.map(([url]) => url)).toEqual(chunks('a.js', 'gone.js', 'b.js'));
   });
 });

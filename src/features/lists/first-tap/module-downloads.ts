@@ -1,7 +1,7 @@
 /**
- * The download half of the island prefetch (prefetch-modules.ts), which runs in a worker
- * (module-cache.worker.ts): which files an island's first files name, and their download into the
- * HTTP cache. Nothing here touches the document.
+ * The download half of the island prefetch (prefetch-modules.ts): which files an island's first
+ * files name, and their download into the HTTP cache, the larger part in a worker
+ * (module-cache.worker.ts). Nothing here touches the document.
  */
 
 /**
@@ -21,48 +21,76 @@ export function moduleImports(source: string, moduleUrl: string, lazy = true): s
 
 type Fetcher = (url: string, init: RequestInit & { priority?: 'low' | 'high' | 'auto' }) => Promise<Response>;
 
-/** What the page asks the worker: an island's first files and whether its lazy code counts. */
+/** What the page asks for: an island's first files and whether its lazy code counts. */
 export interface ModuleRequest {
   urls: string[];
   lazy: boolean;
 }
 
 /**
- * Downloads `urls` and every file they name, each once, bodies read to the end (which is what
- * stores a whole file in the HTTP cache), and resolves with the addresses that arrived. Only
- * `urls` are read for names: each built chunk ends with its flat import list
- * (src/integrations/page-scripts/flat-import-lists.ts), so an island's first files name every
- * file below them; what they import with `import()` only when `lazy` (an island whose first tap
- * needs such code: request-templates.ts, `data-lazy-code`). Not at low priority: it starts at the
- * first paint, when nothing the paint needs is left to load, and on a slow network the web fonts'
- * low-priority downloads (fonts/warm-font-cache.ts) would otherwise hold it back for seconds,
- * while a first tap needs it and the fonts are only looks. Failures are left out: a missing file
- * is reported when the island really loads it.
+ * A file's text, downloaded to the end (which is what stores a whole file in the HTTP cache), or
+ * `null` when it did not arrive. Not at low priority: it starts at the first paint, when nothing
+ * the paint needs is left to load, and on a slow network the web fonts' low-priority downloads
+ * (fonts/warm-font-cache.ts) would otherwise hold it back for seconds, while a first tap needs it
+ * and the fonts are only looks. A missing file is reported when the island really loads it.
  */
-export async function downloadModules(
-  { urls, lazy }: ModuleRequest,
-  fetcher: Fetcher = (url, init) => fetch(url, init),
+async function download(url: string, fetcher: Fetcher): Promise<string | null> {
+  try {
+    const response = await fetcher(url, { priority: 'auto', credentials: 'same-origin' });
+    return response.ok ? await response.text() : null;
+  } catch {
+    // Offline or gone: nothing to warm.
+    return null;
+  }
+}
+
+const defaultFetcher: Fetcher = (url, init) => fetch(url, init);
+
+/** Downloads each of `urls` once and resolves with those that arrived. */
+export async function downloadFiles(
+  urls: readonly string[],
+  fetcher: Fetcher = defaultFetcher,
 ): Promise<string[]> {
-  const get = async (url: string): Promise<string | null> => {
-    try {
-      const response = await fetcher(url, { priority: 'auto', credentials: 'same-origin' });
-      return response.ok ? await response.text() : null;
-    } catch {
-      // Offline or gone: nothing to warm.
-      return null;
-    }
-  };
+  const files = [...new Set(urls)];
+  const arrived = await Promise.all(files.map(async (url) => (await download(url, fetcher)) !== null));
+  return files.filter((_, index) => arrived[index]);
+}
+
+/**
+ * Downloads an island's first files and reads what they name: each built chunk ends with its
+ * flat import list (src/integrations/page-scripts/flat-import-lists.ts), so they name every file
+ * below them; what they import with `import()` only when `lazy` (an island whose first tap needs
+ * such code: request-templates.ts, `data-lazy-code`). `named` leaves out the first files themselves
+ * and whatever a file that did not arrive would have named.
+ */
+export async function readFirstFiles(
+  { urls, lazy }: ModuleRequest,
+  fetcher: Fetcher = defaultFetcher,
+): Promise<{ arrived: string[]; named: string[] }> {
   const roots = [...new Set(urls)];
   const named = new Set<string>();
   const read = await Promise.all(
     roots.map(async (url) => {
-      const source = await get(url);
+      const source = await download(url, fetcher);
       if (source === null) return false;
       for (const imported of moduleImports(source, url, lazy)) named.add(imported);
       return true;
     }),
   );
-  const others = [...named].filter((url) => !roots.includes(url));
-  const arrived = await Promise.all(others.map(async (url) => (await get(url)) !== null));
-  return [...roots.filter((_, index) => read[index]), ...others.filter((_, index) => arrived[index])];
+  return {
+    arrived: roots.filter((_, index) => read[index]),
+    named: [...named].filter((url) => !roots.includes(url)),
+  };
+}
+
+/**
+ * Downloads `urls` and every file they name, each once ({@link readFirstFiles}, then
+ * {@link downloadFiles}), and resolves with the addresses that arrived.
+ */
+export async function downloadModules(
+  request: ModuleRequest,
+  fetcher: Fetcher = defaultFetcher,
+): Promise<string[]> {
+  const { arrived, named } = await readFirstFiles(request, fetcher);
+  return [...arrived, ...(await downloadFiles(named, fetcher))];
 }

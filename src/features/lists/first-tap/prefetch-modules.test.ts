@@ -73,33 +73,76 @@ describe('prefetchModules', () => {
 });
 
 describe('downloadInWorker', () => {
-  it('asks a worker, which ends once it has answered with what arrived', async () => {
-    const { Worker, started } = fakeWorkers(() => [chunk('a.js'), chunk('b.js')]);
-    const request = { urls: [chunk('a.js')], lazy: true };
-    const arrived = await downloadInWorker(request, { Worker } as unknown as typeof globalThis);
-    expect(arrived).toEqual([chunk('a.js'), chunk('b.js')]);
-    expect(started).toHaveLength(1);
-    expect(started[0]!.request).toEqual(request);
-    expect(started[0]!.terminated).toBe(true);
+  /** A site whose island's first file `a.js` names `b.js` and `c.js`; every request is logged. */
+  function stubSite(log: string[]) {
+    const fetched = vi.fn(async (url: string) => {
+      log.push(`fetch ${url}`);
+      return new Response(url.endsWith('/a.js') ? 'import"./b.js";import"./c.js";' : 'export{}');
+    });
+    vi.stubGlobal('fetch', fetched);
+    return fetched;
+  }
+
+  it('reads the first files on the page while the worker starts, and has the worker download what they name', async () => {
+    const log: string[] = [];
+    stubSite(log);
+    try {
+      const { Worker, started } = fakeWorkers((request) => (request as string[]).slice(0, 1));
+      const Logged = class extends Worker {
+        constructor(url: string | URL) {
+          log.push('worker');
+          super(url);
+        }
+      };
+      const arrived = await downloadInWorker({ urls: [chunk('a.js')], lazy: true }, {
+        Worker: Logged,
+      } as unknown as typeof globalThis);
+      // The worker's script is asked for before the first file, not a round trip after it.
+      expect(log).toEqual(['worker', `fetch ${chunk('a.js')}`]);
+      expect(started).toHaveLength(1);
+      expect(started[0]!.request).toEqual([chunk('b.js'), chunk('c.js')]);
+      expect(started[0]!.terminated).toBe(true);
+      // The first file and what the worker says arrived.
+      expect(arrived).toEqual([chunk('a.js'), chunk('b.js')]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('downloads on the page when the worker cannot start, and takes nothing but addresses from it', async () => {
-    const fetched = vi.fn(async () => new Response('', { status: 404 }));
-    vi.stubGlobal('fetch', fetched);
+    const log: string[] = [];
+    stubSite(log);
     try {
       const failing = fakeWorkers(() => [], { fails: true });
       await expect(
         downloadInWorker({ urls: [chunk('a.js')], lazy: true }, {
           Worker: failing.Worker,
         } as unknown as typeof globalThis),
-      ).resolves.toEqual([]);
-      expect(fetched).toHaveBeenCalledTimes(1);
+      ).resolves.toEqual([chunk('a.js'), chunk('b.js'), chunk('c.js')]);
+      expect(log.sort()).toEqual([chunk('a.js'), chunk('b.js'), chunk('c.js')].map((url) => `fetch ${url}`));
       const odd = fakeWorkers(() => ({ not: 'a list' }));
       await expect(
         downloadInWorker({ urls: [chunk('a.js')], lazy: true }, {
           Worker: odd.Worker,
         } as unknown as typeof globalThis),
+      ).resolves.toEqual([chunk('a.js')]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('asks the worker nothing when the first files name nothing, or did not arrive', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 404 })),
+    );
+    try {
+      const { Worker, started } = fakeWorkers(() => []);
+      await expect(
+        downloadInWorker({ urls: [chunk('a.js')], lazy: true }, { Worker } as unknown as typeof globalThis),
       ).resolves.toEqual([]);
+      expect(started[0]!.request).toBeUndefined();
+      expect(started[0]!.terminated).toBe(true);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -1,12 +1,13 @@
 /**
  * Downloads an island's code into the HTTP cache and has it compiled, without running it, so that
  * the visitor's first tap only has to run it: on a slow phone the download is most of the wait.
- * The downloads run in a worker (module-cache.worker.ts) and the compile on the browser's
- * background thread, so the page's main thread only starts them. Module scripts and a worker's
+ * The downloads run in a worker (module-cache.worker.ts), but for the few KB of the island's first
+ * files, and the compile on the browser's background thread, so the page's main thread only
+ * starts them. Module scripts and a worker's
  * `fetch()` share the HTTP cache (same address, same credentials mode), and the site's hashed
  * files are cached for a year.
  */
-import { downloadModules, type ModuleRequest } from './module-downloads.ts';
+import { downloadFiles, downloadModules, readFirstFiles, type ModuleRequest } from './module-downloads.ts';
 import workerUrl from './module-cache.worker.ts?worker&url';
 
 /**
@@ -25,35 +26,49 @@ export function compileModule(url: string): void {
 }
 
 /**
- * {@link downloadModules} in a worker: read on the page's main thread, the island's files (React
- * DOM's 211 KB above all) arrived there in many small tasks as a slow network delivered them,
- * most of a list's main-thread work after its first paint. Without workers, or when the worker
- * fails to start, on the page's thread.
+ * Starts the download worker now, so that its script's round trip runs beside the first files'
+ * own (a round trip of a slow network each), and returns what hands it the rest: the addresses
+ * that arrived. When the worker fails to start, the page downloads them itself.
  */
-export function downloadInWorker(
+function downloadWorker(win: Pick<typeof globalThis, 'Worker'>): (urls: string[]) => Promise<string[]> {
+  const worker = new win.Worker(workerUrl, { name: 'island-code' });
+  const answer = new Promise<string[] | null>((resolve) => {
+    worker.addEventListener('message', (event: MessageEvent<unknown>) =>
+      resolve(Array.isArray(event.data) ? event.data.map(String) : []),
+    );
+    worker.addEventListener('error', () => resolve(null));
+  });
+  return async (urls) => {
+    if (urls.length > 0) worker.postMessage(urls);
+    const arrived = urls.length > 0 ? await answer : [];
+    worker.terminate();
+    return arrived ?? downloadFiles(urls);
+  };
+}
+
+/**
+ * {@link downloadModules}, its larger half in a worker: read on the page's main thread, the
+ * island's files (React DOM's 211 KB above all) arrived there in many small tasks as a slow
+ * network delivered them, most of a list's main-thread work after its first paint. The first
+ * files, a few KB that name the rest, are read on the page while the worker starts: made to wait
+ * for the worker, they came a whole round trip later, and a first tap in that time waited with
+ * them. Without workers, on the page's thread.
+ */
+export async function downloadInWorker(
   request: ModuleRequest,
   win: Pick<typeof globalThis, 'Worker'> = window,
 ): Promise<string[]> {
   if (typeof win.Worker !== 'function') return downloadModules(request);
-  return new Promise((resolve) => {
-    const worker = new win.Worker(workerUrl, { name: 'island-code' });
-    const finish = (files: Promise<string[]>) => {
-      worker.terminate();
-      resolve(files);
-    };
-    worker.addEventListener('message', (event: MessageEvent<unknown>) =>
-      finish(Promise.resolve(Array.isArray(event.data) ? event.data.map(String) : [])),
-    );
-    worker.addEventListener('error', () => finish(downloadModules(request)));
-    worker.postMessage(request);
-  });
+  const inWorker = downloadWorker(win);
+  const { arrived, named } = await readFirstFiles(request);
+  return [...arrived, ...(await inWorker(named))];
 }
 
 /** A task of its own for what follows: the page may paint or answer a tap in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Downloads `urls` and everything they name (`downloadModules`, in a worker), then has the
+ * Downloads `urls` and everything they name (`downloadInWorker`), then has the
  * browser compile every file that arrived, once all are in the cache: a module compiled earlier
  * would ask for its imports itself, a second download beside the prefetch's on a slow network.
  * Resolves once the files are in the cache; the compile goes on after it, one file a task: the
