@@ -3,9 +3,8 @@
  * the visitor's first tap only has to run it: on a slow phone the download is most of the wait.
  * The downloads run in a worker (module-cache.worker.ts), but for the few KB of the island's first
  * files, and the compile on the browser's background thread, so the page's main thread only
- * starts them. Module scripts and a worker's
- * `fetch()` share the HTTP cache (same address, same credentials mode), and the site's hashed
- * files are cached for a year.
+ * starts them. Module scripts and a worker's `fetch()` share the HTTP cache (same address, same
+ * credentials mode), and the site's hashed files are cached for a year.
  */
 import { downloadFiles, downloadModules, readFirstFiles, type ModuleRequest } from './module-downloads.ts';
 import workerUrl from './module-cache.worker.ts?worker&url';
@@ -39,8 +38,12 @@ function downloadWorker(win: Pick<typeof globalThis, 'Worker'>): (urls: string[]
     worker.addEventListener('error', () => resolve(null));
   });
   return async (urls) => {
-    if (urls.length > 0) worker.postMessage(urls);
-    const arrived = urls.length > 0 ? await answer : [];
+    if (urls.length === 0) {
+      worker.terminate();
+      return [];
+    }
+    worker.postMessage(urls);
+    const arrived = await answer;
     worker.terminate();
     return arrived ?? downloadFiles(urls);
   };
