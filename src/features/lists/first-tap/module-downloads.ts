@@ -46,6 +46,11 @@ async function download(url: string, fetcher: Fetcher): Promise<string | null> {
 
 const defaultFetcher: Fetcher = (url, init) => fetch(url, init);
 
+/** The addresses in a message between the page and the download worker; anything else is none. */
+export function addressList(data: unknown): string[] {
+  return Array.isArray(data) ? data.map(String) : [];
+}
+
 /** Downloads each of `urls` once and resolves with those that arrived. */
 export async function downloadFiles(
   urls: readonly string[],

@@ -6,7 +6,13 @@
  * starts them. Module scripts and a worker's `fetch()` share the HTTP cache (same address, same
  * credentials mode), and the site's hashed files are cached for a year.
  */
-import { downloadFiles, downloadModules, readFirstFiles, type ModuleRequest } from './module-downloads.ts';
+import {
+  addressList,
+  downloadFiles,
+  downloadModules,
+  readFirstFiles,
+  type ModuleRequest,
+} from './module-downloads.ts';
 import workerUrl from './module-cache.worker.ts?worker&url';
 
 /**
@@ -32,9 +38,7 @@ export function compileModule(url: string): void {
 function downloadWorker(win: Pick<typeof globalThis, 'Worker'>): (urls: string[]) => Promise<string[]> {
   const worker = new win.Worker(workerUrl, { name: 'island-code' });
   const answer = new Promise<string[] | null>((resolve) => {
-    worker.addEventListener('message', (event: MessageEvent<unknown>) =>
-      resolve(Array.isArray(event.data) ? event.data.map(String) : []),
-    );
+    worker.addEventListener('message', (event: MessageEvent<unknown>) => resolve(addressList(event.data)));
     worker.addEventListener('error', () => resolve(null));
   });
   return async (urls) => {
