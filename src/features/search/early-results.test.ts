@@ -81,6 +81,8 @@ function setUp() {
 const settle = () => new Promise((done) => setTimeout(done));
 
 afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
 
@@ -173,6 +175,28 @@ describe('startEarlyPanel', () => {
     void Promise.resolve(afters.get('면접 질문')).then(ranked);
     titles.get('면접 질문')!.resolve(Promise.reject(new Error('오프라인')) as never);
     await vi.waitFor(() => expect(ranked).toHaveBeenCalled());
+  });
+
+  it('ranks a word no title holds at once, without waiting for a frame that shows nothing new', async () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const { titles, afters, type } = setUp();
+    const ranked = vi.fn();
+    await type('관대화');
+    void Promise.resolve(afters.get('관대화')).then(() => ranked('관대화'));
+    titles.get('관대화')!.resolve(response('관대화', []));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ranked).toHaveBeenCalledWith('관대화');
+    // Titles found: their frame first.
+    await type('면접');
+    void Promise.resolve(afters.get('면접')).then(() => ranked('면접'));
+    titles.get('면접')!.resolve(response('면접', [hit('b', '면접 안내')]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ranked).not.toHaveBeenCalledWith('면접');
+    frames.splice(0).forEach((frame) => frame(0));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ranked).toHaveBeenCalledWith('면접');
   });
 
   it('shows the latest query: an older answer coming late is dropped', async () => {

@@ -195,12 +195,18 @@ export function startEarlyPanel(options: EarlyPanelOptions): () => void {
       return;
     }
     // A failure is the dialog's to show (it searches again): nothing alarming here. The full
-    // ranking waits for the titles' frame: when a shard came with the entry, it would otherwise
-    // run in the titles' task and hold their first frame back.
-    const titles = options.searchTitles(query, { limit }).then(answer(TITLES), () => undefined);
-    options
-      .search(query, { limit, onPartial: answer(RANKED), after: titles.then(() => afterNextPaint()) })
-      .then(answer(FULL), () => undefined);
+    // ranking waits for the frame of the titles found: when a shard came with the entry, it would
+    // otherwise run in their task and hold that frame back. A word no title holds (one only the
+    // texts say) has no such frame to wait for: its first results are the ranking's.
+    const titles = options.searchTitles(query, { limit }).then(
+      (response) => {
+        answer(TITLES)(response);
+        return response.hits.length > 0;
+      },
+      () => false,
+    );
+    const after = titles.then((found) => (found ? afterNextPaint() : undefined));
+    options.search(query, { limit, onPartial: answer(RANKED), after }).then(answer(FULL), () => undefined);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
