@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailKey, itemHref, storyKey } from './item-address.ts';
+import { detailKey, itemHref, routeIdProblem, storyKey } from './item-address.ts';
 
 const story = (analytics_page_id: string, absolute_url?: string) => ({ analytics_page_id, absolute_url });
 
@@ -48,5 +48,17 @@ describe('itemHref', () => {
     expect(itemHref('hrStory', story('a b', 'https://blog.example/post'))).toBe('https://blog.example/post');
     expect(itemHref('hrStory', story('hr-bad?x', '/info/blog/hr-bad?x'))).toBe('/info/blog/hr-bad?x');
     expect(itemHref('patent', story('x', undefined))).toBeUndefined();
+  });
+});
+
+describe('routeIdProblem', () => {
+  it('refuses an id that starts with a dot: every host treats `/.name` as a hidden file', () => {
+    for (const id of ['.', '..', '.env', '.hidden-story', '..x', '.well-known'])
+      expect(routeIdProblem(id), id).toBe('dots');
+    for (const id of ['web3.0', 'v1.', 'a..b', '2026.11']) expect(routeIdProblem(id), id).toBeNull();
+  });
+
+  it('links a card whose key starts with a dot to its own address, not to a page no host serves', () => {
+    expect(itemHref('hrStory', story('.hr-0001', 'https://blog.example/post'))).toBe('https://blog.example/post');
   });
 });

@@ -24,15 +24,17 @@ export type RouteIdProblem = 'too-long' | 'decomposed' | 'dots' | 'characters';
 /**
  * Why `id` cannot be a page's address segment, or `null` when it can. A page must be
  * reachable at exactly the address the list links to, on any static host: so no `/`, `\`,
- * `?`, `#` or `%` (they change what the address means), no `.`/`..`, no spaces or controls,
- * and Hangul in its composed form (NFC: a decomposed id names a different file on disk than
- * the address a browser sends). A code, not a sentence: the list islands decide links with it,
- * and the build's Korean log lines stay out of their code.
+ * `?`, `#` or `%` (they change what the address means), no leading `.` (`.` and `..`, and
+ * `.well-known`-style names every host denies or reserves: the nginx config answers 404 for any
+ * `/.` segment, 'dots'), no spaces or controls, and Hangul in its composed form (NFC: a
+ * decomposed id names a different file on disk than the address a browser sends). A code, not a
+ * sentence: the list islands decide links with it, and the build's Korean log lines stay out of
+ * their code.
  */
 export function routeIdProblem(id: string): RouteIdProblem | null {
   if (id.length > 200) return 'too-long';
   if (id !== id.normalize('NFC')) return 'decomposed';
-  if (/^\.+$/.test(id)) return 'dots';
+  if (id.startsWith('.')) return 'dots';
   if (!/^[\p{L}\p{N}_~.-]+$/u.test(id)) return 'characters';
   return null;
 }
