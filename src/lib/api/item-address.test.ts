@@ -59,6 +59,8 @@ describe('routeIdProblem', () => {
   });
 
   it('links a card whose key starts with a dot to its own address, not to a page no host serves', () => {
-    expect(itemHref('hrStory', story('.hr-0001', 'https://blog.example/post'))).toBe('https://blog.example/post');
+    expect(itemHref('hrStory', story('.hr-0001', 'https://blog.example/post'))).toBe(
+      'https://blog.example/post',
+    );
   });
 });
