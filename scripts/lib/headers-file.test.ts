@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { hashedFolders, headersFor, parseHeadersFile } from './headers-file.ts';
 
@@ -63,10 +65,54 @@ describe('public/_headers', () => {
   });
 });
 
+/** The web workers of the site: `NAME.worker.ts` anywhere in src/, emitted as `/_astro/NAME.worker-HASH.js`. */
+function workerNames(): string[] {
+  const src = fileURLToPath(new URL('../../src', import.meta.url));
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.worker.ts'))
+    .map((file) => basename(file, '.worker.ts'))
+    .sort();
+}
+
+describe('public/_headers for the web workers', () => {
+  const rules = parseHeadersFile(readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8'));
+
+  it('gives every worker script a policy of its own that lets it fetch only from the site', () => {
+    // A worker takes its policy from its script's response, never from the page's <meta>.
+    const workers = workerNames();
+    expect(workers).toEqual(['font-cache', 'module-cache']);
+    for (const name of workers) {
+      const headers = headersFor(rules, `/_astro/${name}.worker-Czd50rBf.js`);
+      expect(headers['Content-Security-Policy'], name).toBe(
+        "default-src 'none'; connect-src 'self'; frame-ancestors 'none'",
+      );
+      expect(headers['Cache-Control'], name).toBe('public, max-age=31536000, immutable');
+    }
+    // The worker's policy stays on the workers: other chunks and the pages keep the site's.
+    expect(headersFor(rules, '/_astro/client.Ab12.js')['Content-Security-Policy']).toBe(
+      "frame-ancestors 'none'",
+    );
+    expect(headersFor(rules, '/font-cache.worker-x.js')['Content-Security-Policy']).toBe(
+      "frame-ancestors 'none'",
+    );
+  });
+
+  it('uses at most one `*` per rule, as Cloudflare skips a rule with more', () => {
+    for (const rule of rules) expect(rule.path.split('*').length, rule.path).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('hashedFolders', () => {
   it('finds the folders whose files are cached as immutable, from public/_headers', () => {
     const rules = parseHeadersFile(readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8'));
-    expect(rules.map((rule) => rule.path)).toEqual(['/*', '/_astro/*', '/fonts/*', '/search-index/*']);
+    expect(rules.map((rule) => rule.path)).toEqual([
+      '/*',
+      '/_astro/*',
+      '/_astro/font-cache.worker-*',
+      '/_astro/module-cache.worker-*',
+      '/fonts/*',
+      '/search-index/*',
+    ]);
     expect(hashedFolders(rules)).toEqual(['_astro', 'fonts', 'search-index']);
   });
 

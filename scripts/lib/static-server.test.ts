@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -121,5 +121,38 @@ describe('serveStatic', () => {
     const head = await fetch(`${server.url}/faq`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  });
+});
+
+describe("serveStatic with the project's public/_headers", () => {
+  let site: string;
+  let project: StaticServer;
+
+  beforeAll(async () => {
+    site = mkdtempSync(join(tmpdir(), 'static-server-site-'));
+    mkdirSync(join(site, '_astro'));
+    copyFileSync(new URL('../../public/_headers', import.meta.url), join(site, '_headers'));
+    writeFileSync(join(site, '404.html'), '<!doctype html><title>404</title>');
+    for (const file of ['font-cache.worker-Czd50rBf.js', 'module-cache.worker-BN_Fn42M.js', 'client.Ab12.js'])
+      writeFileSync(join(site, '_astro', file), 'postMessage(1);');
+    project = await serveStatic(site, 0);
+  });
+
+  afterAll(async () => {
+    await project?.close();
+    rmSync(site, { recursive: true, force: true });
+  });
+
+  it("sends the web workers a policy of their own: a worker ignores the page's <meta> policy", async () => {
+    for (const file of ['font-cache.worker-Czd50rBf.js', 'module-cache.worker-BN_Fn42M.js']) {
+      const res = await fetch(`${project.url}/_astro/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-security-policy'), file).toBe(
+        "default-src 'none'; connect-src 'self'; frame-ancestors 'none'",
+      );
+      expect(res.headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable');
+    }
+    const chunk = await fetch(`${project.url}/_astro/client.Ab12.js`);
+    expect(chunk.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
   });
 });

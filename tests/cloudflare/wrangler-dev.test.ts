@@ -274,13 +274,28 @@ describe('Cloudflare Workers static assets (wrangler dev)', () => {
   });
 
   it('serves hashed files for a year, with the security headers', async () => {
-    const chunk = readdirSync(join(deploy, '_astro')).find((name) => name.endsWith('.js'));
+    // Not a web worker: those carry a policy of their own (the next test).
+    const chunk = readdirSync(join(deploy, '_astro')).find(
+      (name) => name.endsWith('.js') && !name.includes('.worker-'),
+    );
     expect(chunk).toBeDefined();
     const res = await request(`/_astro/${chunk}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
     expectSecurityHeaders(res.headers, `/_astro/${chunk}`);
+  });
+
+  it("sends each web worker the policy _headers gives it (a worker ignores the page's <meta>)", async () => {
+    const workers = readdirSync(join(deploy, '_astro')).filter((name) => /\.worker-[\w-]+\.js$/.test(name));
+    expect(workers.length).toBeGreaterThanOrEqual(2);
+    for (const name of workers) {
+      const res = await request(`/_astro/${name}`);
+      expect(res.status, name).toBe(200);
+      expect(res.headers.get('content-security-policy'), name).toBe(
+        "default-src 'none'; connect-src 'self'; frame-ancestors 'none'",
+      );
+    }
   });
 
   it("answers an unknown page with 404 and the site's 404 page, with the security headers", async () => {

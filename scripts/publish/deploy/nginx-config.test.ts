@@ -51,6 +51,18 @@ describe('nginxConfig', () => {
     expect(cache.indexOf('no-store')).toBeLessThan(cache.indexOf('immutable'));
   });
 
+  it("sends the web workers their own policy (a worker ignores the page's <meta>), the pages the site's", () => {
+    const csp = config.slice(config.indexOf('map $uri $insighthire_content_security_policy {'));
+    const map = csp.slice(0, csp.indexOf('\n}\n'));
+    const worker = `"default-src 'none'; connect-src 'self'; frame-ancestors 'none'";`;
+    expect(map.split('\n').slice(1)).toEqual([
+      '    default "";',
+      `    "~^/_astro/module-cache\\.worker-.*$" ${worker}`,
+      `    "~^/_astro/font-cache\\.worker-.*$" ${worker}`,
+      `    "~^/.*$" "frame-ancestors 'none'";`,
+    ]);
+  });
+
   it('hides the release records and the deploy files', () => {
     expect(server).toContain(
       'location ~ ^/(?:manifest\\.json|changed-routes\\.json|_headers|deploys\\.jsonl)$ {\n        return 404;',
