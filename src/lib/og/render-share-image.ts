@@ -6,8 +6,8 @@
  * (share-image-fonts.ts), then rasterised and encoded by sharp; the item's picture comes from
  * share-image-picture.ts.
  *
- * It never throws: an unreachable, huge or broken item picture falls back to the brand
- * background, and a title satori cannot lay out falls back to the site's default picture, so a
+ * It never throws: an unreachable, huge, broken or too slow item picture falls back to the brand
+ * background (a picture stopped by its time or complexity limit with a warning in the build's log), and a title satori cannot lay out falls back to the site's default picture, so a
  * bad item can never stop the build.
  */
 import { readFileSync } from 'node:fs';
@@ -24,7 +24,12 @@ import {
   shareImageTree,
   type LayoutText,
 } from './share-image-layout.ts';
-import { fetchItemPicture, pictureDataUri } from './share-image-picture.ts';
+import {
+  fetchItemPicture,
+  PICTURE_DRAW_LIMITS,
+  pictureDataUri,
+  type PictureDrawLimits,
+} from './share-image-picture.ts';
 
 /** Largest picture written; the JPEG quality is lowered until the picture fits. */
 export const SHARE_IMAGE_MAX_BYTES = 100 * 1024;
@@ -34,6 +39,8 @@ export interface RenderOptions extends LayoutText {
   apiOrigin: string;
   /** Resolves package and project files; the project root by default. */
   root?: string | undefined;
+  /** What the item's picture may cost to draw (tests make it small). */
+  pictureLimits?: PictureDrawLimits | undefined;
 }
 
 async function draw(
@@ -70,9 +77,11 @@ async function defaultPicture(root: string): Promise<Buffer> {
 export async function renderShareImage(card: ShareCard, options: RenderOptions): Promise<Buffer> {
   const root = options.root ?? process.cwd();
   registerFontsForSvg(root);
+  const limits = options.pictureLimits ?? PICTURE_DRAW_LIMITS;
+  const { width, height } = FRAMED_PICTURE;
   const picture = card.localImage
-    ? await pictureDataUri(Buffer.from(card.localImage), FRAMED_PICTURE.width, FRAMED_PICTURE.height)
-    : await fetchItemPicture(card.image, options.apiOrigin, FRAMED_PICTURE.width, FRAMED_PICTURE.height);
+    ? await pictureDataUri(Buffer.from(card.localImage), width, height, limits, `${card.title} 의 그림`)
+    : await fetchItemPicture(card.image, options.apiOrigin, width, height, limits);
   try {
     return await draw(card, picture, options, root);
   } catch {
