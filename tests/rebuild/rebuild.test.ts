@@ -13,6 +13,8 @@ import {
   readFileSync,
   readlinkSync,
   rmSync,
+  statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
@@ -168,6 +170,64 @@ const searchShards = () => readdirSync(join(current(), 'search-index')).sort();
 async function hrFirstPageIds(): Promise<string[]> {
   const res = await fetch(endpointUrl(apiUrl(), 'hrStoryTags', { page: 1, topic_id: '', name: '' }));
   return ListResponseSchema.parse(await res.json()).objects.map((item) => item.analytics_page_id);
+}
+
+interface FaqFile {
+  topics: unknown[];
+  items: { analytics_page_id: string; post_body: string; [key: string]: unknown }[];
+}
+
+const faqFile = () => join(contentDir, 'faq.json');
+const readFaq = (): FaqFile => JSON.parse(readFileSync(faqFile(), 'utf8')) as FaqFile;
+
+/** Replaces the answer of FAQ `id` in the content copy. */
+function editFaqAnswer(id: string, answer: string): void {
+  const faq = readFaq();
+  faq.items.find((item) => item.analytics_page_id === id)!.post_body = answer;
+  writeFileSync(faqFile(), `${JSON.stringify(faq, null, 2)}\n`);
+}
+
+/** The ids on page 2 of the FAQ list, as the API's search pages it (`/faq/search`). */
+async function faqPage2Ids(): Promise<string[]> {
+  const res = await fetch(endpointUrl(apiUrl(), 'faqSearch', { page: 2, term: '' }));
+  const ids = ListResponseSchema.parse(await res.json()).objects.map((item) => item.analytics_page_id);
+  expect(ids.length).toBeGreaterThanOrEqual(2);
+  return ids;
+}
+
+/** The longest sentence of an answer's text: what a reader would quote of it. */
+function longestSentence(html: string): string {
+  const sentences = html
+    .replace(/<[^>]*>/g, '\n')
+    .split(/[.\n]/)
+    .map((sentence) => sentence.trim());
+  return sentences.reduce((longest, sentence) => (sentence.length > longest.length ? sentence : longest), '');
+}
+
+/** The published release's files (paths from its root) whose bytes hold `text`. */
+function releaseFilesWith(text: string): string[] {
+  const base = join(out, currentTarget());
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (readFileSync(path, 'utf8').includes(text)) found.push(relative(base, path));
+    }
+  };
+  walk(base);
+  return found;
+}
+
+/**
+ * The release has FAQ `id`'s new answer where the site search reads it (found by `query`), and
+ * the old sentence in no file at all.
+ */
+async function expectAnswerPublished(id: string, answer: string, query: string, old: string): Promise<void> {
+  expect(releaseFilesWith(old)).toEqual([]);
+  const files = releaseFilesWith(answer);
+  expect(files.some((file) => file === 'search/index.json' || file.startsWith('search-index/'))).toBe(true);
+  expect((await publishedSearch(query)).hits.map((hit) => hit.id)).toContain(`faq:${id}`);
 }
 
 beforeAll(async () => {
@@ -378,10 +438,10 @@ describe('npm run rebuild', () => {
       expect(run.stdout).toContain(
         'HR 이야기 목록의 Last-Modified가 지난 스냅샷보다 늦어 모든 페이지를 읽습니다',
       );
-      // The eleven first pages, pages 2+ of every long list (the reference server's stamp is the
-      // whole content's: HR stories 2–4, patents 2; success stories have one page) and the new
-      // story's detail.
-      expect(run.stdout).toMatch(/API 호출 16건/);
+      // The eleven first pages, pages 2+ of every list (the reference server's stamp is the whole
+      // content's: HR stories 2–4, patents 2, news 2–3, videos 2–3, seminars 2, FAQ 2–3; success
+      // stories have one page) and the new story's detail.
+      expect(run.stdout).toMatch(/API 호출 23건/);
       const changed = readJson<ChangedRoutes>('changed-routes.json');
       expect(changed.added).toEqual(['/info/blog/hiring-9001', '/og/info/blog/hiring-9001.jpg']);
       expect(changed.removed).toEqual([`/info/blog/${deletedId}`, `/og/info/blog/${deletedId}.jpg`]);
@@ -433,6 +493,56 @@ describe('npm run rebuild', () => {
       // The poll recorded the new Last-Modified: eleven first-page calls, the list page the story
       // is on, and its detail.
       expect(hook.stdout).toMatch(/API 호출 13건/);
+    },
+  );
+
+  it(
+    'publishes an FAQ answer edited on page 2 of its list at the next poll, in every file of the release',
+    { timeout: STEP_TIMEOUT * 2 },
+    async () => {
+      // A base to poll on: nothing to do after the steps before, the first release when run alone.
+      const ready = await rebuild();
+      expect(ready.code, ready.stderr + ready.stdout).toBe(0);
+      const [id] = await faqPage2Ids();
+      const old = longestSentence(readFaq().items.find((item) => item.analytics_page_id === id)!.post_body);
+      // The old answer is in the release (its search texts) before: the grep below can see it.
+      expect(releaseFilesWith(old)).not.toEqual([]);
+      const answer = '전화 상담은 종료되었고 온라인 문의 양식으로만 답변합니다.';
+      editFaqAnswer(id!, `<p>${answer}</p>`);
+      await restartApi();
+
+      // The restarted server's Last-Modified (its content files' time) moved for every list.
+      const run = await rebuild();
+      expect(run.code, run.stderr + run.stdout).toBe(0);
+      expect(run.stdout).toContain(
+        '자주 묻는 질문 목록의 Last-Modified가 지난 스냅샷보다 늦어 모든 페이지를 읽습니다',
+      );
+      await expectAnswerPublished(id!, answer, '온라인 문의 양식', old);
+    },
+  );
+
+  it(
+    'publishes an FAQ answer edited on page 2 of its list through --item, its Last-Modified unmoved, in every file of the release',
+    { timeout: STEP_TIMEOUT * 2 },
+    async () => {
+      const ready = await rebuild();
+      expect(ready.code, ready.stderr + ready.stdout).toBe(0);
+      const [, id] = await faqPage2Ids();
+      const old = longestSentence(readFaq().items.find((item) => item.analytics_page_id === id)!.post_body);
+      expect(releaseFilesWith(old)).not.toEqual([]);
+      const answer = '대표 전화번호는 더 이상 안내하지 않으며 문의 게시판으로 받습니다.';
+      // The content file keeps its time: the API's Last-Modified stays, so only --item can tell.
+      const { atime, mtime } = statSync(faqFile());
+      editFaqAnswer(id!, `<p>${answer}</p>`);
+      utimesSync(faqFile(), atime, mtime);
+      await restartApi();
+
+      const hook = await rebuild('--item', id!);
+      expect(hook.code, hook.stderr + hook.stdout).toBe(0);
+      expect(hook.stdout).toContain('--item 항목이 있는 자주 묻는 질문 목록 2쪽을 다시 읽습니다');
+      // The eleven first pages and the FAQ's page 2.
+      expect(hook.stdout).toMatch(/API 호출 12건/);
+      await expectAnswerPublished(id!, answer, '문의 게시판', old);
     },
   );
 

@@ -6,9 +6,11 @@ import {
   mergeFirstPage,
   namedItemReads,
   pageOfMerged,
+  planPollLists,
   sweepReason,
   withFreshPage,
   type BaseSnapshot,
+  type ListAtPoll,
   type PolledList,
 } from './poll-plan.ts';
 
@@ -92,6 +94,55 @@ describe('namedItemReads', () => {
         ['successSearch', 'whole'],
       ]),
     );
+  });
+});
+
+describe('planPollLists', () => {
+  const day1 = 'Sun, 01 Nov 2026 00:00:00 GMT';
+  const day2 = 'Mon, 02 Nov 2026 00:00:00 GMT';
+  const faqs = Array.from({ length: 25 }, (_, index) => item(`faq-${index + 1}`));
+  const hr = list('a', 'b', 'c', 'd', 'e', 'f', 'g');
+  /** A list whose first page is `size` items of `all`, the base as it was, stamped `now` (recorded: day 1). */
+  const atPoll = (all: ContentItem[], size: number, now = day1, key = false): ListAtPoll => ({
+    fresh: all.slice(0, size),
+    total: all.length,
+    before: all,
+    stamp: { now, recorded: day1 },
+    // Card lists' items have no detail key: only their id names them.
+    keyOf: key ? (entry) => `key-${entry.analytics_page_id}` : () => null,
+  });
+  const lists = (faqStamp = day1) => ({
+    hrStoryTags: atPoll(hr, 3, day1, true),
+    faqTags: atPoll(faqs, 10, faqStamp),
+  });
+
+  it('merges a card list whose stamp stayed, and reads it whole once its stamp moved, like a long list', () => {
+    const still = planPollLists(lists(), []);
+    expect(still.faqTags.whole).toBeNull();
+    expect(ids(still.faqTags.merged)).toEqual(ids(faqs));
+    const moved = planPollLists(lists(day2), []);
+    expect(moved.faqTags).toMatchObject({ whole: 'stamp', merged: null, pages: [] });
+    expect(moved.hrStoryTags.whole).toBeNull();
+  });
+
+  it('reads a card list whole when its first page and the base do not add up', () => {
+    const plans = planPollLists({ faqTags: { ...atPoll(faqs, 10), total: 24 } }, []);
+    expect(plans.faqTags).toMatchObject({ whole: 'unmatched', merged: null });
+  });
+
+  it('reads again the page an --item of a card list is on (an FAQ on page 2), and nothing else', () => {
+    const plans = planPollLists(lists(), ['faq-14']);
+    expect(plans.faqTags.pages).toEqual([2]);
+    expect(plans.faqTags.whole).toBeNull();
+    expect(plans.hrStoryTags.pages).toEqual([]);
+    expect(planPollLists(lists(), ['faq-3']).faqTags.pages).toEqual([]);
+  });
+
+  it('reads every list whole, card lists included, for an --item found nowhere; a list already read whole keeps its reason', () => {
+    const plans = planPollLists(lists(day2), ['nowhere']);
+    expect(plans.hrStoryTags).toMatchObject({ whole: 'named', merged: null, pages: [] });
+    expect(plans.faqTags.whole).toBe('stamp');
+    expect(planPollLists(lists(), ['nowhere']).faqTags).toMatchObject({ whole: 'named', merged: null });
   });
 });
 

@@ -1,19 +1,22 @@
 /**
  * What a poll reads, and what it takes from the last snapshot instead. A poll must cost the
  * content API a small, fixed number of calls whatever the size of the content, so it reads the
- * first page of every list, the banners and the topics (eleven calls), and works out the rest:
+ * first page of every list, the banners and the topics (eleven calls), and works out the rest.
+ * Every paged list the site publishes is treated alike: the long lists (HR stories, success
+ * stories, patents), whose items have detail pages, and the card lists (news, HR videos,
+ * seminars, FAQ), whose every item the site search indexes (an FAQ answer is its card's body).
  *
- * - **The rest of a long list** (HR stories, success stories, patents; newest first) is the
- *   fresh first page followed by the last snapshot's items after the first page's last one.
- *   When that does not add up to the total the API reports (an item deleted or moved further
- *   down, more new items than one page), the list is read again page by page. So is a list whose
- *   first page came with a `Last-Modified` later than the one the last snapshot recorded for it
- *   (`listMayHaveChanged`): the API says something changed, perhaps further down.
- * - **Details** are read again only for items whose card is new or changed; the others keep the
- *   last snapshot's detail.
- * - **Items named with `--item`** (the publish hook) are made current wherever they are: the list
- *   page an item sits on is read again, or its whole list (every long list, for an item found
- *   nowhere).
+ * - **The rest of a list** (newest first) is the fresh first page followed by the last
+ *   snapshot's items after the first page's last one. When that does not add up to the total the
+ *   API reports (an item deleted or moved further down, more new items than one page), the list
+ *   is read again page by page. So is a list whose first page came with a `Last-Modified` later
+ *   than the one the last snapshot recorded for it (`listMayHaveChanged`): the API says something
+ *   changed, perhaps further down.
+ * - **Details** (long lists only) are read again only for items whose card is new or changed; the
+ *   others keep the last snapshot's detail.
+ * - **Items named with `--item`** (the publish hook) are made current wherever they are, in any
+ *   list: the list page an item sits on is read again, or its whole list (every list, for an item
+ *   found nowhere).
  *
  * What a poll cannot see: a body fix that leaves its card alone; and, from an API whose first
  * pages carry no `Last-Modified` or one that does not move when something further down changes,
@@ -81,16 +84,19 @@ export function pageOfMerged(
   };
 }
 
-/** A long list as a poll has it: the fresh first page and its merge with the base (`null`: read whole anyway). */
+/** A list as a poll has it: the fresh first page and its merge with the base (`null`: read whole anyway). */
 export interface PolledList {
   fresh: readonly ContentItem[];
   merged: readonly ContentItem[] | null;
-  /** The item's detail key (`item-address.ts`): `--item` may name it or the `analytics_page_id`. */
+  /**
+   * The item's detail key (`item-address.ts`): `--item` may name it or the `analytics_page_id`.
+   * `null` for items without a detail page (the card lists'): only their id names them.
+   */
   keyOf(item: ContentItem): string | null;
 }
 
 /** What to read again for items named with `--item`: pages of a list, or the whole list. */
-export type NamedReads = Map<AllPagesList, 'whole' | number[]>;
+export type NamedReads<L extends string = AllPagesList | CardList> = Map<L, 'whole' | number[]>;
 
 /**
  * Which pages to read so that every item named with `--item` is current, wherever it is. A named
@@ -98,12 +104,12 @@ export type NamedReads = Map<AllPagesList, 'whole' | number[]>;
  * page the merge puts it on (the caller reads the whole list when that page turns out otherwise);
  * one in none of them (new further down, or gone) can be anywhere, so every list is read whole.
  */
-export function namedItemReads(
+export function namedItemReads<L extends string>(
   named: readonly string[],
-  lists: Readonly<Record<AllPagesList, PolledList>>,
-): NamedReads {
-  const reads: NamedReads = new Map();
-  const entries = Object.entries(lists) as [AllPagesList, PolledList][];
+  lists: Readonly<Record<L, PolledList>>,
+): NamedReads<L> {
+  const reads: NamedReads<L> = new Map();
+  const entries = Object.entries(lists) as [L, PolledList][];
   for (const id of named) {
     const isIt = (list: PolledList) => (item: ContentItem) =>
       item.analytics_page_id === id || list.keyOf(item) === id;
@@ -152,7 +158,7 @@ export function withFreshPage(
 }
 
 /**
- * Whether a long list may have changed beyond what its first page shows, by the `Last-Modified`
+ * Whether a list may have changed beyond what its first page shows, by the `Last-Modified`
  * its first page came with now and the one the last snapshot recorded for the same call. An API
  * that stamps its answers with when the content (or the list) last changed moves it for a change
  * anywhere in the list, even one that leaves the first page and the total alone. No stamp now: no
@@ -166,6 +172,59 @@ export function listMayHaveChanged(now: string | undefined, recorded: string | u
   const [after, before] = [Date.parse(now), Date.parse(recorded)];
   if (Number.isNaN(after) || Number.isNaN(before)) return now !== recorded;
   return after > before;
+}
+
+/** A list's first page as a poll was answered, with what the base snapshot and its stamps say. */
+export interface ListAtPoll {
+  fresh: readonly ContentItem[];
+  /** The total the first page reports (`paging.page_size`). */
+  total: number;
+  /** The whole list as the base snapshot had it (`null`: the base cannot replay it). */
+  before: readonly ContentItem[] | null;
+  /** The first page's `Last-Modified` now, and the one the base snapshot recorded for that call. */
+  stamp: { now: string | undefined; recorded: string | undefined };
+  keyOf(item: ContentItem): string | null;
+}
+
+/**
+ * Why a poll reads a list page by page: its stamp moved (`stamp`), the fresh first page and the
+ * base do not add up to the total (`unmatched`), or an item named with `--item` is in no list the
+ * run knows (`named`).
+ */
+export type WholeRead = 'stamp' | 'unmatched' | 'named';
+
+/** A list's plan: merged with the base, or read whole (`whole` says why), and the pages to read again. */
+export interface ListPlan extends PolledList {
+  whole: WholeRead | null;
+  /** Pages holding items named with `--item`, to read again on top of the merge. */
+  pages: readonly number[];
+}
+
+/** One list's merge with the base, unless its stamp moved or the merge does not add up. */
+function mergeAtPoll(list: ListAtPoll): Pick<ListPlan, 'merged' | 'whole'> {
+  if (listMayHaveChanged(list.stamp.now, list.stamp.recorded)) return { merged: null, whole: 'stamp' };
+  const merged = list.before && mergeFirstPage(list.fresh, list.total, list.before);
+  return merged ? { merged, whole: null } : { merged: null, whole: 'unmatched' };
+}
+
+/**
+ * The plan of every paged list of a poll, long lists and card lists alike: each merged with the
+ * base or read whole, and the pages of items named with `--item` (`namedItemReads`) marked for
+ * reading again, whichever list they are in.
+ */
+export function planPollLists<L extends string>(
+  lists: Readonly<Record<L, ListAtPoll>>,
+  named: readonly string[],
+): Record<L, ListPlan> {
+  const plans = {} as Record<L, ListPlan>;
+  for (const [name, list] of Object.entries(lists) as [L, ListAtPoll][])
+    plans[name] = { fresh: list.fresh, keyOf: list.keyOf, pages: [], ...mergeAtPoll(list) };
+  for (const [name, reads] of namedItemReads(named, plans)) {
+    const plan = plans[name];
+    if (reads === 'whole') Object.assign(plan, { merged: null, whole: 'named', pages: [] });
+    else plan.pages = reads;
+  }
+  return plans;
 }
 
 /** Ids whose card differs from the base's card, or that the base does not have. */

@@ -1,27 +1,29 @@
 /**
- * A poll's plan, once the first pages are in (poll-plan.ts holds the pure rules): each long list
- * merged with the base snapshot or marked to be read whole, the pages of items named with
- * `--item` read again, the details of changed cards marked for reading, and each card list's
- * later pages taken from the base.
+ * A poll's plan, once the first pages are in (poll-plan.ts holds the pure rules): every paged
+ * list, long lists and card lists alike, merged with the base snapshot or marked to be read
+ * whole, the pages of items named with `--item` read again, and the details of the long lists'
+ * changed cards marked for reading.
  */
 import type { ContentItem } from '../../../src/lib/api/schemas.ts';
 import type { EndpointData } from '../../../src/lib/api/endpoints.ts';
 import { detailKey } from '../../../src/lib/api/item-address.ts';
 import {
+  CARD_LISTS,
   fetchAllPages,
   LIST_NAMES,
   type AllPagesList,
+  type CardList,
   type Fetcher,
 } from '../../../src/lib/content/build-data.ts';
 import { callKey, type RecordedCalls } from '../../../src/lib/content/recorded-api.ts';
-import type { DetailKind } from '../../../src/lib/routes.ts';
+import { listRoutes, type DetailKind } from '../../../src/lib/routes.ts';
 import {
   changedCards,
-  listMayHaveChanged,
-  mergeFirstPage,
-  namedItemReads,
+  planPollLists,
   withFreshPage,
-  type PolledList,
+  type ListAtPoll,
+  type ListPlan,
+  type WholeRead,
 } from './poll-plan.ts';
 import {
   ALL_PAGES,
@@ -29,9 +31,12 @@ import {
   detailCallKey,
   FIRST_PAGE_QUERY,
   firstPageKey,
+  PAGED_LISTS,
   PHASE,
   type SnapshotReader,
 } from './snapshot-reader.ts';
+
+type PagedList = AllPagesList | CardList;
 
 /** The detail screen of each long list's items. */
 const DETAIL_KIND: Record<AllPagesList, DetailKind> = {
@@ -40,10 +45,26 @@ const DETAIL_KIND: Record<AllPagesList, DetailKind> = {
   techSearch: 'patent',
 };
 
+/** Each list's Korean name, as the progress lines name it. */
+const LIST_LABEL: Record<PagedList, string> = {
+  ...LIST_NAMES,
+  ...(Object.fromEntries(CARD_LIST_NAMES.map((list) => [list, listRoutes[CARD_LISTS[list]].label])) as Record<
+    CardList,
+    string
+  >),
+};
+
+/** Why a list is read page by page, as the log says it. */
+const WHOLE_READ_LINE: Record<WholeRead, (label: string) => string> = {
+  stamp: (label) => `${label} 목록의 Last-Modified가 지난 스냅샷보다 늦어 모든 페이지를 읽습니다`,
+  unmatched: (label) => `${label} 목록이 첫 페이지만으로 맞춰지지 않아 모든 페이지를 읽습니다`,
+  named: (label) => `--item 항목이 첫 페이지에도 지난 스냅샷에도 없어 ${label} 목록의 모든 페이지를 읽습니다`,
+};
+
 type FirstPage = EndpointData<'hrStoryTags'>;
-type Polled = Record<AllPagesList, PolledList & { first: FirstPage }>;
-/** Each long list as the base snapshot had it (`null`: the base cannot replay it). */
-type Before = Record<AllPagesList, ContentItem[] | null>;
+type Plans = Record<PagedList, ListPlan>;
+/** Each list as the base snapshot had it (`null`: the base cannot replay it). */
+type Before = Record<PagedList, ContentItem[] | null>;
 
 /** Plans a poll on `reader` (its first pages read); `modified` holds this run's first-page stamps. */
 export async function planPoll(
@@ -52,81 +73,89 @@ export async function planPoll(
   modified: Record<string, string>,
   base: RecordedCalls,
 ): Promise<void> {
-  const { polled, before } = await compareLongLists(reader, baseReplay, modified, base);
-  await rereadNamedItems(reader, polled);
-  await markChangedDetails(reader, polled, before);
-  await mergeCardLists(reader, baseReplay);
+  const before = await baseLists(baseReplay);
+  const plans = planPollLists(listsAtPoll(reader, before, modified, base), reader.options.refresh);
+  for (const list of PAGED_LISTS) {
+    const { whole } = plans[list];
+    if (whole) reader.options.progress.step(PHASE, WHOLE_READ_LINE[whole](LIST_LABEL[list]));
+  }
+  await rereadNamedPages(reader, plans);
+  for (const list of PAGED_LISTS) {
+    const { merged } = plans[list];
+    reader.merged.set(list, merged ? [...merged] : null);
+  }
+  await markChangedDetails(reader, plans, before);
 }
 
-/** Each long list's fresh first page against the base: merged when it adds up, else `null`. */
-async function compareLongLists(
+/** Every paged list as the base snapshot had it. */
+async function baseLists(baseReplay: Fetcher): Promise<Before> {
+  const before = {} as Before;
+  for (const list of PAGED_LISTS) before[list] = await fetchAllPages(baseReplay, list).catch(() => null);
+  return before;
+}
+
+/** Each list's fresh first page, its base and both first-page stamps: what the plan is made of. */
+function listsAtPoll(
   reader: SnapshotReader,
-  baseReplay: Fetcher,
+  before: Before,
   modified: Record<string, string>,
   base: RecordedCalls,
-): Promise<{ polled: Polled; before: Before }> {
-  const { progress } = reader.options;
-  const polled = {} as Polled;
-  const before = {} as Before;
-  for (const list of ALL_PAGES) {
-    const first = (reader.calls[firstPageKey(list)] as { data: FirstPage }).data;
-    before[list] = await fetchAllPages(baseReplay, list).catch(() => null);
-    const stampMoved = listMayHaveChanged(modified[firstPageKey(list)], base.modified?.[firstPageKey(list)]);
-    const items =
-      before[list] && !stampMoved
-        ? mergeFirstPage(first.objects, first.paging.page_size, before[list])
-        : null;
-    const kind = DETAIL_KIND[list];
-    polled[list] = { first, fresh: first.objects, merged: items, keyOf: (item) => detailKey(kind, item) };
-    if (stampMoved)
-      progress.step(
-        PHASE,
-        `${LIST_NAMES[list]} 목록의 Last-Modified가 지난 스냅샷보다 늦어 모든 페이지를 읽습니다`,
-      );
-    else if (!items)
-      progress.step(PHASE, `${LIST_NAMES[list]} 목록이 첫 페이지만으로 맞춰지지 않아 모든 페이지를 읽습니다`);
+): Record<PagedList, ListAtPoll> {
+  const lists = {} as Record<PagedList, ListAtPoll>;
+  for (const list of PAGED_LISTS) {
+    const key = firstPageKey(list);
+    const first = (reader.calls[key] as { data: FirstPage }).data;
+    lists[list] = {
+      fresh: first.objects,
+      total: first.paging.page_size,
+      before: before[list],
+      stamp: { now: modified[key], recorded: base.modified?.[key] },
+      keyOf: keyOf(list),
+    };
   }
-  return { polled, before };
+  return lists;
 }
 
-/** Items named with --item must be current wherever they sit in their list. */
-async function rereadNamedItems(reader: SnapshotReader, polled: Polled): Promise<void> {
-  const { progress, refresh } = reader.options;
-  for (const [list, reads] of namedItemReads(refresh, polled)) {
-    const plan = polled[list];
-    if (reads === 'whole') {
-      progress.step(
-        PHASE,
-        `--item 항목이 첫 페이지에도 지난 스냅샷에도 없어 ${LIST_NAMES[list]} 목록의 모든 페이지를 읽습니다`,
-      );
-      plan.merged = null;
-      continue;
-    }
-    progress.step(PHASE, `--item 항목이 있는 ${LIST_NAMES[list]} 목록 ${reads.join(', ')}쪽을 다시 읽습니다`);
-    for (const page of reads) {
+/** How `--item` may name an item of `list` besides its id: a long list's detail key. */
+function keyOf(list: PagedList): (item: ContentItem) => string | null {
+  if (!(ALL_PAGES as readonly string[]).includes(list)) return () => null;
+  const kind = DETAIL_KIND[list as AllPagesList];
+  return (item) => detailKey(kind, item);
+}
+
+/** Items named with --item must be current wherever they sit in their list, whichever list. */
+async function rereadNamedPages(reader: SnapshotReader, plans: Plans): Promise<void> {
+  const { progress } = reader.options;
+  for (const list of PAGED_LISTS) {
+    const plan = plans[list];
+    if (plan.pages.length === 0) continue;
+    progress.step(
+      PHASE,
+      `--item 항목이 있는 ${LIST_LABEL[list]} 목록 ${plan.pages.join(', ')}쪽을 다시 읽습니다`,
+    );
+    for (const page of plan.pages) {
       const query = { ...FIRST_PAGE_QUERY, page };
       // Kept as this call's answer: a whole read after a mismatch asks for the page only once.
       const answer = reader.live(list, query);
       reader.pending.set(callKey(list, query), answer);
-      const items =
-        plan.merged && withFreshPage(plan.merged, plan.fresh.length, page, (await answer).objects);
+      const objects = ((await answer) as FirstPage).objects;
+      const items = plan.merged && withFreshPage(plan.merged, plan.fresh.length, page, objects);
       if (plan.merged && !items)
         progress.step(
           PHASE,
-          `${LIST_NAMES[list]} 목록 ${page}쪽이 지난 스냅샷과 달라 모든 페이지를 읽습니다`,
+          `${LIST_LABEL[list]} 목록 ${page}쪽이 지난 스냅샷과 달라 모든 페이지를 읽습니다`,
         );
       plan.merged = items;
     }
   }
 }
 
-/** Hands each long list's plan to the reader and marks the details of changed or named cards. */
-async function markChangedDetails(reader: SnapshotReader, polled: Polled, before: Before): Promise<void> {
+/** Marks the details of the long lists' changed or named cards (the card lists have none). */
+async function markChangedDetails(reader: SnapshotReader, plans: Plans, before: Before): Promise<void> {
   const named = new Set(reader.options.refresh);
   for (const list of ALL_PAGES) {
-    const plan = polled[list];
-    reader.merged.set(list, plan.merged ? [...plan.merged] : null);
-    const now = plan.merged ?? (await fetchAllPages(reader.fetcher, list));
+    const merged = plans[list].merged;
+    const now = merged ?? (await fetchAllPages(reader.fetcher, list));
     const kind = DETAIL_KIND[list];
     const changed = changedCards(now, before[list] ?? []);
     for (const item of now) {
@@ -134,18 +163,5 @@ async function markChangedDetails(reader: SnapshotReader, polled: Polled, before
       const key = detailKey(kind, item);
       if (key !== null) reader.refreshKeys.add(detailCallKey(kind, key));
     }
-  }
-}
-
-/**
- * A card list's later pages: the fresh first page on top of the base's (no call), or read again
- * page by page when they do not add up (an item deleted further down, a base without them).
- */
-async function mergeCardLists(reader: SnapshotReader, baseReplay: Fetcher): Promise<void> {
-  for (const list of CARD_LIST_NAMES) {
-    const first = (reader.calls[callKey(list, FIRST_PAGE_QUERY)] as { data: EndpointData<'newsSearch'> })
-      .data;
-    const before = await fetchAllPages(baseReplay, list).catch(() => null);
-    reader.merged.set(list, before && mergeFirstPage(first.objects, first.paging.page_size, before));
   }
 }

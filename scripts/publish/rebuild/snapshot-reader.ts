@@ -36,6 +36,11 @@ const ITEM_CALLS = new Set<EndpointName>(['blogDetail', 'patentDetail']);
 export const ALL_PAGES: readonly AllPagesList[] = ['hrStoryTags', 'successSearch', 'techSearch'];
 /** The lists without detail pages; a poll takes their later pages from the base, like the long lists'. */
 export const CARD_LIST_NAMES = Object.keys(CARD_LISTS) as CardList[];
+/**
+ * Every paged list the site publishes: a poll compares each one's first-page stamp and finds
+ * `--item` in any of them (the site search indexes the card lists' every item too).
+ */
+export const PAGED_LISTS: readonly (AllPagesList | CardList)[] = [...ALL_PAGES, ...CARD_LIST_NAMES];
 /** The query `fetchAllPages` asks each page with; `page` set per call. */
 export const FIRST_PAGE_QUERY = { page: 1, term: '', topic_id: '', name: '', tag: '' };
 export const firstPageKey = (list: AllPagesList | CardList) => callKey(list, FIRST_PAGE_QUERY);
@@ -129,10 +134,10 @@ export class SnapshotReader {
     return answer?.ok ? answer : undefined;
   }
 
-  /** Each long list's first-page stamp, as this run was answered (200 or 304): the next poll's yardstick. */
+  /** Each paged list's first-page stamp, as this run was answered (200 or 304): the next poll's yardstick. */
   firstPageStamps(): Record<string, string> {
     const modified: Record<string, string> = {};
-    for (const list of ALL_PAGES) {
+    for (const list of PAGED_LISTS) {
       const stamp = this.conditional.lastModified(endpointUrl(this.options.apiUrl, list, FIRST_PAGE_QUERY));
       if (stamp !== undefined) modified[firstPageKey(list)] = stamp;
     }
@@ -159,7 +164,7 @@ export class SnapshotReader {
     key: string,
   ): Promise<{ data: unknown }> | { data: unknown } | undefined {
     const page = Number(query.page ?? 1);
-    if (([...ALL_PAGES, ...CARD_LIST_NAMES] as readonly string[]).includes(name) && page > 1) {
+    if ((PAGED_LISTS as readonly string[]).includes(name) && page > 1) {
       const list = name as AllPagesList | CardList;
       const items = this.merged.get(list);
       if (items)

@@ -14,7 +14,7 @@ import { endpointUrl } from '../../../src/lib/api/endpoints.ts';
 import { ListResponseSchema } from '../../../src/lib/api/schemas.ts';
 import { callKey } from '../../../src/lib/content/recorded-api.ts';
 import { createProgress } from '../lib/log.ts';
-import { takeSnapshot, type Snapshot } from './snapshot.ts';
+import { missingItems, takeSnapshot, type Snapshot } from './snapshot.ts';
 
 const API = 'http://api.test';
 let dir: string;
@@ -95,6 +95,24 @@ async function hrOrder(content: Content): Promise<string[]> {
 
 const hrIds = (snapshot: Snapshot) => snapshot.hrStories.map((story) => story.id);
 
+/** The ids on page `page` of the FAQ list, as the site's list reads it (`/faq/tags`). */
+async function faqPage(content: Content, page: number): Promise<string[]> {
+  const url = endpointUrl(API, 'faqTags', { page, topic_id: '' });
+  const answer = ListResponseSchema.parse(await (await apiOf(content).fetch(url)).json());
+  return answer.objects.map((item) => item.analytics_page_id);
+}
+
+/** The content with the answer of FAQ `id` replaced (a deep copy). */
+function withFaqAnswer(id: string, answer: string): Content {
+  const content = structuredClone(original);
+  content.faq.items.find((item) => item.analytics_page_id === id)!.post_body = answer;
+  return content;
+}
+
+/** The answer of FAQ `id` as the snapshot has it: what its card and the site search render. */
+const faqAnswer = (snapshot: Snapshot, id: string) =>
+  snapshot.cardLists.faq?.find((item) => item.analytics_page_id === id)?.post_body;
+
 describe('a poll', () => {
   let base: Snapshot;
   let order: string[];
@@ -134,10 +152,10 @@ describe('a poll', () => {
       expect(hrIds(poll)).toContain('hr-new');
       expect(hrIds(poll)).not.toContain(deleted());
       expect(hrIds(poll)).toHaveLength(23);
-      // The eleven first pages, then pages 2+ of every long list (the reference server's stamp is
-      // the whole content's, so all three moved): HR stories 2–3, success stories and patents 2,
-      // and the new story's detail.
-      expect(poll.requests).toBe(16);
+      // The eleven first pages, then pages 2+ of every list (the reference server's stamp is the
+      // whole content's, so all seven moved): HR stories 2–3, success stories and patents 2, news
+      // 2–3, videos 2–3, seminars 2–7, FAQ 2–3; and the new story's detail.
+      expect(poll.requests).toBe(28);
       // The first pages answered 304 (their bodies did not change), yet carried the new stamp.
       expect(poll.notModified).toBeGreaterThanOrEqual(11);
       // The new stamp is the yardstick of the next poll: nothing new costs the eleven calls again.
@@ -208,6 +226,52 @@ describe('a poll', () => {
     // What list page 2 of the built site renders from.
     const page2 = poll.recorded.calls[callKey('hrStoryTags', { page: 2, topic_id: '', name: '' })];
     expect(JSON.stringify(page2)).toContain('고친 요약입니다.');
+  });
+});
+
+describe('a poll of a card list (the FAQ: 25 answers, ten a page)', () => {
+  const NEW_ANSWER = '<p>전화 문의는 받지 않습니다. 메일로 문의해 주세요.</p>';
+  let base: Snapshot;
+  let onPage2: string;
+  beforeAll(async () => {
+    base = await read(apiOf(original));
+    onPage2 = (await faqPage(original, 2))[0]!;
+    expect(onPage2).toBeDefined();
+  });
+
+  it('reads the list whole when its first page came with a later Last-Modified: an answer edited on page 2 is taken', async () => {
+    const poll = await read(apiOf(withFaqAnswer(onPage2, NEW_ANSWER), undefined, RESTAMPED), { base });
+    expect(poll.log).toContain(
+      '자주 묻는 질문 목록의 Last-Modified가 지난 스냅샷보다 늦어 모든 페이지를 읽습니다',
+    );
+    expect(faqAnswer(poll, onPage2)).toBe(NEW_ANSWER);
+    // Without the signal the edit waits for the sweep or an --item (the documented limit).
+    const unsignalled = await read(apiOf(withFaqAnswer(onPage2, NEW_ANSWER)), { base });
+    expect(unsignalled.requests).toBe(11);
+    expect(faqAnswer(unsignalled, onPage2)).toBe(faqAnswer(base, onPage2));
+  });
+
+  it('reads again the page an FAQ named with --item is on, and finds it there', async () => {
+    const poll = await read(apiOf(withFaqAnswer(onPage2, NEW_ANSWER)), { base, refresh: [onPage2] });
+    expect(poll.log).toContain('--item 항목이 있는 자주 묻는 질문 목록 2쪽을 다시 읽습니다');
+    // The eleven first pages and FAQ page 2: nothing else.
+    expect(poll.requests).toBe(12);
+    expect(faqAnswer(poll, onPage2)).toBe(NEW_ANSWER);
+    // What the FAQ's page 2 (and the site search) render from.
+    const page2 = poll.recorded.calls[callKey('faqTags', { page: 2, topic_id: '' })];
+    expect(JSON.stringify(page2)).toContain('메일로 문의해 주세요');
+    expect(missingItems(poll, [onPage2])).toEqual([]);
+  });
+
+  it('reads every list whole for an --item found nowhere, and names it missing', async () => {
+    const poll = await read(apiOf(original), { base, refresh: ['faq-nowhere'] });
+    expect(poll.log).toContain(
+      '--item 항목이 첫 페이지에도 지난 스냅샷에도 없어 자주 묻는 질문 목록의 모든 페이지를 읽습니다',
+    );
+    expect(poll.log).toContain(
+      '--item 항목이 첫 페이지에도 지난 스냅샷에도 없어 HR 이야기 목록의 모든 페이지를 읽습니다',
+    );
+    expect(missingItems(poll, ['faq-nowhere', onPage2, hrIds(poll)[20]!])).toEqual(['faq-nowhere']);
   });
 });
 

@@ -184,6 +184,22 @@ function finish(
   };
 }
 
+/**
+ * The ids named with `--item` (ids, detail keys or patent tags) that are nowhere in the snapshot:
+ * in no list, on no page of it. An item further down a card list (an FAQ on page 2) is found.
+ */
+export function missingItems(snapshot: Snapshot, ids: readonly string[]): string[] {
+  const known = new Set<string>();
+  for (const entry of [...snapshot.hrStories, ...snapshot.successStories, ...snapshot.patents])
+    known.add(entry.id).add(entry.item.analytics_page_id);
+  const items = [
+    ...Object.values(snapshot.lists).flatMap((list) => list.first.objects),
+    ...Object.values(snapshot.cardLists).flat(),
+  ];
+  for (const item of items) known.add(item.analytics_page_id);
+  return ids.filter((id) => !known.has(id));
+}
+
 /** Calls in key order, so the same content always writes the same snapshot file. */
 function sortedCalls(calls: RecordedCalls['calls']): RecordedCalls['calls'] {
   return Object.fromEntries(Object.entries(calls).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
