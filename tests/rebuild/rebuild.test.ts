@@ -540,6 +540,7 @@ describe('npm run rebuild', () => {
       const hook = await rebuild('--item', id!);
       expect(hook.code, hook.stderr + hook.stdout).toBe(0);
       expect(hook.stdout).toContain('--item 항목이 있는 자주 묻는 질문 목록 2쪽을 다시 읽습니다');
+      expect(hook.stdout).not.toContain('찾지 못했습니다');
       // The eleven first pages and the FAQ's page 2.
       expect(hook.stdout).toMatch(/API 호출 12건/);
       await expectAnswerPublished(id!, answer, '문의 게시판', old);

@@ -10,7 +10,7 @@ import type { RebuildOptions } from './args.ts';
 import type { Progress } from '../lib/log.ts';
 import type { OutputFolder } from './output-folder.ts';
 import { readBaseSnapshot, sweepReason, writeBaseSnapshot } from './poll-plan.ts';
-import { takeSnapshot, type Snapshot } from './snapshot.ts';
+import { missingItems, takeSnapshot, type Snapshot } from './snapshot.ts';
 
 export interface ContentRead {
   snapshot: Snapshot;
@@ -59,7 +59,7 @@ export async function readContent(
   // Answers carry their own validators: right to reuse next time, whatever this run does next.
   writeAnswerRecord(files.answers, snapshot.answers);
   const sweptAt = sweepWhy !== null ? now().toISOString() : base!.sweptAt;
-  const missing = options.items.filter((id) => !snapshotHasItem(snapshot, id));
+  const missing = missingItems(snapshot, options.items);
   if (missing.length > 0) {
     progress.step(
       '경고',
@@ -71,17 +71,4 @@ export async function readContent(
     keepBase: () =>
       writeBaseSnapshot(files.base, { version: 1, apiUrl, sweptAt, recorded: snapshot.recorded }),
   };
-}
-
-/** Whether an id (or patent tag) named by `--item` is anywhere in the snapshot. */
-function snapshotHasItem(snapshot: Snapshot, id: string): boolean {
-  if (
-    [...snapshot.hrStories, ...snapshot.successStories, ...snapshot.patents].some(
-      (entry) => entry.id === id || entry.item.analytics_page_id === id,
-    )
-  )
-    return true;
-  return Object.values(snapshot.lists).some((list) =>
-    list.first.objects.some((item) => item.analytics_page_id === id),
-  );
 }
