@@ -220,3 +220,23 @@ describe('term shards asked for before the entry (the shortcut script, search-sh
     expect(request).toHaveBeenCalledWith(url);
   });
 });
+
+describe('the entry asked for again (a file it named is gone)', () => {
+  it("revalidates past the HTTP cache, never reading a shortcut's early request", async () => {
+    const engine = fakeEngine();
+    const request = vi.fn(async (_url: string, _init?: RequestInit) => json());
+    const site = createSiteSearch(newSiteSearchState(), engine.create, request);
+    await site.search('면접');
+    request.mockClear();
+    const url = '/search-index/terms-0123456789abcdef-4m.json';
+    shardGuesses().set(url, Promise.resolve(json(404)));
+    const fetchJson = engine.created[0]!.fetchJson!;
+    await fetchJson(SEARCH_ENTRY_URL, { fresh: true });
+    await fetchJson(url, { fresh: true });
+    expect(request.mock.calls).toEqual([
+      [SEARCH_ENTRY_URL, { cache: 'no-cache' }],
+      [url, { cache: 'no-cache' }],
+    ]);
+    shardGuesses().delete(url);
+  });
+});

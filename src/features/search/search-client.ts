@@ -9,7 +9,12 @@
  * arrives as one file; the search page's island has another. Their state lives on `globalThis`
  * under a registered symbol: every copy shares one searcher and the files it has read.
  */
-import { createSearcher, type Searcher, type SearcherOptions } from '../../lib/search/searcher.ts';
+import {
+  createSearcher,
+  type FetchJson,
+  type Searcher,
+  type SearcherOptions,
+} from '../../lib/search/searcher.ts';
 import type { SearchResponse, SearchType } from '../../lib/search/types.ts';
 import { findEarlyForm } from './early-input.ts';
 import { SEARCH_ENTRY_URL } from './search-entry.ts';
@@ -100,11 +105,15 @@ export function newSiteSearchState(): SiteSearchState {
 export function createSiteSearch(
   state: SiteSearchState,
   create: (options: SearcherOptions) => Searcher = createSearcher,
-  request: (url: string) => Promise<Response> = (url) => fetch(url),
+  request: (url: string, init?: RequestInit) => Promise<Response> = (url, init) => fetch(url, init),
 ): SiteSearch {
-  const fetchJson = async (url: string): Promise<unknown> => {
+  const fetchJson: FetchJson = async (url, init) => {
     let pending: Promise<Response> | null = null;
-    if (url === SEARCH_ENTRY_URL) {
+    if (init?.fresh) {
+      // The entry asked again because a file it named is gone (a takedown): revalidated, never
+      // an early request or the HTTP cache's copy.
+      pending = request(url, { cache: 'no-cache' });
+    } else if (url === SEARCH_ENTRY_URL) {
       pending = state.offered;
       state.offered = null;
     } else {

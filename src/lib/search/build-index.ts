@@ -3,7 +3,10 @@
  * every document's metadata and the delta since the base, and content-hashed base files cached
  * forever. A build given the previous release's index keeps its base files, names and bytes, and
  * puts what changed in the entry's delta; it folds (makes a fresh base) only when the delta
- * outgrows {@link FOLD_SHARE} of the base, or when the previous index cannot be used.
+ * outgrows {@link FOLD_SHARE} of the base, or when the previous index cannot be used. What the
+ * content took out (a deleted document, the text an edit cut) leaves no file of the new release:
+ * the text files and term shards that held it are rewritten under new names, and the old names
+ * are listed (`withdrawn`) for the publish to drop from the deploy and purge from the CDN.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -22,7 +25,14 @@ import {
   type TermShard,
   type TextFile,
 } from './format.ts';
-import { INDEX_FILES_BASE, termShardName, termShardOf } from './shard-names.ts';
+import {
+  INDEX_FILES_BASE,
+  parseTermShardName,
+  rewrittenShardName,
+  termShardName,
+  termShardOf,
+} from './shard-names.ts';
+import { currentGrams, scrubbedShard, type StaleSlots } from './scrub-postings.ts';
 import { leadOf } from './excerpt.ts';
 import { DEFAULT_GRAM } from './query.ts';
 import { gramTerms, normalize } from './tokenize.ts';
@@ -159,6 +169,14 @@ export interface BuiltIndex {
   files: SearchFile[];
   /** Whether this build made a fresh base (no usable previous index, or the delta outgrew its bound). */
   fresh: boolean;
+  /**
+   * The previous index's files (term shards, text files) that held text the content no longer
+   * has, by name: not part of this release, and to be purged where they are still served (a
+   * takedown). Over the previous index: the old names of the files rewritten without it. After a
+   * fold: every previous file this index does not keep, when some base document was deleted or
+   * changed (else none: an older page's guesses still find them). Empty without a usable previous index.
+   */
+  withdrawn: string[];
 }
 
 interface CleanDoc extends SearchDoc {
@@ -293,7 +311,7 @@ function freshBase(docs: CleanDoc[], options: BuildOptions): BuiltIndex {
   };
   const bytes = bytesOf(files);
   entry.baseBytes = [...bytes.values()].reduce((sum, size) => sum + size, 0);
-  return { entry: withSizes(entry, bytes), files, fresh: true };
+  return { entry: withSizes(entry, bytes), files, fresh: true, withdrawn: [] };
 }
 
 interface PreviousBase {
@@ -303,6 +321,59 @@ interface PreviousBase {
   baseTexts: Map<number, string>;
   /** The texts of each base text file, by its index in `entry.texts`. */
   textFiles: Map<number, TextFile>;
+  /** The term shards, by their index in `entry.terms`. */
+  termShards: TermShard[];
+  /** The base's id in the term shards' names. */
+  baseId: string;
+}
+
+/** A previous file's JSON checked against its schema; a string says why it cannot be used. */
+function parsedFile<T>(name: string, body: string, schema: Schema<T>): T | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return `${name}: not JSON`;
+  }
+  const file = schema.safeParse(value);
+  return file.success ? file.data : `${name}: malformed`;
+}
+
+interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * Why the term shards' names do not hold their content, or null. Each names the base and its
+ * index; the base's id hashes them all until one is rewritten, then the entry's `termsHash` does
+ * and a rewritten one's name its own content.
+ */
+function termsMismatch(entry: Entry, bodies: readonly string[]): string | null {
+  const names = entry.terms.map(parseTermShardName);
+  const base = names[0]?.base;
+  const wrong = 'terms: names do not match their content';
+  if (!base || names.some((name, index) => name?.base !== base || name.index !== index)) return wrong;
+  if (entry.termsHash === undefined)
+    return names.every((name) => name!.hash === undefined) && baseIdOf(bodies) === base ? null : wrong;
+  if (baseIdOf(bodies) !== entry.termsHash) return wrong;
+  const held = names.every(
+    (name, index) => name!.hash === undefined || name!.hash === hashOf(bodies[index]!),
+  );
+  return held ? null : wrong;
+}
+
+/** Why the entry's rows and delta do not agree with the base texts, or null. */
+function rowsMismatch(entry: Entry, baseTexts: ReadonlyMap<number, string>): string | null {
+  for (const [slot, row] of entry.docs.entries()) {
+    if (row === null || row[8] === IN_DELTA) continue;
+    if (slot >= entry.baseDocs || row[8] >= entry.texts.length || !baseTexts.has(slot))
+      return `entry: slot ${slot} has no base text`;
+  }
+  for (const [key] of Object.entries(entry.delta)) {
+    const row = entry.docs[parseInt(key, 36)];
+    if (!row || row[8] !== IN_DELTA) return `entry: delta ${key} has no row`;
+  }
+  return null;
 }
 
 /** The previous index's entry and base files, checked; a string says why it cannot be used. */
@@ -313,45 +384,44 @@ function readPrevious(previous: PreviousIndex, gram: number): PreviousBase | str
   if (entry.gram !== gram) return `entry: gram ${entry.gram}, not ${gram}`;
   if (entry.baseDocs > entry.docs.length) return 'entry: baseDocs';
   const files: SearchFile[] = [];
-  const baseTexts = new Map<number, string>();
-  const textFiles = new Map<number, TextFile>();
-  for (const name of new Set([...entry.terms, ...entry.texts])) {
+  const shards = new Map<string, TermShard>();
+  const texts = new Map<string, TextFile>();
+  for (const name of new Set(entry.terms)) {
+    const body = previous.files.get(name);
+    const shard = body === undefined ? `${name}: missing` : parsedFile(name, body, TermShardSchema);
+    if (typeof shard === 'string') return shard;
+    shards.set(name, shard);
+    files.push({ name, body: body! });
+  }
+  for (const name of new Set(entry.texts)) {
     const body = previous.files.get(name);
     if (body === undefined) return `${name}: missing`;
-    // Term shards are named by their base: checked together below.
-    if (name.startsWith('texts-') && !name.endsWith(`-${hashOf(body)}.json`))
-      return `${name}: content does not match its name`;
-    let value: unknown;
-    try {
-      value = JSON.parse(body);
-    } catch {
-      return `${name}: not JSON`;
-    }
-    const schema = name.startsWith('terms-') ? TermShardSchema : TextFileSchema;
-    const file = schema.safeParse(value);
-    if (!file.success) return `${name}: malformed`;
-    if (name.startsWith('texts-')) {
-      for (const [key, text] of Object.entries((file.data as TextFile).d))
-        baseTexts.set(parseInt(key, 36), text);
-      entry.texts.forEach((other, index) => {
-        if (other === name) textFiles.set(index, file.data as TextFile);
-      });
-    }
+    if (!name.endsWith(`-${hashOf(body)}.json`)) return `${name}: content does not match its name`;
+    const file = parsedFile(name, body, TextFileSchema);
+    if (typeof file === 'string') return file;
+    texts.set(name, file);
     files.push({ name, body });
   }
-  const base = baseIdOf(entry.terms.map((name) => previous.files.get(name)!));
-  if (entry.terms.some((name, index) => name !== termShardName(base, index)))
-    return 'terms: names do not match their content';
-  for (const [slot, row] of entry.docs.entries()) {
-    if (row === null || row[8] === IN_DELTA) continue;
-    if (slot >= entry.baseDocs || row[8] >= entry.texts.length || !baseTexts.has(slot))
-      return `entry: slot ${slot} has no base text`;
-  }
-  for (const [key] of Object.entries(entry.delta)) {
-    const row = entry.docs[parseInt(key, 36)];
-    if (!row || row[8] !== IN_DELTA) return `entry: delta ${key} has no row`;
-  }
-  return { entry, files, baseTexts, textFiles };
+  const mismatch = termsMismatch(
+    entry,
+    entry.terms.map((name) => previous.files.get(name)!),
+  );
+  if (mismatch) return mismatch;
+  const textFiles = new Map(entry.texts.map((name, index) => [index, texts.get(name)!]));
+  const baseTexts = new Map<number, string>();
+  for (const file of texts.values())
+    for (const [key, text] of Object.entries(file.d)) baseTexts.set(parseInt(key, 36), text);
+  const inconsistent = rowsMismatch(entry, baseTexts);
+  if (inconsistent) return inconsistent;
+  const termShards = entry.terms.map((name) => shards.get(name)!);
+  return {
+    entry,
+    files,
+    baseTexts,
+    textFiles,
+    termShards,
+    baseId: parseTermShardName(entry.terms[0]!)!.base,
+  };
 }
 
 /**
@@ -364,7 +434,7 @@ function readPrevious(previous: PreviousIndex, gram: number): PreviousBase | str
 function withoutStaleTexts(
   base: PreviousBase,
   textBySlot: ReadonlyMap<number, string>,
-): { texts: string[]; files: SearchFile[] } {
+): { texts: string[]; replaced: Map<string, SearchFile> } {
   const texts = [...base.entry.texts];
   const replaced = new Map<string, SearchFile>();
   for (const [index, file] of base.textFiles) {
@@ -376,23 +446,74 @@ function withoutStaleTexts(
     replaced.set(name, scrubbed);
     texts[index] = scrubbed.name;
   }
+  return { texts, replaced };
+}
+
+/**
+ * The base term shards without the postings the stale slots' documents no longer have
+ * (`scrubbedShard`): each shard that held one is rewritten under a new name, the others keep
+ * theirs. The text files are scrubbed as well (`withoutStaleTexts`): a slot's postings chained
+ * give its sentences back.
+ */
+function withoutStalePostings(
+  base: PreviousBase,
+  stale: StaleSlots,
+): { terms: string[]; replaced: Map<string, SearchFile> } {
+  const terms = [...base.entry.terms];
+  const replaced = new Map<string, SearchFile>();
+  if (stale.size === 0) return { terms, replaced };
+  base.termShards.forEach((shard, index) => {
+    const scrubbed = scrubbedShard(shard, stale);
+    if (!scrubbed) return;
+    const body = JSON.stringify(scrubbed);
+    const file = { name: rewrittenShardName(base.baseId, index, hashOf(body)), body };
+    replaced.set(terms[index]!, file);
+    terms[index] = file.name;
+  });
+  return { terms, replaced };
+}
+
+/** The base files with the rewritten ones in their place. */
+function keptFiles(base: PreviousBase, replaced: ReadonlyMap<string, SearchFile>): SearchFile[] {
   // A rewritten file may equal one the index has already (an emptied file, the empty one).
   const files = new Map<string, SearchFile>();
   for (const file of base.files) {
     const kept = replaced.get(file.name) ?? file;
     files.set(kept.name, kept);
   }
-  return { texts, files: [...files.values()] };
+  return [...files.values()];
+}
+
+/** The entry's `termsHash` once a term shard is rewritten (`termsMismatch` checks it), else nothing. */
+function termsHashOf(terms: readonly string[], files: readonly SearchFile[]): Pick<Entry, 'termsHash'> {
+  if (!terms.some((name) => parseTermShardName(name)?.hash !== undefined)) return {};
+  const bodies = new Map(files.map((file) => [file.name, file.body]));
+  return { termsHash: baseIdOf(terms.map((name) => bodies.get(name)!)) };
+}
+
+/** The previous files this index does not serve: each rewritten, or folded away. */
+function withdrawnOf(base: PreviousBase, files: readonly SearchFile[]): string[] {
+  const served = new Set(files.map((file) => file.name));
+  return base.files.map((file) => file.name).filter((name) => !served.has(name));
+}
+
+/** The documents placed over the previous base's slots, and what that removes from it. */
+interface Placed {
+  rows: (DocRow | null)[];
+  delta: Record<string, string>;
+  /** Each document's text now, by slot. */
+  textBySlot: Map<number, string>;
+  /** The base slots deleted or changed since the base, with the grams they may keep. */
+  stale: StaleSlots;
 }
 
 /**
- * The index over the previous base: unchanged base documents keep their slot and base postings;
- * a changed one keeps its slot with its text in the delta (its base postings then ignored); a
- * new one takes the next free slot; a deleted one leaves a null row. Null when the delta is over
- * its bound (the caller folds).
+ * Unchanged base documents keep their slot and base postings; a changed one keeps its slot with
+ * its text in the delta (its base postings then ignored, and scrubbed of what it no longer
+ * says); a new one takes the next free slot; a deleted one leaves a null row.
  */
-function overPrevious(docs: CleanDoc[], base: PreviousBase, options: BuildOptions): BuiltIndex | null {
-  const gram = base.entry.gram;
+function placed(docs: CleanDoc[], base: PreviousBase, options: BuildOptions): Placed {
+  const { gram, baseDocs } = base.entry;
   const slotOf = new Map<string, number>();
   base.entry.docs.forEach((row, slot) => {
     if (row) slotOf.set(row[0], slot);
@@ -400,6 +521,7 @@ function overPrevious(docs: CleanDoc[], base: PreviousBase, options: BuildOption
   const rows: (DocRow | null)[] = base.entry.docs.map(() => null);
   const delta: [string, string][] = [];
   const textBySlot = new Map<number, string>();
+  const stale = new Map<number, ReadonlySet<string>>();
   let next = base.entry.docs.length;
   for (const doc of docs) {
     const slot = slotOf.get(doc.id) ?? next++;
@@ -408,38 +530,51 @@ function overPrevious(docs: CleanDoc[], base: PreviousBase, options: BuildOption
     const unchanged =
       before !== undefined &&
       before !== null &&
-      slot < base.entry.baseDocs &&
+      slot < baseDocs &&
       before[8] !== IN_DELTA &&
       before[5] === doc.title &&
       base.baseTexts.get(slot) === doc.text;
     const textFile = unchanged ? before[8] : IN_DELTA;
     rows[slot] = counted(doc, gram, options.leadLength, textFile).row;
-    if (!unchanged) delta.push([slot.toString(36), doc.text]);
+    if (unchanged) continue;
+    delta.push([slot.toString(36), doc.text]);
+    if (slot < baseDocs) stale.set(slot, currentGrams(doc.title, doc.text, gram));
   }
-  while (rows.length > base.entry.baseDocs && rows[rows.length - 1] === null) rows.pop();
+  for (let slot = 0; slot < baseDocs; slot++) if (rows[slot] === null) stale.set(slot, new Set());
+  while (rows.length > baseDocs && rows[rows.length - 1] === null) rows.pop();
+  return { rows, delta: sortedRecord(delta), textBySlot, stale };
+}
 
-  const deltaRecord = sortedRecord(delta);
+/**
+ * The index over the previous base (`placed`), its files that held removed text rewritten
+ * without it. Null when the delta is over its bound (the caller folds).
+ */
+function overPrevious(place: Placed, base: PreviousBase): BuiltIndex | null {
+  const { rows, delta } = place;
   const dead = rows.slice(0, base.entry.baseDocs).filter((row) => row === null || row[8] === IN_DELTA).length;
   if (dead > Math.max(DEAD_MIN, DEAD_SHARE * base.entry.baseDocs)) return null;
-  const { texts, files } = withoutStaleTexts(base, textBySlot);
+  const postings = withoutStalePostings(base, place.stale);
+  const texts = withoutStaleTexts(base, place.textBySlot);
+  const files = keptFiles(base, new Map([...postings.replaced, ...texts.replaced]));
 
   const entry: SearchEntry = {
     v: FORMAT_VERSION,
     base: INDEX_FILES_BASE,
     types: [...SEARCH_TYPES],
-    gram,
+    gram: base.entry.gram,
     docs: rows,
     baseDocs: base.entry.baseDocs,
     ...averages(rows),
-    terms: base.entry.terms,
-    texts,
+    terms: postings.terms,
+    ...termsHashOf(postings.terms, files),
+    texts: texts.texts,
     baseBytes: base.entry.baseBytes,
-    delta: deltaRecord,
+    delta,
   };
   const bytes = bytesOf(files, base.entry);
   const sized = withSizes(entry, bytes);
   const entryBytes = sized.sizes!.entry;
-  const deltaBytes = brotliBytes(JSON.stringify(deltaRecord));
+  const deltaBytes = brotliBytes(JSON.stringify(delta));
   const kept = new Set(base.files.map((file) => file.name));
   const rewritten = files.reduce((sum, file) => sum + (kept.has(file.name) ? 0 : bytes.get(file.name)!), 0);
   if (
@@ -447,7 +582,17 @@ function overPrevious(docs: CleanDoc[], base: PreviousBase, options: BuildOption
     entryBytes + rewritten > FOLD_SHARE * (base.entry.baseBytes + entryBytes)
   )
     return null;
-  return { entry: sized, files, fresh: false };
+  return { entry: sized, files, fresh: false, withdrawn: withdrawnOf(base, files) };
+}
+
+/**
+ * A fresh base made over a usable previous index: when some base slot stands for text the
+ * content no longer has (a document deleted or changed since the base), every previous file it
+ * does not keep may hold that text, and is withdrawn. A fold of additions alone withdraws none.
+ */
+function foldedOver(docs: CleanDoc[], base: PreviousBase, place: Placed, options: BuildOptions): BuiltIndex {
+  const folded = freshBase(docs, options);
+  return place.stale.size > 0 ? { ...folded, withdrawn: withdrawnOf(base, folded.files) } : folded;
 }
 
 export function buildSearchIndex(docs: readonly SearchDoc[], options: BuildOptions = {}): BuiltIndex {
@@ -458,8 +603,8 @@ export function buildSearchIndex(docs: readonly SearchDoc[], options: BuildOptio
       const base = readPrevious(options.previous, options.gram ?? DEFAULT_GRAM);
       if (typeof base === 'string') options.onPreviousRejected?.(base);
       else {
-        const built = overPrevious(clean, base, options);
-        if (built) return built;
+        const place = placed(clean, base, options);
+        return overPrevious(place, base) ?? foldedOver(clean, base, place, options);
       }
     } catch (error) {
       options.onPreviousRejected?.(error instanceof Error ? error.message : String(error));

@@ -9,8 +9,11 @@
  * character), named by the base and their index so that a page can name a query's shard before
  * the entry arrives (shard-names.ts), and text files (the documents' plain text, for excerpt
  * windows), named by their content's hash. Base postings and texts refer to documents by slot, a
- * row's place in the entry. (Version 2 named term shards by their content and spread first
- * characters over them by another hash: its files cannot be read as version 3's.)
+ * row's place in the entry. A term shard rewritten since its base (a removed document's postings
+ * dropped) takes a new name, its base's and index with its content's hash, and the entry's
+ * `termsHash` then vouches for the shards' content. (Version 2 named term shards by their
+ * content and spread first characters over them by another hash: its files cannot be read as
+ * version 3's.)
  */
 import { z } from 'zod/mini';
 import { SEARCH_TYPES, type SearchType } from './types.ts';
@@ -18,8 +21,16 @@ import { SEARCH_TYPES, type SearchType } from './types.ts';
 export const FORMAT_VERSION = 3;
 
 const count = z.number().check(z.int(), z.nonnegative());
-/** `<kind>-<contenthash>.json`, or a base's term shard `terms-<base>-<index>.json` ({@link termShardName}). */
-const fileName = z.string().check(z.regex(/^[a-z]+-[0-9a-f]{8,64}(-[0-9a-z]{1,4})?\.json$/));
+/**
+ * `<kind>-<contenthash>.json`, a base's term shard `terms-<base>-<index>.json` ({@link termShardName}),
+ * or one rewritten since the base `terms-<base>-<index>-<contenthash>.json` ({@link rewrittenShardName}).
+ */
+const fileName = z.string().check(z.regex(/^[a-z]+-[0-9a-f]{8,64}(-[0-9a-z]{1,4}(-[0-9a-f]{16})?)?\.json$/));
+/**
+ * A same-origin absolute folder: its files are fetched by `base + name`, and `//host/` (a
+ * protocol-relative address) or a scheme would send the searcher to another origin.
+ */
+const folder = z.string().check(z.regex(/^\/(?:[\w\-.]+\/)*$/));
 const date = z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/));
 
 /**
@@ -45,7 +56,7 @@ export type DocRow = z.infer<typeof DocRow>;
 
 export const EntrySchema = z.object({
   v: z.literal(FORMAT_VERSION),
-  base: z.string().check(z.regex(/^\/[\w\-/.]*\/$/)),
+  base: folder,
   types: z.array(z.enum(SEARCH_TYPES as [SearchType, ...SearchType[]])),
   /** The longest gram the term shards hold (a query word is covered by grams this long). */
   gram: z.number().check(z.int(), z.gte(2), z.lte(8)),
@@ -56,6 +67,12 @@ export const EntrySchema = z.object({
   averageTitle: z.number().check(z.nonnegative()),
   averageBody: z.number().check(z.nonnegative()),
   terms: z.array(fileName).check(z.minLength(1)),
+  /**
+   * Once a term shard is rewritten since the base (a removed text's postings dropped), its
+   * base's id no longer hashes the shards' content: this does (the hash of all of them, in
+   * order), for the next build to check the files it keeps. Absent while none is rewritten.
+   */
+  termsHash: z.optional(z.string().check(z.regex(/^[0-9a-f]{16}$/))),
   texts: z.array(fileName),
   /** The base files' compressed bytes: the delta's bound is a share of it (build-index.ts). */
   baseBytes: count,

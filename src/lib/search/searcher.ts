@@ -4,7 +4,9 @@
  * leads; the text files of the results shown then give the excerpt windows. Each file is fetched
  * once and kept. Pure apart from the injected `fetchJson`; every file is validated, and a missing
  * or malformed one rejects with {@link SearchIndexError} (the screens offer a retry: the next call
- * fetches again).
+ * fetches again). A file the entry names that cannot be read first has the entry read again, past
+ * the HTTP cache: a publish may have withdrawn it (a takedown rewrites the files that held the
+ * removed text under new names), and an open tab then answers from the new entry.
  */
 import {
   countTerms,
@@ -35,9 +37,12 @@ export class SearchIndexError extends Error {
   }
 }
 
+/** How a file is asked for: `fresh` past the HTTP cache (the entry, once a file it named is gone). */
+export type FetchJson = (url: string, init?: { fresh: true }) => Promise<unknown>;
+
 export interface SearcherOptions {
   entryUrl: string;
-  fetchJson?: (url: string) => Promise<unknown>;
+  fetchJson?: FetchJson;
   /**
    * The base the page was built with (`shardHintOf`, carried by the header): a query asked
    * before the entry is read fetches its term shards beside it, by name, instead of after it. A
@@ -108,8 +113,8 @@ interface Spent {
 /** A later query that has fetched nothing yet. */
 const NOTHING_SPENT: Spent = { cold: false, requests: 0, bytes: 0 };
 
-async function defaultFetchJson(url: string): Promise<unknown> {
-  const response = await fetch(url);
+async function defaultFetchJson(url: string, init?: { fresh: true }): Promise<unknown> {
+  const response = await fetch(url, init?.fresh ? { cache: 'no-cache' } : undefined);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return response.json();
 }
@@ -438,14 +443,17 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
     return /^[a-z][a-z0-9+.-]*:/i.test(options.entryUrl) ? new URL(path, options.entryUrl).href : path;
   }
 
-  /** Reads and validates one file once; a failure is forgotten so a retry fetches again. */
-  function load<T>(url: string, schema: Schema<T>): Promise<T> {
-    let pending = files.get(url) as Promise<T> | undefined;
+  /**
+   * Reads and validates one file once (`fresh`: again, past the HTTP cache); a failure is
+   * forgotten so a retry fetches again.
+   */
+  function load<T>(url: string, schema: Schema<T>, fresh = false): Promise<T> {
+    let pending = (fresh ? undefined : files.get(url)) as Promise<T> | undefined;
     if (!pending) {
       pending = (async () => {
         let value: unknown;
         try {
-          value = await fetchJson(url);
+          value = await (fresh ? fetchJson(url, { fresh }) : fetchJson(url));
         } catch (error) {
           throw new SearchIndexError(interpolate(t('search.index.unreachable'), { url }), { cause: error });
         }
@@ -457,10 +465,15 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
         }
         return parsed.data;
       })();
-      files.set(url, pending);
-      pending.then(
-        (data) => read.set(url, data),
-        () => files.delete(url),
+      const mine = pending;
+      files.set(url, mine);
+      mine.then(
+        (data) => {
+          if (files.get(url) === mine) read.set(url, data);
+        },
+        () => {
+          if (files.get(url) === mine) files.delete(url);
+        },
       );
     }
     return pending;
@@ -469,9 +482,9 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
   let entryPromise: Promise<Loaded> | null = null;
   /** The entry once read. */
   let entryRead: Loaded | null = null;
-  function loadEntry(): Promise<Loaded> {
-    if (!entryPromise) {
-      const pending = load(options.entryUrl, EntrySchema as Schema<Entry>).then(readEntry);
+  function loadEntry(fresh = false): Promise<Loaded> {
+    if (!entryPromise || fresh) {
+      const pending = load(options.entryUrl, EntrySchema as Schema<Entry>, fresh).then(readEntry);
       entryPromise = pending;
       pending.then(
         (loaded) => (entryRead = loaded),
@@ -483,14 +496,52 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
     return entryPromise;
   }
 
+  /** The entry read again in place of `stale`, once for every search that found a file of it gone. */
+  const renewals = new WeakMap<Loaded, Promise<Loaded>>();
+  function renewedEntry(stale: Loaded): Promise<Loaded> {
+    let renewal = renewals.get(stale);
+    if (!renewal) renewals.set(stale, (renewal = loadEntry(true)));
+    return renewal;
+  }
+
+  /**
+   * The entry that answers once a file `stale` names could not be read: the entry read again past
+   * the HTTP cache, when it names other files (a publish withdrew some); else the failure stands.
+   */
+  async function entryAfter(stale: Loaded, failure: unknown): Promise<Loaded> {
+    if (!(failure instanceof SearchIndexError)) throw failure;
+    let renewed: Loaded;
+    try {
+      renewed = await renewedEntry(stale);
+    } catch {
+      throw failure;
+    }
+    const named = (entry: Entry) => JSON.stringify([entry.base, entry.terms, entry.texts]);
+    if (named(renewed.entry) === named(stale.entry)) throw failure;
+    return renewed;
+  }
+
   const shardUrl = (entry: Entry, index: number) => resolve(entry.base + entry.terms[index]!);
   const textUrl = (entry: Entry, file: number) => resolve(entry.base + entry.texts[file]!);
+
+  /** The addresses asked for by the page's hint whose answer the entry has not confirmed yet. */
+  const guesses = new Set<string>();
+
+  /** A term shard the entry names; a guess of the same name that failed is asked for once more. */
+  function loadShard(url: string): Promise<TermShard> {
+    const schema = TermShardSchema as Schema<TermShard>;
+    return load(url, schema).catch((error: unknown) => {
+      if (!guesses.has(url)) throw error;
+      // Forgotten once settled, not at once: a second search waiting on the same guess joins this retry.
+      return load(url, schema).finally(() => guesses.delete(url));
+    });
+  }
 
   async function termShards(entry: Entry, query: AnalyzedQuery): Promise<Map<number, TermShard>> {
     const shards = new Map<number, TermShard>();
     await Promise.all(
       queryShards(entry.terms.length, query).map(async (index) => {
-        shards.set(index, await load(shardUrl(entry, index), TermShardSchema as Schema<TermShard>));
+        shards.set(index, await loadShard(shardUrl(entry, index)));
       }),
     );
     return shards;
@@ -519,7 +570,9 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
       const url = resolve(termShardPath(hint.base, index));
       if (files.has(url)) continue;
       asked.add(url);
-      // A stale hint's file may be gone: the entry's own names are fetched then.
+      guesses.add(url);
+      // A stale hint's file may be gone (or a shard rewritten since the base, under a new name):
+      // the entry's own names are fetched then.
       load(url, TermShardSchema as Schema<TermShard>).catch(() => undefined);
     }
     return asked;
@@ -571,26 +624,42 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
     return found;
   }
 
+  /** `search`'s answer from one entry; `cold` and `guessed` say what this query has asked for already. */
+  async function answerFrom(
+    loaded: Loaded,
+    query: string,
+    { onPartial, after, ...searchOptions }: SearchOptions,
+    cold: boolean,
+    guessed: ReadonlySet<string>,
+  ): Promise<SearchResponse> {
+    const analyzed = analyzeQuery(query, loaded.entry.gram);
+    const spent = spentOn(loaded.entry, analyzed, cold, guessed);
+    if (after) await after;
+    const shards = await termShards(loaded.entry, analyzed);
+    const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
+    const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
+    const chosen = textFiles(loaded, answer.slots, spent);
+    // Texts in memory: the full answer at once, no first one with the leads (a screen would
+    // draw the results twice for one keystroke).
+    const inMemory = textsNow(loaded, answer.slots, chosen);
+    if (inMemory) return answer.response(inMemory);
+    onPartial?.(answer.response(loaded.deltaTexts));
+    return answer.response(await textsOf(loaded, answer.slots, chosen));
+  }
+
   return {
-    async search(query, { onPartial, after, ...searchOptions } = {}) {
+    async search(query, options = {}) {
       if (asksNothing(query)) return emptyResponse(query);
       const cold = entryPromise === null;
       const reading = loadEntry();
       const guessed = guessShards(query);
       const loaded = await reading;
-      const analyzed = analyzeQuery(query, loaded.entry.gram);
-      const spent = spentOn(loaded.entry, analyzed, cold, guessed);
-      if (after) await after;
-      const shards = await termShards(loaded.entry, analyzed);
-      const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
-      const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
-      const chosen = textFiles(loaded, answer.slots, spent);
-      // Texts in memory: the full answer at once, no first one with the leads (a screen would
-      // draw the results twice for one keystroke).
-      const inMemory = textsNow(loaded, answer.slots, chosen);
-      if (inMemory) return answer.response(inMemory);
-      onPartial?.(answer.response(loaded.deltaTexts));
-      return answer.response(await textsOf(loaded, answer.slots, chosen));
+      try {
+        return await answerFrom(loaded, query, options, cold, guessed);
+      } catch (error) {
+        // A file withdrawn since the entry was read (an open tab over a takedown): the new entry answers.
+        return answerFrom(await entryAfter(loaded, error), query, options, false, new Set());
+      }
     },
 
     searchNow(query, searchOptions = {}) {

@@ -29,6 +29,27 @@ export function termShardName(base: string, index: number): string {
   return `terms-${base}-${index.toString(36)}.json`;
 }
 
+/**
+ * A base's term shard rewritten since the base (a removed document's postings dropped from it):
+ * a new name, as every name is cached for a year, and still the base's and index (a page's hint,
+ * which names the base's, costs a request the entry then answers). Its hash is its content's.
+ */
+export function rewrittenShardName(base: string, index: number, hash: string): string {
+  return `terms-${base}-${index.toString(36)}-${hash}.json`;
+}
+
+const TERM_SHARD = /^terms-([0-9a-f]{8,64})-([0-9a-z]{1,4})(?:-([0-9a-f]{16}))?\.json$/;
+
+/** A term shard's name read back: its base, index and, for a rewritten one, its content's hash. */
+export function parseTermShardName(name: string): { base: string; index: number; hash?: string } | null {
+  const match = TERM_SHARD.exec(name);
+  if (!match) return null;
+  const index = parseInt(match[2]!, 36);
+  // One spelling per index: `01` would name what `1` names.
+  if (index.toString(36) !== match[2]) return null;
+  return match[3] ? { base: match[1]!, index, hash: match[3] } : { base: match[1]!, index };
+}
+
 /** Where a base's term shard is served: what a page asks for before the entry names it. */
 export function termShardPath(base: string, index: number): string {
   return INDEX_FILES_BASE + termShardName(base, index);
@@ -49,12 +70,18 @@ const HINT = /^([0-9a-f]{8,64}):(\d{1,4}):(\d)$/;
 /**
  * The hint for an entry whose term shards are named by {@link termShardName} under the site's
  * folder, as `base:count:gram`; null for one named otherwise: the searcher then waits for the
- * entry.
+ * entry. Shards rewritten since the base ({@link rewrittenShardName}) keep the base's hint: a
+ * removal does not change every page's bytes, and a guess of a rewritten shard's old name is
+ * answered by the entry's name instead (searcher.ts).
  */
 export function shardHintOf(entry: { base: string; terms: readonly string[]; gram: number }): string | null {
-  const base = /^terms-([0-9a-f]{8,64})-0\.json$/.exec(entry.terms[0] ?? '')?.[1];
+  const base = parseTermShardName(entry.terms[0] ?? '')?.base;
   if (!base || entry.base !== INDEX_FILES_BASE) return null;
-  if (entry.terms.some((name, index) => name !== termShardName(base, index))) return null;
+  const named = (name: string, index: number) => {
+    const parsed = parseTermShardName(name);
+    return parsed?.base === base && parsed.index === index;
+  };
+  if (!entry.terms.every(named)) return null;
   return `${base}:${entry.terms.length}:${entry.gram}`;
 }
 

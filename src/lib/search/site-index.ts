@@ -44,3 +44,12 @@ export function buildIndex() {
 export async function searchShardHint(): Promise<string | null> {
   return shardHintOf((await buildIndex()).entry);
 }
+
+/**
+ * The previous release's index files this build no longer serves because they held text the
+ * content took out (`BuiltIndex.withdrawn`): for the publish to drop from the deploy pool and
+ * purge from the CDN. Empty without a usable previous index.
+ */
+export async function withdrawnSearchFiles(): Promise<string[]> {
+  return (await buildIndex()).withdrawn;
+}
