@@ -1,11 +1,14 @@
 // @vitest-environment node
 /**
- * The example CI workflow that rebuilds and deploys (.github/workflows/nightly-rebuild.yml), read
- * as text: the rules a reviewer would otherwise have to remember. The deploy and purge steps'
- * scripts are also run with bash as a runner would, with a stand-in `npm` (deploy exit codes)
- * and the real purge script against a stand-in of Cloudflare's API.
+ * The example CI workflows that rebuild and deploy, read as text: the rules a reviewer would
+ * otherwise have to remember. site-rebuild.yml is the job (restore, rebuild, deploy, purge);
+ * nightly-rebuild.yml starts it on the schedule and the content team's publish hook, which may ask
+ * for one item and nothing else; publish-admin.yml starts it by hand behind a reviewer, for
+ * rollback, resume and the guard's overrides. The job's scripts are also run with bash as a
+ * runner would, with a stand-in `npm` (deploy exit codes) and the real purge script against a
+ * stand-in of Cloudflare's API.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,30 +16,57 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPurgeApi, type PurgeApiStandIn } from './purge-api.ts';
 
-const workflow = readFileSync(
-  fileURLToPath(new URL('../../.github/workflows/nightly-rebuild.yml', import.meta.url)),
-  'utf8',
-);
-/** The shell scripts of the `run:` steps. */
-const scripts = [...workflow.matchAll(/run: \|\n((?: {10}.*\n|\n)+)/g)].map((match) => match[1]!);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const readWorkflow = (name: string) => readFileSync(join(root, '.github/workflows', name), 'utf8');
+/** The job every run runs (`workflow_call` only). */
+const workflow = readWorkflow('site-rebuild.yml');
+/** The schedule and the publish hook. */
+const hook = readWorkflow('nightly-rebuild.yml');
+/** Rollback, resume and the guard's overrides, by hand, behind a reviewer. */
+const admin = readWorkflow('publish-admin.yml');
+const all = { 'site-rebuild.yml': workflow, 'nightly-rebuild.yml': hook, 'publish-admin.yml': admin };
+/** The shell scripts of the `run: |` steps of `text`. */
+const scriptsOf = (text: string) =>
+  [...text.matchAll(/run: \|\n((?: {10}.*\n|\n)+)/g)].map((match) => match[1]!);
+const scripts = scriptsOf(workflow);
+/** The `on:` block of a workflow. */
+const triggersOf = (text: string) => /^on:\n((?: {2}.*\n|\n)+)/m.exec(text)?.[1] ?? '';
+/** The inputs a workflow's `on:` block names (`action:`, `item:`…). */
+const inputsOf = (text: string) =>
+  [...triggersOf(text).matchAll(/^ {6}([\w-]+):$/gm)].map((match) => match[1]!);
 
 describe('the rebuild workflow', () => {
-  it('asks for no more than reading the repository', () => {
-    expect(workflow).toMatch(/^permissions:\n {2}contents: read\n/m);
-    expect(workflow).not.toMatch(/^\s*[\w-]+: write\s*$/m);
+  it('asks for no more than reading the repository, in every workflow', () => {
+    for (const [name, text] of Object.entries(all)) {
+      expect(text, name).toMatch(/^permissions:\n {2}contents: read\n/m);
+      expect(text, name).not.toMatch(/^\s*[\w-]+: write\s*$/m);
+    }
   });
 
-  it('is started by the publish hook through workflow_dispatch (a token that cannot push code), not repository_dispatch', () => {
-    expect(workflow).toContain('workflow_dispatch:');
-    expect(workflow).not.toContain('repository_dispatch');
-    expect(workflow).toMatch(/item:\n\s+description:/);
+  it('can be started by nothing but the two workflows that call it', () => {
+    expect(triggersOf(workflow)).toMatch(/^ {2}workflow_call:\n/);
+    expect(triggersOf(workflow)).not.toMatch(/^ {2}(?!workflow_call:)\w+:/m);
+    expect(inputsOf(workflow)).toEqual(['action', 'item', 'full', 'min_ratio', 'allow_empty']);
+    for (const text of [hook, admin])
+      expect([...text.matchAll(/^\s*uses: (.*)$/gm)].map((match) => match[1])).toEqual([
+        './.github/workflows/site-rebuild.yml',
+      ]);
+  });
+
+  it('deletes no Actions cache, whoever started it', () => {
+    for (const [name, text] of Object.entries(all)) {
+      expect(text, name).not.toMatch(/gh cache delete|actions\/caches|gh-actions-cache|-X DELETE/i);
+      expect(text, name).not.toMatch(/^\s*uses: actions\/cache\/(?!restore@|save@)/m);
+    }
   });
 
   it('runs a rollback in a concurrency group of its own, so no queued hook can replace it', () => {
+    // In the job, shared by both callers; not in the callers, where a run waiting for its
+    // reviewer would hold back every publish.
     expect(workflow).toMatch(
-      /group: site-rebuild-\$\{\{ inputs\.action == 'rollback' && 'rollback' \|\| 'publish' \}\}/,
+      /^ {4}concurrency:\n {6}group: site-rebuild-\$\{\{ inputs\.action == 'rollback' && 'rollback' \|\| 'publish' \}\}\n {6}cancel-in-progress: false\n/m,
     );
-    expect(workflow).toContain('cancel-in-progress: false');
+    for (const text of [hook, admin]) expect(text).not.toContain('concurrency:');
   });
 
   it('deploys with the deploy command and a pinned host key, never rsync --delete', () => {
@@ -82,16 +112,142 @@ describe('the rebuild workflow', () => {
 
   it('hands inputs to its scripts through the environment, never pasted into the script text', () => {
     expect(scripts.length).toBeGreaterThan(3);
-    for (const script of scripts) expect(script).not.toMatch(/\$\{\{\s*(inputs|github\.event)\./);
+    for (const text of Object.values(all))
+      for (const script of scriptsOf(text)) expect(script).not.toMatch(/\$\{\{[^}]*(inputs|github\.event)/);
+    for (const line of admin.match(/^ +run: (?!\|).*$/gm) ?? []) expect(line).not.toContain('${{');
+  });
+
+  it('passes the item to the rebuild as one word, so an id is never read as an option', () => {
+    expect(scriptOf(step('Rebuild'))).toContain('[ -n "$ITEM" ] && args+=("--item=$ITEM")');
   });
 });
 
-/** The text of the step named `name`, up to the next step. */
-function step(name: string): string {
-  const start = workflow.indexOf(`      - name: ${name}\n`);
+describe('the publish hook (nightly-rebuild.yml)', () => {
+  it('is started by the schedule and by repository_dispatch of type publish, nothing else', () => {
+    expect(triggersOf(hook)).toBe(
+      "  schedule:\n    - cron: '0 18 * * *' # 03:00 KST, a safety net behind the publish hook\n  repository_dispatch:\n    types: [publish]\n\n",
+    );
+    // No workflow_dispatch: its inputs are what let a token ask for a rollback or a guard override.
+    expect(hook).not.toMatch(/workflow_dispatch:|^ {4}inputs:/m);
+  });
+
+  it('asks the job for a plain rebuild with one item, read from the payload and nothing else of it', () => {
+    const call = hook.slice(hook.indexOf('\n  rebuild:\n'));
+    expect(call).toBe(`
+  rebuild:
+    needs: payload
+    uses: ./.github/workflows/site-rebuild.yml
+    with:
+      action: rebuild
+      item: \${{ github.event.client_payload.item || '' }}
+      full: \${{ github.event_name == 'schedule' }}
+`);
+    expect(hook.match(/client_payload\.\w+/g)).toEqual(['client_payload.item']);
+  });
+
+  it('says which token the hook needs, honestly: Contents write, no Actions, no Workflows', () => {
+    const header = hook.slice(0, hook.indexOf('\nname:')).replace(/\n#\s*/g, ' ');
+    expect(header).toMatch(/"Contents: read and write"/);
+    expect(header).toMatch(/could also push commits/);
+    expect(header).toMatch(/no\s+"Workflows" permission/);
+    expect(header).toMatch(/no "Actions" permission[\s\S]*delete the Actions caches/);
+  });
+
+  const checkPayload = (event: string, payload: unknown) =>
+    spawnSync(
+      'bash',
+      [
+        '--noprofile',
+        '--norc',
+        '-eo',
+        'pipefail',
+        '-c',
+        scriptOf(step("Check the publish hook's payload", hook)),
+      ],
+      {
+        env: { PATH: process.env.PATH, EVENT: event, PAYLOAD: JSON.stringify(payload) },
+        encoding: 'utf8',
+      },
+    );
+
+  it('refuses a payload with any key but item, or an item that is not text', () => {
+    expect(checkPayload('repository_dispatch', { item: 'hr-0034' }).status).toBe(0);
+    for (const payload of [
+      { item: 'hr-0034', action: 'resume' },
+      { item: 'hr-0034', min_ratio: '0' },
+      { action: 'rollback' },
+      { allow_empty: true },
+      { item: 34 },
+      {},
+      null,
+    ]) {
+      const run = checkPayload('repository_dispatch', payload);
+      expect(run.status, JSON.stringify(payload)).toBe(1);
+      expect(run.stdout).toMatch(/^::error::게시 훅의 client_payload 는/m);
+    }
+    expect(checkPayload('schedule', null).status).toBe(0);
+  });
+});
+
+describe('the admin workflow (publish-admin.yml)', () => {
+  it('is started by hand only, with the inputs the hook cannot send', () => {
+    expect(triggersOf(admin)).toMatch(/^ {2}workflow_dispatch:\n {4}inputs:\n/);
+    expect(triggersOf(admin)).not.toMatch(/^ {2}(?!workflow_dispatch:)\w+:/m);
+    expect(inputsOf(admin)).toEqual(['action', 'item', 'full', 'min_ratio', 'allow_empty']);
+    expect(admin).toMatch(/options: \[rebuild, rollback, resume\]/);
+  });
+
+  it('runs nothing before a reviewer of the production-admin environment approves', () => {
+    expect(admin).toMatch(/^ {2}approve:\n(?: {4}.*\n)*? {4}environment: production-admin\n/m);
+    expect(admin).toMatch(/^ {2}rebuild:\n {4}needs: approve\n {4}uses: /m);
+    // Only those two jobs: nothing runs beside the gate.
+    expect([...admin.matchAll(/^ {2}([\w-]+):$/gm)].map((match) => match[1])).toEqual([
+      'workflow_dispatch',
+      'approve',
+      'rebuild',
+    ]);
+    expect(admin.slice(0, admin.indexOf('\nname:'))).toMatch(/Required reviewers/);
+  });
+});
+
+describe("the job's input check, run as a runner runs it", () => {
+  const check = (env: Record<string, string>) =>
+    spawnSync(
+      'bash',
+      ['--noprofile', '--norc', '-eo', 'pipefail', '-c', scriptOf(step('Check the inputs'))],
+      {
+        // The project's root: the check imports the site's own id rule. `node` is the pinned one.
+        cwd: root,
+        env: { PATH: process.env.PATH, ACTION: 'rebuild', ...env },
+        encoding: 'utf8',
+      },
+    );
+
+  it('accepts the ids the site builds pages for, and no item at all', () => {
+    for (const item of ['', 'hr-0034', '인사이트-채용', 'web3.0', 'a~b_c'])
+      expect(check({ ITEM: item }).status, item).toBe(0);
+  });
+
+  it('refuses any other item, and an unknown action, before any cache or secret is touched', () => {
+    for (const item of ['.env', '..', 'a b', 'a/b', '$(touch x)', 'hr-1\n::error::x', 'x'.repeat(201)]) {
+      const run = check({ ITEM: item });
+      expect(run.status, item).toBe(1);
+      expect(run.stdout, item).toMatch(/^::error::item 은 사이트가 받는 항목 id여야 합니다/m);
+    }
+    expect(check({ ACTION: 'delete-caches' }).status).toBe(1);
+    const order = ['Check the inputs', 'Restore the build caches', 'Rebuild'].map((name) =>
+      workflow.indexOf(`- name: ${name}\n`),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+});
+
+/** The text of the step named `name` (of the job, or of `text`), up to the next step or job. */
+function step(name: string, text = workflow): string {
+  const start = text.indexOf(`      - name: ${name}\n`);
   expect(start, name).toBeGreaterThan(-1);
-  const next = workflow.indexOf('\n      - ', start + 1);
-  return workflow.slice(start, next === -1 ? undefined : next + 1);
+  const end = /\n {6}- |\n\n {2}\w/.exec(text.slice(start + 1));
+  return text.slice(start, end ? start + 1 + end.index + 1 : undefined);
 }
 
 /** A step's `if:` expression. */
