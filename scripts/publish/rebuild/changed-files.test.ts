@@ -48,6 +48,30 @@ describe('changedRoutes', () => {
     });
   });
 
+  it('lists a search shard the new release dropped as removed, so that the edge lets go of text the content team removed', () => {
+    files('a', {
+      'index.html': '1',
+      'search/index.json': 'old entry',
+      'search-index/terms-aaaa-0.json': 'kept',
+      'search-index/terms-aaaa-1.json': '홍길동 010-1234-5678',
+      'search-index/texts-old.json': '홍길동',
+      '_astro/old.js': 'code',
+    });
+    files('b', {
+      'index.html': '1',
+      'search/index.json': 'new entry',
+      'search-index/terms-aaaa-0.json': 'kept',
+      'search-index/terms-aaaa-1-bbbb.json': 'scrubbed',
+      'search-index/texts-new.json': 'scrubbed',
+      '_astro/new.js': 'code',
+    });
+    expect(changedRoutes(join(dir, 'a'), join(dir, 'b'))).toEqual({
+      added: [],
+      changed: ['/search/index.json'],
+      removed: ['/search-index/terms-aaaa-1.json', '/search-index/texts-old.json'],
+    });
+  });
+
   it('lists everything as added without a published release', () => {
     files('b', { 'index.html': '1', '404.html': '2', 'rss.xml': '3', '_astro/x.js': '4' });
     expect(changedRoutes(null, join(dir, 'b'))).toEqual({
