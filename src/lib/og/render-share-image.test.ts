@@ -92,11 +92,12 @@ describe('an item picture too costly to draw', () => {
     expect(remote.equals(fallback)).toBe(true);
   });
 
-  it('tells SVG from other pictures by its start', () => {
+  it('screens anything that starts like markup as an SVG, however long its preamble', () => {
     expect(isSvg(Buffer.from(LIGHT_SVG))).toBe(true);
     expect(isSvg(Buffer.from(`\uFEFF<?xml version="1.0"?>\n<!-- x -->\n<!DOCTYPE svg>\n${LIGHT_SVG}`))).toBe(
       true,
     );
+    expect(isSvg(Buffer.from(`${' '.repeat(100)}<!-- ${'x'.repeat(8000)} -->${LIGHT_SVG}`))).toBe(true);
     expect(isSvg(PNG_1x1)).toBe(false);
   });
 });

@@ -87,13 +87,17 @@ async function drawWithinLimits(
 const jpegFrame = (width: number, height: number) =>
   ({ width, height, format: 'jpeg', quality: 90 }) as const;
 
-/** Whether the bytes are an SVG document (sharp would hand them to librsvg). */
+/**
+ * Whether the bytes may be an SVG document (sharp would hand them to librsvg): any text that
+ * starts with `<`, comments and doctype included. Every raster format starts with binary magic.
+ */
 export function isSvg(bytes: Buffer): boolean {
-  const head = bytes
-    .subarray(0, 4096)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '');
-  return /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(head);
+  return /^\s*</.test(
+    bytes
+      .subarray(0, 1024)
+      .toString('utf8')
+      .replace(/^\uFEFF/, ''),
+  );
 }
 
 /** `'too-complex'` when an SVG is larger, or holds more costly effects, than a card's picture needs. */
