@@ -101,6 +101,16 @@ describe('stageSite', () => {
     expect(result).toMatchObject({ files: 7, kept: 2 });
   });
 
+  it("stages only the live release's search files: an earlier one's may hold text removed since", () => {
+    write(join(work, 'out', 'releases', 'r1', 'search-index', 'terms-aaaa-1.json'), '{"t":{"홍길동":"0"}}');
+    write(join(work, 'out', 'releases', 'r2', 'search-index', 'terms-aaaa-1-bbbb.json'), '{"t":{}}');
+    const to = join(work, 'deploy');
+    stageSite({ site: join(work, 'out', 'current'), to, previous: join(work, 'out', 'releases') });
+    expect(files(to)).toContain('search-index/terms-aaaa-1-bbbb.json');
+    expect(files(to)).not.toContain('search-index/terms-aaaa-1.json');
+    expect(files(to)).toContain('_astro/Faq.old111.js');
+  });
+
   it('after a burst of publishes pruned as CI does (--keep 2), still has the chunks of every release live minutes ago', () => {
     const out = join(work, 'burst');
     const start = Date.parse('2026-11-24T03:00:00Z');

@@ -15,7 +15,9 @@
  *   wrangler 4.164.0 does not know its setting yet (wrangler.jsonc). Hashed names change with
  *   their content, so an old file never shadows a new one. The rebuild keeps every release current
  *   within its `--keep-days` (besides the `--keep` newest), so a burst of publishes does not drop
- *   the chunks of a release live minutes ago.
+ *   the chunks of a release live minutes ago. The site search's files are the exception: only
+ *   the live release's are staged, since an earlier one's may hold text the content team has
+ *   removed since (scripts/publish/lib/withdrawn.ts; an open page reads the search entry again).
  *
  * The target folder is replaced whole, and only when it is missing or was made by this script.
  */
@@ -37,6 +39,7 @@ import { parseArgs } from 'node:util';
 import { parseHeadersFile, type HeaderRule } from '../../lib/headers-file.ts';
 import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../rebuild/manifest.ts';
 import { isHashedPath } from './handler.ts';
+import { isWithdrawable } from '../lib/withdrawn.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const PROJECT_HEADERS = join(root, 'public', '_headers');
@@ -122,7 +125,8 @@ function keepPreviousHashed(previous: string, source: string, staged: string, ru
     const release = realpathSync(join(previous, entry.name));
     if (release === source) continue;
     for (const file of listFiles(release)) {
-      if (!isHashedPath(rules, `/${file}`) || existsSync(join(staged, file))) continue;
+      if (!isHashedPath(rules, `/${file}`) || isWithdrawable(file) || existsSync(join(staged, file)))
+        continue;
       mkdirSync(dirname(join(staged, file)), { recursive: true });
       cpSync(join(release, file), join(staged, file), { dereference: true });
       kept += 1;

@@ -14,12 +14,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { CHANGED_ROUTES_FILE, MANIFEST_FILE, type ChangedRoutes } from './manifest.ts';
 import { fileRoute } from './routes.ts';
+import { isWithdrawable } from '../lib/withdrawn.ts';
 
 /** Folders of content-hashed files, never purged for what they add. */
 export const HASHED_FOLDERS = ['_astro/', 'search-index/'];
-
-/** Hashed files that may hold content text: purged when a release drops them. */
-export const WITHDRAWN_FOLDERS = ['search-index/'];
 
 /** The release's own records, not part of the site. */
 const RECORDS = new Set([MANIFEST_FILE, CHANGED_ROUTES_FILE]);
@@ -41,8 +39,7 @@ export function releaseFiles(root: string): string[] {
 /** Added, changed and removed routes from `previousDir` (or nothing: all added) to `nextDir`; hashed assets left out. */
 export function changedRoutes(previousDir: string | null, nextDir: string): ChangedRoutes {
   const purgeable = (file: string) => !HASHED_FOLDERS.some((folder) => file.startsWith(folder));
-  const withdrawable = (file: string) =>
-    purgeable(file) || WITHDRAWN_FOLDERS.some((folder) => file.startsWith(folder));
+  const withdrawable = (file: string) => purgeable(file) || isWithdrawable(file);
   const beforeAll = previousDir ? releaseFiles(previousDir).filter(withdrawable) : [];
   const before = beforeAll.filter(purgeable);
   const afterAll = releaseFiles(nextDir).filter(withdrawable);
