@@ -44,6 +44,33 @@ function input(overrides: Partial<PruneInput> = {}): PruneInput {
 }
 
 describe('planPrune', () => {
+  it('deletes the search files the live release does not name at once, whatever the days (deleted means gone)', () => {
+    const plan = planPrune(
+      input({
+        pool: new Map([
+          ['_astro/b.js', daysAgo(20)],
+          ['search-index/terms-x-1.json', daysAgo(1)],
+          ['search-index/terms-x-1-scrubbed.json', daysAgo(0)],
+          ['search-index/texts-old.json', daysAgo(1)],
+        ]),
+        records: [
+          record('b', 20, ['_astro/b.js', 'search-index/terms-x-1.json', 'search-index/texts-old.json']),
+          record('c', 1, ['_astro/b.js', 'search-index/terms-x-1-scrubbed.json']),
+        ],
+      }),
+    );
+    expect(plan.withdrawn).toEqual(['search-index/terms-x-1.json', 'search-index/texts-old.json']);
+    expect(plan.pool).toEqual(['search-index/terms-x-1.json', 'search-index/texts-old.json']);
+  });
+
+  it('deletes no search file when the live release has no record to name its own', () => {
+    const plan = planPrune(
+      input({ pool: new Map([['search-index/terms-x-1.json', daysAgo(1)]]), current: 'z' }),
+    );
+    expect(plan.withdrawn).toEqual([]);
+    expect(plan.pool).toEqual([]);
+  });
+
   it('deletes what no release live within the days needs, and the old records', () => {
     const plan = planPrune(input());
     expect(plan.releases).toEqual(['a']);
@@ -67,7 +94,7 @@ describe('planPrune', () => {
         records: [record('r1', 30, ['_astro/old.js']), { ...record('r2', 0, ['_astro/new.js']), from: 'r1' }],
       }),
     );
-    expect(plan).toEqual({ releases: [], pool: [], records: null, poolHeld: null });
+    expect(plan).toEqual({ releases: [], pool: [], withdrawn: [], records: null, poolHeld: null });
   });
 
   it('counts from the switch away from a release, by the next record or one naming it as `from`', () => {

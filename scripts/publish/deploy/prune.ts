@@ -12,11 +12,18 @@
  * - a release folder likewise: never the live one, nor one live or touched within the days;
  * - deploys.jsonl loses the lines of releases that are gone and older than the days.
  *
+ * The site search's files are the exception (deleted means gone): one the live release does not
+ * name is deleted now, whatever the days, since it may hold text the content team removed
+ * (scripts/publish/lib/withdrawn.ts); a page still open reads the search entry again. Only when
+ * the live release's own record is missing, and with it the list of its search files, is none
+ * deleted.
+ *
  * The file times cover what the records cannot: a deploy that switched but failed to write its
  * line. When a release live within the days has no line at all (the live one included), or a
  * line did not parse, no pool file is deleted: what its pages need is then unknown.
  */
 import { liveUntil as liveUntilBySwitch } from '../rebuild/history.ts';
+import { isWithdrawable } from '../lib/withdrawn.ts';
 import type { DeployRecord } from './records.ts';
 
 const DAY_MS = 86_400_000;
@@ -38,6 +45,8 @@ export interface PruneInput {
 export interface PrunePlan {
   releases: string[];
   pool: string[];
+  /** Of `pool`, the search files the live release does not name: deleted now, whatever the days. */
+  withdrawn: string[];
   /** The records to keep, or `null` when none is dropped. */
   records: DeployRecord[] | null;
   /** Why no pool file is deleted this time (Korean), or `null`. */
@@ -80,13 +89,12 @@ export function planPrune(input: PruneInput): PrunePlan {
   const needed = new Set(
     input.records.filter((record) => liveWithin(record.release)).flatMap((record) => record.assets),
   );
-  const pool =
+  const aged =
     poolHeld === null
-      ? [...input.pool]
-          .filter(([file, mtime]) => !needed.has(file) && mtime < since)
-          .map(([file]) => file)
-          .sort()
+      ? [...input.pool].filter(([file, mtime]) => !needed.has(file) && mtime < since).map(([file]) => file)
       : [];
+  const withdrawn = withdrawnFiles(input);
+  const pool = [...new Set([...aged, ...withdrawn])].sort();
 
   const gone = new Set(releases);
   const keptRecords = input.records.filter(
@@ -97,5 +105,13 @@ export function planPrune(input: PruneInput): PrunePlan {
   );
   // Rewriting the file would lose the lines that did not parse: leave it as it is then.
   const unchanged = keptRecords.length === input.records.length || input.unreadableRecords > 0;
-  return { releases, pool, records: unchanged ? null : keptRecords, poolHeld };
+  return { releases, pool, withdrawn, records: unchanged ? null : keptRecords, poolHeld };
+}
+
+/** Pool files that may hold removed text and the live release does not name (none when its record is missing). */
+function withdrawnFiles(input: PruneInput): string[] {
+  const live = input.records.findLast((record) => record.release === input.current);
+  if (!live) return [];
+  const kept = new Set(live.assets);
+  return [...input.pool.keys()].filter((file) => isWithdrawable(file) && !kept.has(file)).sort();
 }
