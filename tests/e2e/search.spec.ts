@@ -149,6 +149,50 @@ test.describe('검색 페이지', () => {
     await expect(results(page).getByRole('listitem').first()).toBeVisible();
   });
 
+  test('열어 둔 페이지의 검색 파일이 새 배포로 사라지면, 새 색인을 읽어 오류 없이 답한다', async ({
+    page,
+    site,
+    request,
+  }) => {
+    desktopOnly();
+    await site.goto('/search?q=면접');
+    await expect(results(page).getByRole('listitem').first()).toBeVisible();
+    // A takedown deploy: every file the page's entry names is gone (404), and the new entry names
+    // the same files under new names (a rewritten shard's, a scrubbed text file's).
+    const REWRITTEN = '-0123456789abcdef';
+    const renamed = (name: string) =>
+      name.startsWith('terms-')
+        ? name.replace(/\.json$/, `${REWRITTEN}.json`)
+        : name.replace(/\.json$/, 'ff.json');
+    const original = (name: string) =>
+      name.includes(REWRITTEN) ? name.replace(REWRITTEN, '') : name.replace(/ff\.json$/, '.json');
+    const fetchedNew: string[] = [];
+    await page.route('**/search-index/**', async (route) => {
+      const url = new URL(route.request().url());
+      const name = url.pathname.split('/').pop()!;
+      const isNew = name.includes(REWRITTEN) || /^texts-[0-9a-f]+ff\.json$/.test(name);
+      if (!isNew) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
+      fetchedNew.push(name);
+      url.pathname = url.pathname.replace(name, original(name));
+      return route.fulfill({ response: await route.fetch({ url: url.href }) });
+    });
+    await page.route('**/search/index.json', async (route) => {
+      const entry = (await (await route.fetch()).json()) as { terms: string[]; texts: string[] };
+      await route.fulfill({
+        json: { ...entry, terms: entry.terms.map(renamed), texts: entry.texts.map(renamed) },
+      });
+    });
+
+    const expected = await engineHits(request, '채용 브랜딩');
+    expect(expected.length).toBeGreaterThan(0);
+    const box = page.getByRole('searchbox', { name: '검색어' });
+    await box.fill('채용 브랜딩');
+    await box.press('Enter');
+    await expect(results(page).getByRole('listitem')).toHaveCount(expected.length);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(fetchedNew.length).toBeGreaterThan(0);
+  });
+
   test('주소의 검색어와 위험한 제목은 글자로만 보인다', async ({ page, site, request }) => {
     desktopOnly();
     const [first] = await engineHits(request, '다면평가');
