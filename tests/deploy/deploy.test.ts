@@ -446,4 +446,46 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
       expect(statSync(join(remote, '.deploy.lock'), { throwIfNoEntry: false })).toBeUndefined();
     },
   );
+
+  it(
+    'stops before the switch when another deploy took its lock over meanwhile (exit 1), leaving that lock',
+    { timeout: STEP },
+    async () => {
+      // A stand-in ssh whose host lets another deploy take the lock over just before the switch
+      // script runs: as after a stall of this deploy longer than the lock's age.
+      const host = join(work, 'taken-over');
+      const theirs = '{"host":"other-runner","pid":1,"at":"2026-11-29T00:00:00.000Z","token":"theirs"}';
+      const stealingSsh = join(work, 'stealing-ssh');
+      writeFileSync(
+        stealingSsh,
+        [
+          '#!/bin/bash',
+          'while [ $# -gt 0 ]; do',
+          '  case "$1" in -l|-i|-o|-p|-F) shift 2 ;; -*) shift ;; *) break ;; esac',
+          'done',
+          'shift',
+          'if [ "$*" != "sh -s" ]; then exec sh -c "$*"; fi',
+          'script=$(cat)',
+          'case "$script" in',
+          `  *"mv -T current.tmp current"*) printf '%s\n' '${theirs}' > ${host}/.deploy.lock/owner ;;`,
+          'esac',
+          'printf \'%s\\n\' "$script" | sh -s',
+          '',
+        ].join('\n'),
+      );
+      chmodSync(stealingSsh, 0o755);
+      const to = `deploy@web1.example:${host}`;
+      expect((await deployCli('--from', first, '--to', host)).code).toBe(0);
+      const run = await deployCli('--from', second.dir, '--to', to, '--ssh', stealingSsh);
+      expect(run.code, run.stderr + run.stdout).toBe(1);
+      expect(run.stderr).toContain(
+        '배포 잠금을 다른 배포가 넘겨받아 여기서 멈춥니다 (current 전환 전에 확인했습니다',
+      );
+      expect(run.stderr).toContain('"token":"theirs"');
+      expect(run.stderr).toContain('바뀌지 않았습니다');
+      expect(readlinkSync(join(host, 'current'))).toBe(`releases/${firstId}`);
+      // Its lock is the other deploy's now: left in place.
+      expect(readFileSync(join(host, '.deploy.lock/owner'), 'utf8')).toBe(`${theirs}\n`);
+    },
+  );
 });

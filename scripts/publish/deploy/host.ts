@@ -16,7 +16,7 @@
  * Anything else in TARGET (`.well-known/`, a verification file) is never read or changed.
  */
 import { basename } from 'node:path';
-import { lockedAnswer, type SeenLock } from './lock.ts';
+import { lockedAnswer, lockGuard, type SeenLock } from './lock.ts';
 import { parseRecords, type DeployRecord } from './records.ts';
 import { quote } from './shell.ts';
 
@@ -128,11 +128,12 @@ export function parseState(output: string): HostState {
     else if (key === 'missing') state.missing = true;
     else if (key === 'locked') {
       state.lockedBy = value.trim();
-      state.lock = { owner: state.lockedBy, ageMs: null, inode: '' };
+      state.lock = { owner: state.lockedBy, ageMs: null, inode: '', mtime: '?' };
     } else if (key === 'lock-age' && state.lock) {
       const seconds = Number(value);
       state.lock.ageMs = value.trim() !== '' && Number.isFinite(seconds) ? seconds * 1000 : null;
     } else if (key === 'lock-inode' && state.lock) state.lock.inode = value.trim();
+    else if (key === 'lock-mtime' && state.lock) state.lock.mtime = value.trim() || '?';
     else if (key === 'current') state.current = basename(value);
     else if (key === 'current-not-link') state.currentNotLink = true;
     else if (key === 'legacy') state.legacyFiles = true;
@@ -156,23 +157,23 @@ export function parseState(output: string): HostState {
   return state;
 }
 
-/** Releases the lock when it is still ours; exit code 3 when it is not. */
-export function unlockScript(root: string, lockOwner: string): string {
-  return `cd ${quote(root)} || exit 20
-if [ "$(cat ${HOST_PATHS.lock}/owner 2>/dev/null)" = ${quote(lockOwner)} ]; then rm -rf ${HOST_PATHS.lock}; else exit 3; fi
-`;
-}
+export { unlockScript } from './lock.ts';
 
-/** Shell lines running `command` on `paths`, a few hundred at a time. */
-function inChunks(command: string, paths: string[]): string[] {
+/**
+ * Shell lines running `command` on `paths`, a few hundred at a time; `before` (a lock check)
+ * ahead of each chunk, so a deletion that stalled midway never resumes after the lock was lost.
+ */
+function inChunks(command: string, paths: string[], before?: string): string[] {
   const lines: string[] = [];
-  for (let i = 0; i < paths.length; i += 200)
+  for (let i = 0; i < paths.length; i += 200) {
+    if (before) lines.push(before);
     lines.push(
       `${command} ${paths
         .slice(i, i + 200)
         .map(quote)
         .join(' ')}`,
     );
+  }
   return lines;
 }
 
@@ -183,7 +184,8 @@ const SYNC = 'sync -f . 2>/dev/null || sync';
 export const SWITCHED = 'switched';
 
 /**
- * Makes the uploaded release complete and live:
+ * Makes the uploaded release complete and live (only while the lock is `owner`'s, checked again
+ * right before the switch):
  * 1. touches its hashed files and its folder: pruning counts days from the last deploy that
  *    used a file, so one shared with a release from long ago is not pruned with that release;
  * 2. renames the upload (`.partial-<id>`) to `releases/<id>`, replacing a folder of that name
@@ -193,6 +195,7 @@ export const SWITCHED = 'switched';
  */
 export function switchScript(
   root: string,
+  owner: string,
   id: string,
   assets: string[],
   { uploaded, replaceExisting }: { uploaded: boolean; replaceExisting: boolean },
@@ -203,6 +206,7 @@ export function switchScript(
     'set -eu',
     'umask 022',
     `cd ${quote(root)}`,
+    lockGuard(owner),
     ...inChunks(
       'touch -c --',
       assets.map((asset) => `${HOST_PATHS.pool}/${asset}`),
@@ -221,6 +225,8 @@ export function switchScript(
     SYNC,
     'rm -f current.tmp',
     `ln -s ${quote(release)} current.tmp`,
+    // Again: the sync above may have taken long.
+    'deploy_lock_guard',
     'mv -T current.tmp current',
     `printf '%s\\n' ${SWITCHED}`,
     SYNC,
@@ -228,11 +234,12 @@ export function switchScript(
   ].join('\n');
 }
 
-/** Appends one line to deploys.jsonl and syncs it. */
-export function recordScript(root: string, line: string): string {
+/** Appends one line to deploys.jsonl and syncs it, while the lock is `owner`'s. */
+export function recordScript(root: string, owner: string, line: string): string {
   if (line.includes('\n__DEPLOY_RECORD__')) throw new HostError('기록 줄이 올바르지 않습니다.');
   return `set -eu
 cd ${quote(root)}
+${lockGuard(owner)}
 cat >> ${HOST_PATHS.deploys} <<'__DEPLOY_RECORD__'
 ${line.replace(/\n$/, '')}
 __DEPLOY_RECORD__
@@ -243,10 +250,11 @@ ${SYNC}
 /**
  * Deletes pruned pool files and release folders (and unfinished uploads), then rewrites
  * deploys.jsonl without the lines of releases gone for good (`records`: the whole new text, or
- * `null` to leave it).
+ * `null` to leave it); the lock checked to be `owner`'s before each batch of deletions.
  */
 export function pruneScript(
   root: string,
+  owner: string,
   {
     pool,
     releases,
@@ -257,15 +265,22 @@ export function pruneScript(
   const lines = [
     'set -eu',
     `cd ${quote(root)}`,
+    lockGuard(owner),
     ...inChunks(
       'rm -f --',
       pool.map((file) => `${HOST_PATHS.pool}/${file}`),
+      'deploy_lock_guard',
     ),
-    ...inChunks('rm -rf --', [...releases.map(releasePath), ...partials.map(partialPath)]),
+    ...inChunks(
+      'rm -rf --',
+      [...releases.map(releasePath), ...partials.map(partialPath)],
+      'deploy_lock_guard',
+    ),
   ];
   if (records !== null) {
     if (records.includes('\n__DEPLOY_RECORDS__')) throw new HostError('기록 내용이 올바르지 않습니다.');
     lines.push(
+      'deploy_lock_guard',
       `cat > ${HOST_PATHS.deploys}.tmp <<'__DEPLOY_RECORDS__'`,
       `${records}__DEPLOY_RECORDS__`,
       `mv -f ${HOST_PATHS.deploys}.tmp ${HOST_PATHS.deploys}`,
@@ -300,13 +315,14 @@ export function parseHold(text: string): HostHold {
   return { release: '?', at: '?' };
 }
 
-/** Writes `hold.json` durably (a new file renamed over the old, synced before and after). */
-export function holdScript(root: string, hold: HostHold): string {
+/** Writes `hold.json` durably (a new file renamed over the old, synced before and after), while the lock is `owner`'s. */
+export function holdScript(root: string, owner: string, hold: HostHold): string {
   const text = JSON.stringify(hold);
   if (text.includes('__DEPLOY_HOLD__')) throw new HostError('유지 기록이 올바르지 않습니다.');
   return `set -eu
 umask 022
 cd ${quote(root)}
+${lockGuard(owner)}
 cat > ${HOST_PATHS.hold}.tmp <<'__DEPLOY_HOLD__'
 ${text}
 __DEPLOY_HOLD__
@@ -316,10 +332,11 @@ ${SYNC}
 `;
 }
 
-/** Removes `hold.json` and syncs the removal. */
-export function unholdScript(root: string): string {
+/** Removes `hold.json` and syncs the removal, while the lock is `owner`'s. */
+export function unholdScript(root: string, owner: string): string {
   return `set -eu
 cd ${quote(root)}
+${lockGuard(owner)}
 rm -f ${HOST_PATHS.hold} ${HOST_PATHS.hold}.tmp
 ${SYNC}
 `;

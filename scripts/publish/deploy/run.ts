@@ -24,7 +24,8 @@
 import type { Progress } from '../lib/log.ts';
 import { pausePoint } from '../lib/pause-point.ts';
 import { HOST_PATHS, releasePath, unlockScript } from './host.ts';
-import { newLockOwner } from './lock.ts';
+import { LOCK_LOST_EXIT, LOCK_REFRESH_MS, newLockOwner, refreshScript } from './lock.ts';
+import { lastLines } from './shell.ts';
 import {
   applyHold,
   inspectHost,
@@ -80,6 +81,36 @@ export const EXIT_CODES: Record<DeployOutcome, number> = {
   held: 4,
 };
 
+/**
+ * Refreshes the host's lock every `every` ms while the deploy runs, so its age stays that of a
+ * live deploy through long uploads; `onLost` when the lock turned out to be another deploy's.
+ * A refresh that fails otherwise (a dropped connection) is left to the next one, and to the
+ * check each changing step makes itself.
+ */
+export function keepLockFresh(
+  transport: Transport,
+  root: string,
+  lockOwner: string,
+  onLost: (detail: string) => void,
+  every = LOCK_REFRESH_MS,
+): { stop(): void } {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    void transport
+      .shell(refreshScript(root, lockOwner))
+      .then((result) => {
+        if (result.code !== LOCK_LOST_EXIT) return;
+        clearInterval(timer);
+        onLost(lastLines(result.stderr) || '출력 없음');
+      })
+      .finally(() => (busy = false));
+  }, every);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
 /** Runs one deploy. Never throws: failures are reported and returned. */
 export async function runDeploy(options: DeployOptions, context: DeployContext): Promise<DeployOutcome> {
   const { progress } = context;
@@ -91,36 +122,70 @@ export async function runDeploy(options: DeployOptions, context: DeployContext):
   // unlock script removes it only if its owner line is ours.
   let locked: 'no' | 'maybe' | 'yes' = 'no';
   let switched: string | null = null;
+  let lost: string | null = null;
+  let refresher: { stop(): void } | null = null;
+  // A lost lock stops the uploads as Ctrl-C does; the steps that change the host check it themselves.
+  const onLoss = new AbortController();
+  const signal = context.signal ? AbortSignal.any([context.signal, onLoss.signal]) : onLoss.signal;
   let outcome: DeployOutcome;
   try {
-    outcome = await deploy(options, context, transport, now, lockOwner, {
+    outcome = await deploy(options, { ...context, signal }, transport, now, lockOwner, {
       onLocking: () => (locked = 'maybe'),
-      onLocked: (held) => (locked = held ? 'yes' : 'no'),
+      onLocked: (held) => {
+        locked = held ? 'yes' : 'no';
+        if (held && lockOwner && refresher === null)
+          refresher = keepLockFresh(transport, options.target.path, lockOwner, (detail) => {
+            lost = detail;
+            onLoss.abort();
+          });
+      },
       onSwitched: (id) => (switched = id),
     });
   } catch (error) {
+    if (lost !== null) progress.fail(`배포 잠금을 다른 배포가 넘겨받았습니다 (${lost}): 이 배포는 멈춥니다.`);
     progress.fail(error instanceof Error ? error.message : String(error));
-    if (switched) {
-      progress.fail(`게시는 완료되었습니다 (current → ${releasePath(switched)}). 그 뒤 단계가 실패했습니다.`);
-      outcome = 'deployed-with-errors';
-    } else {
-      progress.fail(`게시된 사이트(${transport.label}의 current)는 바뀌지 않았습니다.`);
-      outcome = 'failed';
-    }
+    outcome = reportFailure(progress, transport, switched);
+  } finally {
+    (refresher as { stop(): void } | null)?.stop();
   }
-  if (locked !== 'no' && lockOwner) {
-    const result = await transport.shell(unlockScript(options.target.path, lockOwner));
-    if (result.code !== 0 && !(locked === 'maybe' && result.code === 3)) {
-      progress.fail(
-        `배포 잠금(${HOST_PATHS.lock})을 풀지 못했습니다 (코드 ${result.code}${result.code === 3 ? ': 다른 배포의 잠금으로 바뀌어 있습니다' : ''}). ` +
-          '다른 배포가 없다면 그 폴더를 지워 주세요.',
-      );
-      if (outcome === 'deployed' || outcome === 'already-live') outcome = 'deployed-with-errors';
-    }
-  }
+  if (locked !== 'no' && lockOwner)
+    outcome = await releaseLock(
+      { transport, progress, root: options.target.path, lockOwner, locked },
+      outcome,
+    );
   if (outcome !== 'failed' && outcome !== 'deployed-with-errors' && outcome !== 'held')
     progress.step('완료', `${progress.elapsed().toFixed(1)}초`);
   return outcome;
+}
+
+/** What a failure means for the live site: switched already (exit 3) or untouched (exit 1). */
+function reportFailure(progress: Progress, transport: Transport, switched: string | null): DeployOutcome {
+  if (switched) {
+    progress.fail(`게시는 완료되었습니다 (current → ${releasePath(switched)}). 그 뒤 단계가 실패했습니다.`);
+    return 'deployed-with-errors';
+  }
+  progress.fail(`게시된 사이트(${transport.label}의 current)는 바뀌지 않았습니다.`);
+  return 'failed';
+}
+
+/** Releases the host's lock if it is still ours; a failure to do so makes a deploy exit 3. */
+async function releaseLock(
+  {
+    transport,
+    progress,
+    root,
+    lockOwner,
+    locked,
+  }: { transport: Transport; progress: Progress; root: string; lockOwner: string; locked: 'maybe' | 'yes' },
+  outcome: DeployOutcome,
+): Promise<DeployOutcome> {
+  const result = await transport.shell(unlockScript(root, lockOwner));
+  if (result.code === 0 || (locked === 'maybe' && result.code === 3)) return outcome;
+  progress.fail(
+    `배포 잠금(${HOST_PATHS.lock})을 풀지 못했습니다 (코드 ${result.code}${result.code === 3 ? ': 다른 배포의 잠금으로 바뀌어 있습니다' : ''}). ` +
+      '다른 배포가 없다면 그 폴더를 지워 주세요.',
+  );
+  return outcome === 'deployed' || outcome === 'already-live' ? 'deployed-with-errors' : outcome;
 }
 
 async function deploy(
@@ -139,6 +204,7 @@ async function deploy(
     progress: context.progress,
     now,
     signal: context.signal,
+    lockOwner,
   };
   const { release, folders } = readLocalRelease(run, context.fallbackHeaders);
   const state = await inspectHost(run, lockOwner, events);

@@ -22,7 +22,13 @@ import {
   unholdScript,
   type HostState,
 } from './host.ts';
-import { abandonedReason, DEPLOY_LOCK_MAX_AGE_MS, describeOwner, takeOverScript } from './lock.ts';
+import {
+  abandonedReason,
+  DEPLOY_LOCK_MAX_AGE_MS,
+  describeOwner,
+  LOCK_LOST_EXIT,
+  takeOverScript,
+} from './lock.ts';
 import { planPrune } from './prune.ts';
 import { formatRecord, type DeployRecord } from './records.ts';
 import { PRIVATE_FILES, readRelease, ReleaseFolderError, type LocalRelease } from './release.ts';
@@ -40,6 +46,8 @@ export interface DeployRun {
   progress: Progress;
   now: () => Date;
   signal?: AbortSignal | undefined;
+  /** Our owner line of the host's lock; `null` on a dry run, which changes nothing. */
+  lockOwner: string | null;
 }
 
 /** The lock's life as the deploy sees it (run.ts releases it at the end). */
@@ -50,6 +58,22 @@ export interface LockEvents {
 
 /** A failure of a step; the message is Korean. */
 export class StepError extends Error {}
+
+/** Another deploy holds the host's lock now: this deploy changed nothing more and must stop. */
+export class LockLostError extends StepError {}
+
+/** Our owner line, for a script that changes the host (never called on a dry run). */
+function ownerOf(run: DeployRun): string {
+  if (run.lockOwner === null) throw new Error('a dry run changes nothing on the host');
+  return run.lockOwner;
+}
+
+/** The failure of a host script that found the lock no longer ours. */
+function lockLost(what: string, stderr: string): LockLostError {
+  return new LockLostError(
+    `배포 잠금을 다른 배포가 넘겨받아 여기서 멈춥니다 (${what} 전에 확인했습니다; 이 배포는 호스트를 더 바꾸지 않습니다): ${lastLines(stderr) || '출력 없음'}`,
+  );
+}
 
 /** rsync options of every upload: files readable by the web server whatever the build's umask. */
 const RSYNC_COMMON = ['-rl', '--safe-links', '--chmod=Du=rwx,Dgo=rx,Fu=rw,Fgo=r'];
@@ -67,6 +91,7 @@ export function releaseHashedFolders(from: string, fallbackHeaders: string): str
 async function hostScript(transport: Transport, script: string, what: string, signal?: AbortSignal) {
   const result = await transport.shell(script, signal);
   if (signal?.aborted) throw new StepError('배포가 중단되었습니다.');
+  if (result.code === LOCK_LOST_EXIT) throw lockLost(what, result.stderr);
   if (result.code !== 0) {
     throw new StepError(
       `${what}에 실패했습니다 (${transport.label}, 코드 ${result.code}): ${lastLines(result.stderr) || '출력 없음'}`,
@@ -200,7 +225,7 @@ export async function applyHold(run: DeployRun, state: HostState, release: Local
   if (state.hold !== null) {
     const held = state.hold;
     if (options.hold === 'resume') {
-      if (!options.dryRun) await hostScript(transport, unholdScript(root), '유지 해제', signal);
+      if (!options.dryRun) await hostScript(transport, unholdScript(root, ownerOf(run)), '유지 해제', signal);
       progress.step('유지', `${dry}릴리스 ${held.release}의 유지를 풉니다 (--resume)`);
     } else if (options.hold !== 'hold' && held.release !== release.id) {
       progress.fail(
@@ -213,7 +238,7 @@ export async function applyHold(run: DeployRun, state: HostState, release: Local
     if (!options.dryRun) {
       await hostScript(
         transport,
-        holdScript(root, { release: release.id, at: run.now().toISOString() }),
+        holdScript(root, ownerOf(run), { release: release.id, at: run.now().toISOString() }),
         '유지 기록(hold.json) 쓰기',
         signal,
       );
@@ -319,12 +344,13 @@ export async function switchLive(
 ): Promise<void> {
   const { options, transport, root, dry, progress } = run;
   if (!options.dryRun) {
-    const script = switchScript(root, release.id, release.assets, {
+    const script = switchScript(root, ownerOf(run), release.id, release.assets, {
       uploaded: true,
       replaceExisting: state.releases.has(release.id),
     });
     const result = await transport.shell(script);
     if (result.stdout.split('\n').includes(SWITCHED)) onSwitched(release.id);
+    if (result.code === LOCK_LOST_EXIT) throw lockLost('current 전환', result.stderr);
     if (result.code !== 0) {
       throw new StepError(
         `current 전환에 실패했습니다 (코드 ${result.code}): ${lastLines(result.stderr) || '출력 없음'}`,
@@ -358,7 +384,11 @@ export async function recordDeploy(
   };
   const needsRecord = !live || !state.records.some((line) => line.release === release.id);
   if (needsRecord && !options.dryRun) {
-    await hostScript(transport, recordScript(root, formatRecord(record)), '배포 기록(deploys.jsonl) 쓰기');
+    await hostScript(
+      transport,
+      recordScript(root, ownerOf(run), formatRecord(record)),
+      '배포 기록(deploys.jsonl) 쓰기',
+    );
   }
   if (needsRecord) progress.step('기록', `${dry}${HOST_PATHS.deploys}에 한 줄 추가`);
   return needsRecord ? [...state.records, record] : state.records;
@@ -393,7 +423,7 @@ export async function pruneHost(
   if (anything && !options.dryRun) {
     await hostScript(
       transport,
-      pruneScript(root, {
+      pruneScript(root, ownerOf(run), {
         pool: plan.pool,
         releases: plan.releases,
         partials,
