@@ -2,10 +2,11 @@
 /**
  * `npm run purge` against a local stand-in for Cloudflare's purge-cache API that checks every
  * request: method, path, token, JSON body, batch sizes and the encoding of Korean addresses;
- * answers of 429 (with Retry-After), 500, 403 and time-outs along the way.
+ * answers of 429 (with Retry-After), 500, 403 and time-outs along the way; a storm of 429s ended
+ * by the run's deadline, what it left in the output folder's pending-purge.json sent first next.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +174,50 @@ describe('npm run purge against a stand-in of the Cloudflare API', () => {
   it('fails when the API answers 200 without success', async () => {
     api.answers.push({ status: 200, body: { success: false, errors: [{ code: 1, message: 'no' }] } });
     expect((await purgeCli('--everything')).code).toBe(1);
+  });
+
+  it('ends a storm of 429s by --deadline (exit 1), leaves every route pending, and the next run sends them first', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'purge-out-'));
+    const next = mkdtempSync(join(tmpdir(), 'purge-next-'));
+    try {
+      api.answers.push(...Array(200).fill({ status: 429, headers: { 'retry-after': '1' } }));
+      const started = performance.now();
+      const stormy = await purgeCli('--release', release, '--out', out, '--deadline', '3s');
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect(stormy.code).toBe(1);
+      expect(stormy.stderr).toContain('퍼지 제한 시간(3초)이 지났습니다');
+      expect(stormy.stderr).toContain(`퍼지하지 못한 것을 ${out}/pending-purge.json 에 남겼습니다`);
+      const pending = JSON.parse(readFileSync(join(out, 'pending-purge.json'), 'utf8')) as {
+        routes: string[];
+      };
+      expect(pending.routes).toHaveLength(pages.length + files.length + removed.length);
+
+      // The API answers again; the next release changed one page, sent after what was left.
+      api.answers.length = 0;
+      api.requests.length = 0;
+      // It still has the feeds and the picture as files (a route it cannot tell about gets both forms).
+      for (const file of files) {
+        mkdirSync(dirname(join(next, file)), { recursive: true });
+        writeFileSync(join(next, file), 'x');
+      }
+      writeFileSync(
+        join(next, 'changed-routes.json'),
+        JSON.stringify({ added: [], changed: ['/contact'], removed: [], warnings: [] }),
+      );
+      const { code, stdout } = await purgeCli('--release', next, '--out', out);
+      expect(code).toBe(0);
+      expect(stdout).toContain(`지난 퍼지가 끝내지 못한 경로 ${pending.routes.length}개`);
+      const sent = api.requests.flatMap((request) => (request.body as { files: string[] }).files);
+      expect(sent.slice(0, expected.length).toSorted()).toEqual(expected.toSorted());
+      expect(sent.slice(expected.length)).toEqual([`${SITE}/contact`, `${SITE}/contact/`]);
+      expect(JSON.parse(readFileSync(join(out, 'pending-purge.json'), 'utf8'))).toMatchObject({
+        everything: false,
+        routes: [],
+      });
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+      rmSync(next, { recursive: true, force: true });
+    }
   });
 
   it('refuses a token on the command line, naming the variable but not the value', async () => {

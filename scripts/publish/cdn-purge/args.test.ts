@@ -21,9 +21,21 @@ describe('parsePurgeArgs', () => {
       api: 'https://api.cloudflare.com',
       batch: DEFAULT_BATCH,
       maxUrls: DEFAULT_MAX_URLS,
+      deadlineMs: 10 * 60_000,
+      out: null,
       dryRun: false,
     });
     expect(DEFAULT_BATCH).toBe(30);
+  });
+
+  it('reads --deadline as a duration of a second or more, and --out as a folder', () => {
+    expect(parse(['--release', 'r', '--deadline', '90s', '--out', 'out'])).toMatchObject({
+      deadlineMs: 90_000,
+      out: '/work/out',
+    });
+    expect(parse(['--everything', '--deadline', '2m'])).toMatchObject({ deadlineMs: 120_000 });
+    for (const bad of ['0', '0.5s', 'soon', '-1m'])
+      expect(() => parse(['--everything', '--deadline', bad]), bad).toThrow(UsageError);
   });
 
   it('reads --everything, --batch, --zone, --site and the API base (option or CLOUDFLARE_API_BASE)', () => {

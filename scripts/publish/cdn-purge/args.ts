@@ -1,6 +1,7 @@
 /** Command-line options of `npm run purge`; the token comes from the environment only. */
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseDuration } from '../rebuild/args.ts';
 import { DEFAULT_API_BASE } from './cloudflare.ts';
 
 /** Addresses per call by default: Cloudflare's purge-by-URL limit on its Free, Pro and Business plans. */
@@ -12,6 +13,12 @@ export const DEFAULT_BATCH = 30;
  * plans, while the edge refills from the origin in one request per page anyway.
  */
 export const DEFAULT_MAX_URLS = 300;
+
+/**
+ * A purge run ends by this, whatever the API answers: a storm of 429s would otherwise keep a CI
+ * job waiting up to 30 refusals of a minute per call. What is left stays pending for the next run.
+ */
+export const DEFAULT_DEADLINE = '10m';
 
 export type PurgeCommand =
   | { kind: 'help' }
@@ -28,6 +35,13 @@ export type PurgeCommand =
       batch: number;
       /** More addresses than this: purge everything instead. */
       maxUrls: number;
+      /** The whole run's time limit (ms). */
+      deadlineMs: number;
+      /**
+       * The rebuild's output folder whose `pending-purge.json` is read and updated (`--out`);
+       * `null`: the one `release` lies in, if it lies in one.
+       */
+      out: string | null;
       dryRun: boolean;
     };
 
@@ -47,9 +61,13 @@ Cloudflare의 캐시 퍼지 API를 부릅니다. 토큰은 환경 변수로만 �
   --batch N          호출 한 번에 보낼 주소 수 (기본값 ${DEFAULT_BATCH}; 1–500, 요금제의 한도에 맞게)
   --api 주소         API 주소 (기본값: 환경 변수 CLOUDFLARE_API_BASE, 없으면 ${DEFAULT_API_BASE})
   --max-urls N       주소가 N개를 넘으면 캐시 전체를 퍼지합니다 (기본값 ${DEFAULT_MAX_URLS})
+  --deadline 간격    실행 전체의 제한 시간 (기본값 ${DEFAULT_DEADLINE}; 예: 90s, 10m); 넘으면 남은 것을
+                     pending-purge.json 에 남기고 실패로 끝납니다
+  --out 폴더         재빌드의 출력 폴더: 그 pending-purge.json (지난 퍼지가 끝내지 못한 경로)을
+                     먼저 퍼지하고, 퍼지하지 못한 것을 남깁니다 (기본값: --release 가 들어 있는 출력 폴더)
   --dry-run          퍼지할 주소만 출력하고 API는 부르지 않습니다
 
-종료 코드: 0 퍼지됨 (또는 퍼지할 경로 없음, --dry-run), 1 실패, 2 명령줄 오류`;
+종료 코드: 0 퍼지됨 (또는 퍼지할 경로 없음, --dry-run), 1 실패 (남은 것은 pending-purge.json 에), 2 명령줄 오류`;
 
 /** A bad command line; the message is Korean and followed by the usage. */
 export class UsageError extends Error {}
@@ -70,6 +88,31 @@ function apiBase(value: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** The options as given, defaults from the environment filled in. @throws {UsageError} */
+function readOptions(argv: string[], env: Record<string, string | undefined>) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        release: { type: 'string' },
+        everything: { type: 'boolean', default: false },
+        site: { type: 'string', default: env.SITE_URL?.trim() ?? '' },
+        zone: { type: 'string', default: env.CLOUDFLARE_ZONE_ID?.trim() ?? '' },
+        batch: { type: 'string', default: String(DEFAULT_BATCH) },
+        'max-urls': { type: 'string', default: String(DEFAULT_MAX_URLS) },
+        deadline: { type: 'string', default: DEFAULT_DEADLINE },
+        out: { type: 'string' },
+        api: { type: 'string', default: env.CLOUDFLARE_API_BASE?.trim() || DEFAULT_API_BASE },
+        'dry-run': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    throw new UsageError(`옵션이 올바르지 않습니다: ${(error as Error).message}`);
+  }
+}
+
 /** Parses `argv` (without the node and script paths). @throws {UsageError} */
 export function parsePurgeArgs(
   argv: string[],
@@ -79,26 +122,7 @@ export function parsePurgeArgs(
   // Named without its value: a token typed on a command line ends up in shell histories and CI logs.
   if (argv.some((arg) => /^--(api-)?token(=|$)/.test(arg)))
     throw new UsageError('토큰은 명령줄로 받지 않습니다: 환경 변수 CLOUDFLARE_PURGE_TOKEN 에 넣어 주세요.');
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        release: { type: 'string' },
-        everything: { type: 'boolean', default: false },
-        site: { type: 'string', default: env.SITE_URL?.trim() ?? '' },
-        zone: { type: 'string', default: env.CLOUDFLARE_ZONE_ID?.trim() ?? '' },
-        batch: { type: 'string', default: String(DEFAULT_BATCH) },
-        'max-urls': { type: 'string', default: String(DEFAULT_MAX_URLS) },
-        api: { type: 'string', default: env.CLOUDFLARE_API_BASE?.trim() || DEFAULT_API_BASE },
-        'dry-run': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new UsageError(`옵션이 올바르지 않습니다: ${(error as Error).message}`);
-  }
+  const values = readOptions(argv, env);
   if (values.help) return { kind: 'help' };
 
   if (values.everything === Boolean(values.release))
@@ -107,6 +131,9 @@ export function parsePurgeArgs(
     throw new UsageError(`--batch 는 1에서 500 사이의 정수여야 합니다: ${values.batch}`);
   if (!/^[1-9]\d*$/.test(values['max-urls']))
     throw new UsageError(`--max-urls 는 1 이상의 정수여야 합니다: ${values['max-urls']}`);
+  const deadlineMs = parseDuration(values.deadline);
+  if (deadlineMs === null || deadlineMs < 1_000)
+    throw new UsageError(`--deadline 은 1초 이상의 간격이어야 합니다 (예: 90s, 10m): ${values.deadline}`);
   if (values.release && !values.site)
     throw new UsageError('사이트 주소를 --site 또는 환경 변수 SITE_URL 로 지정해 주세요.');
   const dryRun = values['dry-run'];
@@ -119,15 +146,18 @@ export function parsePurgeArgs(
   if (values.zone && !/^[0-9a-f]{32}$/i.test(values.zone))
     throw new UsageError(`영역 ID는 32자리 16진수입니다 (Cloudflare 대시보드의 Zone ID): ${values.zone}`);
   const release = values.release ?? null;
+  const absolute = (path: string) => (isAbsolute(path) ? path : resolve(cwd, path));
   return {
     kind: 'purge',
-    release: release === null ? null : isAbsolute(release) ? release : resolve(cwd, release),
+    release: release === null ? null : absolute(release),
     site: values.site,
     zoneId: values.zone,
     token,
     api: apiBase(values.api),
     batch: Number(values.batch),
     maxUrls: Number(values['max-urls']),
+    deadlineMs,
+    out: values.out === undefined ? null : absolute(values.out),
     dryRun,
   };
 }

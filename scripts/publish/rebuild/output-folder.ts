@@ -7,6 +7,9 @@
  *   DIR/history.jsonl    one line per switch of `current` (publish, rollback, resume)
  *   DIR/hold.json        written by a rollback before it switches: runs publish nothing until
  *                        `--resume`
+ *   DIR/pending-purge.json  the routes the CDN may still serve from before a publish: added
+ *                        before each switch, removed by `npm run purge` once purged
+ *                        (cdn-purge/pending.ts)
  *   DIR/cache            Astro's cacheDir, kept between runs
  *   DIR/api/             what the rebuild knows of the API between runs (the poll's base
  *                        snapshot, the answers with their validators)
@@ -16,6 +19,7 @@
  *   DIR/.rebuild.lock    the run's lock (lock.ts)
  */
 import { join } from 'node:path';
+import { PENDING_PURGE_FILE } from '../cdn-purge/pending.ts';
 
 /** Paths inside one output folder. */
 export interface OutputFolder {
@@ -27,6 +31,7 @@ export interface OutputFolder {
   readonly api: { readonly dir: string; readonly base: string; readonly answers: string };
   readonly history: string;
   readonly hold: string;
+  readonly pendingPurge: string;
   readonly lock: string;
   readonly staging: string;
   readonly snapshot: string;
@@ -46,6 +51,7 @@ export function outputFolder(out: string): OutputFolder {
     api: { dir: api, base: join(api, 'snapshot.json'), answers: join(api, 'answers.json') },
     history: join(out, 'history.jsonl'),
     hold: join(out, 'hold.json'),
+    pendingPurge: join(out, PENDING_PURGE_FILE),
     lock: join(out, '.rebuild.lock'),
     staging: join(out, '.build'),
     snapshot: join(out, '.snapshot.json'),

@@ -3,9 +3,15 @@
  * staging folder to `releases/<name>` with its `manifest.json` and `changed-routes.json`, and
  * `current` is switched to it (switch-current.ts). Old releases are pruned after, by the pipeline
  * (prune-releases.ts).
+ *
+ * Before the switch, the release's changed routes join `pending-purge.json`: from the moment the
+ * new pages can be served, the CDN owes a purge of them, and that debt must outlive this run
+ * whatever happens to the purge step after it (cdn-purge/pending.ts).
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { addPublishedRoutes } from '../cdn-purge/pending.ts';
+import { routesToPurge } from '../cdn-purge/urls.ts';
 import { reportToCi } from './ci-output.ts';
 import type { Progress } from '../lib/log.ts';
 import { pausePoint } from '../lib/pause-point.ts';
@@ -16,7 +22,7 @@ import {
   type ReleaseManifest,
 } from './manifest.ts';
 import type { OutputFolder } from './output-folder.ts';
-import { listReleases, newReleaseName } from './releases.ts';
+import { currentRelease, listReleases, newReleaseName } from './releases.ts';
 import { switchCurrent } from './switch-current.ts';
 
 /** Set once `current` moved, so a later failure is never reported as "current unchanged". */
@@ -57,6 +63,11 @@ export function publishRelease(
   signal?.throwIfAborted();
   mkdirSync(folder.releases, { recursive: true });
   renameSync(folder.staging, folder.release(release));
+  addPublishedRoutes(folder.pendingPurge, {
+    release,
+    routes: routesToPurge(changed),
+    publishedBefore: currentRelease(folder) !== null,
+  });
   pausePoint('moved');
   const switched = switchCurrent(folder, release, 'publish', now());
   state.switched = release;
