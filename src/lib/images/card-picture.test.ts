@@ -4,14 +4,22 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CARD_PICTURES_PATH, cardPictureSrc, fallbackCardPictureSrc } from './card-picture.ts';
 
 /** A card picture as the reference content draws them: Korean text in an SVG. */
 const svg = (label: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450" viewBox="0 0 800 450" font-family="Pretendard"><rect width="800" height="450" fill="#3d5afe"/><text x="40" y="240" font-size="48" fill="#fff">${label}</text></svg>`;
 const logo = join(process.cwd(), 'public', 'logo-512.png');
+/** An SVG of `count` chained blurs over the card's rectangle. */
+const blurredSvg = (count: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450"><defs><filter id="f">${'<feGaussianBlur stdDeviation="40"/>'.repeat(count)}</filter></defs><rect width="800" height="450" fill="#c00" filter="url(#f)"/></svg>`;
+/** A few KB that would keep librsvg busy for many minutes: thousands of chained blurs. */
+const HEAVY_SVG = blurredSvg(3000);
+/** Few enough effects to pass the screen, still slower to draw than a tiny time limit. */
+const SLOW_SVG = blurredSvg(24);
 
 let api: Server;
 let other: Server;
@@ -38,6 +46,11 @@ beforeAll(async () => {
     if (req.url === '/images/a.svg' || req.url === '/images/a-again.svg')
       return send(200, 'image/svg+xml', svg('구조화 면접'));
     if (req.url === '/images/b.svg') return send(200, 'image/svg+xml', svg('채용 트렌드'));
+    if (req.url === '/images/light.svg') return send(200, 'image/svg+xml', svg('가벼운 그림'));
+    if (req.url === '/images/heavy.svg') return send(200, 'image/svg+xml', HEAVY_SVG);
+    if (req.url === '/images/slow.svg') return send(200, 'image/svg+xml', SLOW_SVG);
+    // The same blurs gzip-compressed (.svgz, which libvips reads as SVG): about 500 bytes.
+    if (req.url === '/images/heavy.svgz') return send(200, 'image/svg+xml', gzipSync(HEAVY_SVG));
     if (req.url === '/images/busy.svg') return send(429, 'application/json', '{"error":"잠시 후"}');
     if (req.url === '/images/page.svg')
       return send(200, 'text/html', '<!doctype html><p>이미지가 아닙니다</p>');
@@ -112,6 +125,41 @@ describe('cardPictureSrc', () => {
     // All white: the logo (blue and teal) was not drawn in.
     expect(channels.slice(0, 3).map((channel) => channel.min)).toEqual([255, 255, 255]);
     expect(hits.some((hit) => hit.startsWith('other'))).toBe(false);
+  });
+});
+
+describe('a card picture too costly to draw', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("is refused before librsvg sees it and shows the site's fallback, alone: the pictures beside it are drawn", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const [heavy, light] = await Promise.all([
+      cardPictureSrc(`${apiOrigin}/images/heavy.svg`, options()),
+      cardPictureSrc(`${apiOrigin}/images/light.svg`, options()),
+    ]);
+    expect(heavy).toBe(await fallbackCardPictureSrc({ dir }));
+    expect(light).toMatch(new RegExp(`^${CARD_PICTURES_PATH}[\\w-]{16}\\.webp$`));
+    expect(light).not.toBe(heavy);
+    expect(warn).toHaveBeenCalledOnce();
+    expect(String(warn.mock.calls[0]![0])).toMatch(
+      /^목록 카드: 대체 그림으로 그립니다 \(SVG가 너무 크거나.*heavy\.svg$/,
+    );
+  });
+
+  it('is screened as the SVG it holds when gzip-compressed', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const src = await cardPictureSrc(`${apiOrigin}/images/heavy.svgz`, options());
+    expect(src).toBe(await fallbackCardPictureSrc({ dir }));
+    // Refused by the screen, not left to the time limit.
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/\(SVG가 너무 크거나.*heavy\.svgz$/);
+  });
+
+  it('shows the fallback when drawing it outlasts the time limit', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const limits = { seconds: 0.05, maxSvgBytes: 1024 * 1024, maxSvgEffects: 64 };
+    const src = await cardPictureSrc(`${apiOrigin}/images/slow.svg`, { ...options(), limits });
+    expect(src).toBe(await fallbackCardPictureSrc({ dir }));
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/0\.05초 안에 그리지 못했습니다.*slow\.svg$/);
   });
 });
 

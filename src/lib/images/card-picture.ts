@@ -10,15 +10,26 @@
  * Anything the build cannot draw (unreachable, rate-limited, slow, not a picture, too large, on a
  * host the build does not fetch from) keeps its address: this can only save work, never lose a
  * picture. Only a build writes files: elsewhere (the dev server, tests) every address is kept.
+ *
+ * One exception: a picture refused for what it costs to draw (an SVG of costly effects, or one
+ * that outlasts the time limit: svg-guard.ts, the share pictures' guard too) shows the site's
+ * fallback picture, with a warning in the build's log. Its address would hand the browser the
+ * very drawing the build refused, on a phone's main thread.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { registerFontsForSvg } from '../og/share-image-fonts.ts';
 import fallbackSvg from '../../../public/images/fallback-thumb.svg?raw';
-import { drawPicture } from './draw-picture.ts';
 import { FALLBACK_IMAGE } from './fallback-image.ts';
 import { fetchImageBytes, imageOrigins, PICTURE_FETCH_LIMITS } from './inline-remote.ts';
+import {
+  drawWithinLimits,
+  PICTURE_DRAW_LIMITS,
+  warnPicture,
+  type PictureDrawLimits,
+  type PictureProblem,
+} from './svg-guard.ts';
 
 /** Where the build writes the pictures: its output folder, set by src/integrations/card-pictures/. */
 export const CARD_PICTURES_DIR_ENV = 'CARD_PICTURES_DIR';
@@ -35,6 +46,8 @@ export interface CardPictureOptions {
   origins?: ReadonlySet<string>;
   /** Resolves the fonts SVG text is drawn with. */
   root?: string;
+  /** What a picture may cost to draw (tests make it small). */
+  limits?: PictureDrawLimits;
 }
 
 const drawn = new Map<string, Promise<string | null>>();
@@ -47,13 +60,19 @@ function once(dir: string, key: string, make: () => Promise<string | null>): Pro
   return pending;
 }
 
-/** The picture's address on the site once drawn and written, else `url` itself. One fetch per address per build. */
+/**
+ * The picture's address on the site once drawn and written, else `url` itself, or the fallback's
+ * when the picture costs too much to draw. One fetch per address per build.
+ */
 export async function cardPictureSrc(url: string, options: CardPictureOptions = {}): Promise<string> {
   const dir = options.dir ?? process.env[CARD_PICTURES_DIR_ENV];
   if (!dir) return url;
   const written = await once(dir, url, async () => {
     const image = await fetchImageBytes(url, options.origins ?? imageOrigins(), PICTURE_FETCH_LIMITS);
-    return image && drawAndWrite(Buffer.from(image.bytes), dir, options);
+    if (!image) return null;
+    const drawn = await drawCard(Buffer.from(image.bytes), options);
+    if (typeof drawn === 'string') return refused(url, drawn, { ...options, dir });
+    return drawn && write(drawn, dir);
   });
   return written ?? url;
 }
@@ -65,14 +84,32 @@ export async function cardPictureSrc(url: string, options: CardPictureOptions = 
 export function fallbackCardPictureSrc(options: CardPictureOptions = {}): Promise<string | null> {
   const dir = options.dir ?? process.env[CARD_PICTURES_DIR_ENV];
   if (!dir) return Promise.resolve(null);
-  return once(dir, FALLBACK_IMAGE, () => drawAndWrite(Buffer.from(fallbackSvg), dir, options));
+  return once(dir, FALLBACK_IMAGE, async () => {
+    const drawn = await drawCard(Buffer.from(fallbackSvg), options);
+    return drawn instanceof Buffer ? write(drawn, dir) : null;
+  });
 }
 
-async function drawAndWrite(bytes: Buffer, dir: string, options: CardPictureOptions): Promise<string | null> {
+/** A picture refused for its cost: a warning in the build's log, and the fallback in its place. */
+async function refused(
+  url: string,
+  problem: PictureProblem,
+  options: CardPictureOptions & { dir: string },
+): Promise<string> {
+  warnPicture('card', problem, options.limits ?? PICTURE_DRAW_LIMITS, url);
+  // Should the fallback itself fail to draw, its SVG: the site's own file, light and always there.
+  return (await fallbackCardPictureSrc(options)) ?? FALLBACK_IMAGE;
+}
+
+/** The card's WebP, null when sharp cannot read the picture, or what stopped it (svg-guard.ts). */
+function drawCard(bytes: Buffer, options: CardPictureOptions): Promise<Buffer | PictureProblem | null> {
   // Text in an SVG picture is drawn with the site's own font, whatever the build machine has.
   registerFontsForSvg(options.root ?? process.cwd());
-  const webp = await drawPicture(bytes, CARD_FRAME);
-  if (!webp) return null;
+  return drawWithinLimits(bytes, CARD_FRAME, options.limits ?? PICTURE_DRAW_LIMITS);
+}
+
+/** The WebP written under its content's name in the output folder: its address, or null. */
+async function write(webp: Buffer, dir: string): Promise<string | null> {
   const name = `${createHash('sha256').update(webp).digest('base64url').slice(0, 16)}.webp`;
   try {
     const folder = join(dir, CARD_PICTURES_PATH);

@@ -1,12 +1,13 @@
 /**
  * Build time: any picture sharp reads (JPEG, PNG, WebP, GIF, AVIF, SVG) drawn into a frame of the
  * size it is shown at, for the share pictures and the list cards. Never throws: a picture sharp
- * cannot read, or one too large to decode, gives null.
+ * cannot read, or one too large to decode, gives null. No time limit here: a picture from the
+ * content API is drawn through svg-guard.ts, which screens SVGs and bounds the time.
  */
 import sharp from 'sharp';
 
 /** The most pixels a picture may have to be drawn: a CMS's largest photos, not a decompression bomb. */
-const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_INPUT_PIXELS = 40_000_000;
 
 export interface PictureFrame {
   width: number;
@@ -20,10 +21,7 @@ export async function drawPicture(bytes: Buffer, frame: PictureFrame): Promise<B
   try {
     // Vector pictures are drawn at the size they are shown, not drawn large and scaled down.
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    const density =
-      meta.format === 'svg' && meta.width
-        ? Math.min(288, Math.max(36, (72 * frame.width) / meta.width))
-        : undefined;
+    const density = meta.format === 'svg' && meta.width ? vectorDensity(meta.width, frame.width) : undefined;
     const drawn = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, ...(density ? { density } : {}) })
       .rotate()
       .resize(frame.width, frame.height, { fit: 'cover', position: 'attention' })
@@ -36,4 +34,9 @@ export async function drawPicture(bytes: Buffer, frame: PictureFrame): Promise<B
   } catch {
     return null;
   }
+}
+
+/** The density (72 = the SVG's own size) at which an SVG `svgWidth` wide is drawn about `width` pixels wide. */
+export function vectorDensity(svgWidth: number, width: number): number {
+  return Math.min(288, Math.max(36, (72 * width) / svgWidth));
 }
