@@ -24,6 +24,11 @@ describe('routeIdProblem', () => {
     }
     expect(routeIdProblem('채용'.normalize('NFD'))).toMatch(/NFD/);
   });
+
+  it("says an id refused for its leading '.' starts with one, whatever follows", () => {
+    for (const id of ['.', '..', '.well-known', '.env'])
+      expect(routeIdProblem(id), id).toBe("'.'으로 시작합니다");
+  });
 });
 
 describe('patentTag', () => {

@@ -22,7 +22,7 @@ export { patentTag } from '../api/item-address.ts';
 const ROUTE_ID_PROBLEMS: Record<RouteIdProblem, string> = {
   'too-long': '200자를 넘습니다',
   decomposed: '한글이 조합되지 않은(NFD) 형태입니다',
-  dots: "'.' 또는 '..' 입니다",
+  dots: "'.'으로 시작합니다",
   characters: '주소에 쓸 수 없는 문자(/ \\ ? # % 공백 등)가 있습니다',
 };
 
