@@ -83,6 +83,18 @@ describe('the rebuild workflow', () => {
     expect(ifOf(step('Purge the CDN'))).toBe("steps.upload.outputs.deployed == 'true'");
   });
 
+  it('saves the output folder after the purge, whatever it did, with the routes it left pending; a failed purge fails the job', () => {
+    expect(workflow.indexOf('- name: Save the output folder')).toBeGreaterThan(
+      workflow.indexOf('- name: Purge the CDN'),
+    );
+    expect(step('Purge the CDN')).toMatch(/^ {8}continue-on-error: true$/m);
+    for (const name of ['Restore the output folder (releases, history, hold)', 'Save the output folder'])
+      expect(step(name), name).toMatch(/^ {12}out\/pending-purge\.json$/m);
+    expect(ifOf(step('Fail the job when the rebuild, the deploy or the purge failed'))).toContain(
+      "steps.purge.outcome == 'failure'",
+    );
+  });
+
   it('caches only the releases a rollback needs: the origin keeps old hashed files itself', () => {
     // --keep-days would otherwise keep 14 days of full releases in every saved cache.
     expect(workflow).toMatch(/args=\(--out out --keep 2 --keep-days 0 /);
@@ -351,7 +363,7 @@ describe('the deploy and purge steps, run as a runner runs them', () => {
     expect((await deploy('rebuild', 0)).outputs).toEqual({ code: '0', deployed: 'true' });
     // Switched, a later step failed: the host serves it (save, purge), and the job fails at its end.
     expect(await deploy('rebuild', 3)).toMatchObject({ status: 0, outputs: { code: '3', deployed: 'true' } });
-    expect(ifOf(step('Fail the job when the rebuild or the deploy failed'))).toContain(
+    expect(ifOf(step('Fail the job when the rebuild, the deploy or the purge failed'))).toContain(
       "steps.upload.outputs.code == '3'",
     );
     expect((await deploy('rebuild', 1)).status).toBe(1);
