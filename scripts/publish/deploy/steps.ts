@@ -437,7 +437,10 @@ export async function pruneHost(
     anything
       ? `${dry}${options.keepDays}일 넘게 쓰이지 않은 릴리스 ${plan.releases.length}개, 해시 파일 ${plan.pool.length}개` +
           (partials.length > 0 ? `, 끝나지 않은 업로드 ${partials.length}개` : '') +
-          ' 삭제'
+          ' 삭제' +
+          (plan.withdrawn.length > 0
+            ? ` (이 중 새 릴리스가 쓰지 않는 검색 색인 파일 ${plan.withdrawn.length}개는 기간과 상관없이 바로 지웠습니다)`
+            : '')
       : `지울 것이 없습니다 (${options.keepDays}일 안에 쓰인 것은 남깁니다)`,
   );
 }

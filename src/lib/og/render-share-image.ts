@@ -80,7 +80,7 @@ export async function renderShareImage(card: ShareCard, options: RenderOptions):
   const limits = options.pictureLimits ?? PICTURE_DRAW_LIMITS;
   const { width, height } = FRAMED_PICTURE;
   const picture = card.localImage
-    ? await pictureDataUri(Buffer.from(card.localImage), width, height, limits, `${card.title} 의 그림`)
+    ? await pictureDataUri(Buffer.from(card.localImage), width, height, limits, card.title)
     : await fetchItemPicture(card.image, options.apiOrigin, width, height, limits);
   try {
     return await draw(card, picture, options, root);
