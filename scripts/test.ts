@@ -1,118 +1,88 @@
 /**
- * `npm test`: makes sure Debian's Chromium, Korean fonts, the other engines' packages
- * (WebKitGTK's WebDriver, Firefox ESR, Xvfb), Java and openssl are installed, then runs astro
- * check, ESLint, a Prettier check, the unit tests (vitest), the end-to-end tests (Playwright,
- * Chromium) and the cross-engine suite (tests/engines: WebKit and Firefox).
+ * `npm test`: makes sure the Debian packages the suites need are installed (test-run/packages.ts),
+ * then runs every suite in two lanes side by side (test-run/lanes.ts):
+ *
+ *   검사     astro check, ESLint, Prettier, the unit tests (src/, scripts/), the whole-run tests
+ *            (tests/: the rebuild's CLI, deploys onto nginx and Cloudflare, the docs, the import
+ *            rules), then the cross-engine suite (WebKit, Firefox)
+ *   브라우저  the end-to-end tests (Playwright, Chromium at 1440 and 390 px)
+ *
+ * `npm run check` (`--quick`) runs the first four steps alone: the inner loop, a few minutes.
  *
  * astro check syncs the content collections, which fetch from the content API, so the
- * reference server runs for that step on its own port (TEST_CHECK_API_PORT, 8791); nothing
- * else needs to be running. Playwright and the engine suite start their own servers.
+ * reference server runs for that step on its own port (TEST_CHECK_API_PORT, 8791); the other
+ * suites start their own servers on ports of their own, so the lanes never share one.
  *
  * Hermetic: the caller's PUBLIC_CONTENT_API_URL and SITE_URL (a production build's settings)
  * are dropped here, and every server the suites start gets explicit values (scripts/lib/test-env.ts).
  */
-import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { run, startChild, waitForUrl } from './lib/processes.ts';
+import { startChild, waitForUrl } from './lib/processes.ts';
 import { BUILD_TARGET_VARIABLES, DEFAULT_SITE_URL } from './lib/test-env.ts';
+import { ensurePackages } from './test-run/packages.ts';
+import { runLane, summary, type Lane, type Step } from './test-run/lanes.ts';
 
 for (const name of BUILD_TARGET_VARIABLES) delete process.env[name];
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function hasPackage(name: string): boolean {
-  try {
-    execSync(`dpkg-query -W -f='\${Status}' ${name} 2>/dev/null | grep -q 'install ok installed'`, {
-      stdio: 'ignore',
-    });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const missing: string[] = [];
-if (!existsSync(chromium)) missing.push('chromium');
-// Korean fonts, the engines of tests/engines: WebKitGTK (MiniBrowser and its WebDriver,
-// under Xvfb) and Firefox ESR (WebDriver BiDi), Java for the W3C Nu HTML Checker (vnu.jar,
-// tests/e2e/conformance.spec.ts) and openssl for the HTTP Observatory's HTTPS front
-// (tests/e2e/observatory.spec.ts).
-for (const name of [
-  'fonts-noto-cjk',
-  'webkit2gtk-driver',
-  'firefox-esr',
-  'xvfb',
-  'default-jre-headless',
-  'openssl',
-  'nginx',
-  'rsync',
-]) {
-  if (!hasPackage(name)) missing.push(name);
-}
-
-if (missing.length > 0) {
-  const isRoot = process.getuid?.() === 0;
-  if (!isRoot) {
-    console.error(
-      `테스트에 필요한 패키지가 없습니다: ${missing.join(', ')}\n` +
-        `root 권한으로 설치해 주세요: sudo apt-get install -y ${missing.join(' ')}\n` +
-        '(다른 위치의 Chromium은 CHROMIUM_PATH로 지정할 수 있습니다.)',
-    );
-    process.exit(1);
-  }
-  console.log(`설치 중: ${missing.join(', ')}`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (
-    (await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
-    (await run('apt-get', ['install', '-y', '-qq', ...missing], { env })) !== 0
-  ) {
-    console.error('apt-get 설치에 실패했습니다.');
-    process.exit(1);
-  }
-}
-
 const root = fileURLToPath(new URL('..', import.meta.url));
-const checkApiPort = Number(process.env.TEST_CHECK_API_PORT ?? 8791);
-const checkApiUrl = `http://127.0.0.1:${checkApiPort}`;
+const quick = process.argv.includes('--quick');
+const checkApiUrl = `http://127.0.0.1:${Number(process.env.TEST_CHECK_API_PORT ?? 8791)}`;
 
-function fail(label: string, code: number): never {
-  console.error(`\n✖ ${label} 실패 (코드 ${code})`);
-  process.exit(code);
-}
-
-console.log(`\n▶ astro check (콘텐츠 API: ${checkApiUrl})`);
-const api = startChild(
-  process.execPath,
-  ['scripts/content-api/cli.ts', '--port', String(checkApiPort), '--host', '127.0.0.1'],
-  {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
-try {
+/** The reference content server for astro check's content sync, stopped after it. */
+async function checkApi(): Promise<() => void> {
+  const api = startChild(
+    process.execPath,
+    ['scripts/content-api/cli.ts', '--port', new URL(checkApiUrl).port, '--host', '127.0.0.1'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   await waitForUrl(`${checkApiUrl}/health`, 30_000, api);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  fail('콘텐츠 API 시작', 1);
+  return () => api.kill('SIGTERM');
 }
-const checkCode = await run('astro', ['check'], {
-  cwd: root,
-  env: { ...process.env, PUBLIC_CONTENT_API_URL: checkApiUrl, SITE_URL: DEFAULT_SITE_URL },
-});
-api.kill('SIGTERM');
-if (checkCode !== 0) fail('astro check', checkCode);
 
-const steps: [string, string, string[]][] = [
-  ['린트 (ESLint)', 'eslint', ['.', '--max-warnings', '0']],
-  ['서식 (Prettier)', 'prettier', ['--check', '.']],
-  ['단위 테스트 (vitest)', 'vitest', ['run']],
-  ['종단 간 테스트 (Playwright)', 'playwright', ['test']],
-  ['여러 엔진 테스트 (WebKit, Firefox)', 'vitest', ['run', '--config', 'vitest.engines.config.ts']],
+const checks: Step[] = [
+  {
+    label: 'astro check',
+    command: 'astro',
+    args: ['check'],
+    env: { PUBLIC_CONTENT_API_URL: checkApiUrl, SITE_URL: DEFAULT_SITE_URL },
+    around: checkApi,
+  },
+  { label: '린트 (ESLint)', command: 'eslint', args: ['.', '--max-warnings', '0'] },
+  { label: '서식 (Prettier)', command: 'prettier', args: ['--check', '.'] },
+  // Two workers: vitest's default on two cores is one, and most of these files wait on I/O.
+  {
+    label: '단위 테스트 (vitest: src, scripts)',
+    command: 'vitest',
+    args: ['run', 'src/', 'scripts/', '--maxWorkers', '2'],
+  },
 ];
-for (const [label, command, args] of steps) {
-  console.log(`\n▶ ${label}`);
-  const code = await run(command, args, { cwd: root });
-  if (code !== 0) fail(label, code);
+
+const wholeRuns: Step[] = [
+  // The files run child processes (builds, servers) and wait on them: two at a time.
+  { label: '통합 테스트 (vitest: tests)', command: 'vitest', args: ['run', 'tests/', '--maxWorkers', '2'] },
+  {
+    label: '여러 엔진 테스트 (WebKit, Firefox)',
+    command: 'vitest',
+    args: ['run', '--config', 'vitest.engines.config.ts'],
+  },
+];
+
+const browsers: Step[] = [{ label: '종단 간 테스트 (Playwright)', command: 'playwright', args: ['test'] }];
+
+const lanes: Lane[] = quick
+  ? [{ name: '검사', steps: checks }]
+  : [
+      { name: '검사', steps: [...checks, ...wholeRuns] },
+      { name: '브라우저', steps: browsers },
+    ];
+
+if (!(await ensurePackages(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))) process.exit(1);
+const started = performance.now();
+const results = (await Promise.all(lanes.map((lane) => runLane(lane, root)))).flat();
+for (const line of summary(results, (performance.now() - started) / 1000)) console.log(line);
+const failed = results.filter((result) => result.code !== 0);
+if (failed.length > 0) {
+  console.error(`\n✖ 실패: ${failed.map((result) => result.label).join(', ')}`);
+  process.exit(failed[0]!.code);
 }
-console.log('\n✔ 모든 테스트를 통과했습니다.');
+console.log(quick ? '\n✔ 빠른 검사를 통과했습니다.' : '\n✔ 모든 테스트를 통과했습니다.');

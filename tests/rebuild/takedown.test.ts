@@ -151,7 +151,7 @@ const DELETED_ID = 'faq-takedown';
 
 /** Puts the secret into the content before the first build, so the index's base files hold it. */
 async function plantSecret(): Promise<void> {
-  [editedId] = await faqPage2Ids();
+  editedId = (await faqPage2Ids())[0]!;
   const faq = readFaq();
   const item = faq.items.find((entry) => entry.analytics_page_id === editedId)!;
   item.post_body = `${item.post_body}<p>담당자 ${EDITED.sentence} ${EDITED.word} ${EDITED.number}</p>`;
