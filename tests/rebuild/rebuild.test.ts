@@ -4,242 +4,49 @@
  * server on a temporary copy of the content, with its output in a temporary folder.
  *
  * The steps build on each other (each run compares with the release the previous one
- * published), so they run in order in one file. Full builds are kept to three.
+ * published), so they run in order in one file: the first release, then the edits a poll or
+ * `--item` must publish, then the failing details a run must ride out or stop at. The remote API
+ * (rebuild-remote.test.ts) and the runs that must leave `current` as it was, the deadline and
+ * `--rollback` (rebuild-safety.test.ts) are files of their own, each with its own work folder,
+ * server and first build, so that vitest runs them side by side. One full build here: the first.
  */
-import {
-  existsSync,
-  lstatSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RemoteOptions, type RunningServer } from '../../scripts/content-api/server.ts';
+import { existsSync, lstatSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/content-api/server.ts';
 import type {
   ChangedRoutes,
   ChangedRoutesFile,
   ReleaseManifest,
 } from '../../scripts/publish/rebuild/manifest.ts';
-import { parseRebuildArgs } from '../../scripts/publish/rebuild/args.ts';
-import { createProgress } from '../../scripts/publish/lib/log.ts';
 import { fileRoute } from '../../scripts/publish/rebuild/routes.ts';
-import { outputFolder } from '../../scripts/publish/rebuild/output-folder.ts';
-import { EXIT_CODES, runRebuild } from '../../scripts/publish/rebuild/run.ts';
-import { endpointUrl } from '../../src/lib/api/endpoints.ts';
-import { createSearcher } from '../../src/lib/search/searcher.ts';
-import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
-import { makeWorkFolder, runRebuildCli, type ScriptRun } from '../support/publish-run.ts';
+import { rebuildBench, STEP_TIMEOUT, type HrStoriesFile } from './rebuild-bench.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const STEP_TIMEOUT = 240_000;
-
-interface HrStoriesFile {
-  topics: unknown[];
-  items: {
-    analytics_page_id: string;
-    absolute_url: string;
-    title: string;
-    created_time: string;
-    [key: string]: unknown;
-  }[];
-}
-
-let work: string;
-let contentDir: string;
-let out: string;
-let port: number;
-let api: RunningServer | undefined;
-let fake: Server | undefined;
-
-const hrFile = () => join(contentDir, 'hr-stories.json');
-const readHr = (): HrStoriesFile => JSON.parse(readFileSync(hrFile(), 'utf8')) as HrStoriesFile;
-const writeHr = (data: HrStoriesFile) => writeFileSync(hrFile(), `${JSON.stringify(data, null, 2)}\n`);
-const apiUrl = () => `http://127.0.0.1:${port}`;
-
-/** Faults of the reference server while a test wants the API to behave like a remote one. */
-let remote: RemoteOptions | null = null;
-
-/** (Re)starts the reference server on the same port: image addresses carry the origin. */
-async function restartApi(): Promise<void> {
-  await stopApi();
-  api = await startServer({ contentDir, port, remote });
-}
-
-async function stopApi(): Promise<void> {
-  await api?.close();
-  api = undefined;
-  if (fake) {
-    const server = fake;
-    fake = undefined;
-    // Keep-alive connections from the CLI's fetch would hold close() for seconds.
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  }
-}
-
-/**
- * A stand-in API on the same port answering with `handler`'s status and body, or passing the
- * request on to `upstream` (with its original Host, so image addresses stay the same).
- */
-async function startFake(
-  handler: (req: IncomingMessage) => { status: number; body: string } | 'proxy' | 'drop' | 'hang',
-  upstream?: string,
-): Promise<void> {
-  await stopApi();
-  const server = createServer((req, res) => {
-    const answer = handler(req);
-    if (answer === 'drop') {
-      req.socket.destroy();
-      return;
-    }
-    if (answer === 'hang') return;
-    if (answer === 'proxy' && upstream) {
-      const forward = request(`${upstream}${req.url ?? '/'}`, { headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
-      forward.on('error', () => res.destroy());
-      forward.end();
-      return;
-    }
-    const { status, body } = answer === 'proxy' ? { status: 502, body: '{}' } : answer;
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  fake = server;
-}
-
-/** Runs `scripts/publish/rebuild.ts` the way `npm run rebuild` does. */
-let lastSnapshotCalls = 0;
-
-function rebuild(...args: string[]): Promise<ScriptRun> {
-  return rebuildWithEnv({}, ...args);
-}
-
-async function rebuildWithEnv(env: Record<string, string>, ...args: string[]): Promise<ScriptRun> {
-  const run = await runRebuildCli(out, apiUrl(), args, env);
-  const calls = /API 호출 (\d+)건/.exec(run.stdout);
-  if (run.code === 0 && calls) lastSnapshotCalls = Number(calls[1]);
-  return run;
-}
-
-const current = () => join(out, 'current');
-const releases = () => readdirSync(join(out, 'releases')).sort();
-const currentTarget = () => readlinkSync(current());
-const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(current(), file), 'utf8')) as T;
-const page = (route: string) => join(current(), route, 'index.html');
-
-/** Every file under the published site with its bytes, plus where `current` points. */
-function publishedState(): { target: string; files: Map<string, string> } {
-  const files = new Map<string, string>();
-  const base = join(out, currentTarget());
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(relative(base, path), readFileSync(path).toString('base64'));
-    }
-  };
-  walk(base);
-  return { target: currentTarget(), files };
-}
-
-/** The site search over the published release's own files, as a browser would read them. */
-function publishedSearch(query: string) {
-  const searcher = createSearcher({
-    entryUrl: '/search/index.json',
-    fetchJson: async (url) => JSON.parse(readFileSync(join(current(), url), 'utf8')) as unknown,
-  });
-  return searcher.search(query);
-}
-
-/** The site search's shard files of the published release. */
-const searchShards = () => readdirSync(join(current(), 'search-index')).sort();
-
-/** The ids on the HR list's first page, as the site's list page shows them. */
-async function hrFirstPageIds(): Promise<string[]> {
-  const res = await fetch(endpointUrl(apiUrl(), 'hrStoryTags', { page: 1, topic_id: '', name: '' }));
-  return ListResponseSchema.parse(await res.json()).objects.map((item) => item.analytics_page_id);
-}
-
-interface FaqFile {
-  topics: unknown[];
-  items: { analytics_page_id: string; post_body: string; [key: string]: unknown }[];
-}
-
-const faqFile = () => join(contentDir, 'faq.json');
-const readFaq = (): FaqFile => JSON.parse(readFileSync(faqFile(), 'utf8')) as FaqFile;
-
-/** Replaces the answer of FAQ `id` in the content copy. */
-function editFaqAnswer(id: string, answer: string): void {
-  const faq = readFaq();
-  faq.items.find((item) => item.analytics_page_id === id)!.post_body = answer;
-  writeFileSync(faqFile(), `${JSON.stringify(faq, null, 2)}\n`);
-}
-
-/** The ids on page 2 of the FAQ list, as the API's search pages it (`/faq/search`). */
-async function faqPage2Ids(): Promise<string[]> {
-  const res = await fetch(endpointUrl(apiUrl(), 'faqSearch', { page: 2, term: '' }));
-  const ids = ListResponseSchema.parse(await res.json()).objects.map((item) => item.analytics_page_id);
-  expect(ids.length).toBeGreaterThanOrEqual(2);
-  return ids;
-}
-
-/** The longest sentence of an answer's text: what a reader would quote of it. */
-function longestSentence(html: string): string {
-  const sentences = html
-    .replace(/<[^>]*>/g, '\n')
-    .split(/[.\n]/)
-    .map((sentence) => sentence.trim());
-  return sentences.reduce((longest, sentence) => (sentence.length > longest.length ? sentence : longest), '');
-}
-
-/** The published release's files (paths from its root) whose bytes hold `text`. */
-function releaseFilesWith(text: string): string[] {
-  const base = join(out, currentTarget());
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (readFileSync(path, 'utf8').includes(text)) found.push(relative(base, path));
-    }
-  };
-  walk(base);
-  return found;
-}
-
-/**
- * The release has FAQ `id`'s new answer where the site search reads it (found by `query`), and
- * the old sentence in no file at all.
- */
-async function expectAnswerPublished(id: string, answer: string, query: string, old: string): Promise<void> {
-  expect(releaseFilesWith(old)).toEqual([]);
-  const files = releaseFilesWith(answer);
-  expect(files.some((file) => file === 'search/index.json' || file.startsWith('search-index/'))).toBe(true);
-  expect((await publishedSearch(query)).hits.map((hit) => hit.id)).toContain(`faq:${id}`);
-}
-
-beforeAll(async () => {
-  ({ work, contentDir, out } = makeWorkFolder('rebuild-test-'));
-  api = await startServer({ contentDir, port: 0 });
-  port = api.port;
-}, STEP_TIMEOUT);
-
-afterAll(async () => {
-  await stopApi();
-  rmSync(work, { recursive: true, force: true });
-});
+const bench = rebuildBench('rebuild-test-');
+const {
+  rebuild,
+  readHr,
+  writeHr,
+  restartApi,
+  stopApi,
+  startFake,
+  current,
+  releases,
+  currentTarget,
+  readJson,
+  page,
+  publishedState,
+  publishedSearch,
+  searchShards,
+  hrFirstPageIds,
+  faqFile,
+  readFaq,
+  editFaqAnswer,
+  faqPage2Ids,
+  longestSentence,
+  releaseFilesWith,
+  expectAnswerPublished,
+} = bench;
 
 describe('npm run rebuild', () => {
   let firstRelease = '';
@@ -264,10 +71,14 @@ describe('npm run rebuild', () => {
 
       for (const item of readHr().items)
         expect(existsSync(page(`info/blog/${item.analytics_page_id}`))).toBe(true);
-      const success = JSON.parse(readFileSync(join(contentDir, 'success.json'), 'utf8')) as HrStoriesFile;
+      const success = JSON.parse(
+        readFileSync(join(bench.contentDir, 'success.json'), 'utf8'),
+      ) as HrStoriesFile;
       for (const item of success.items)
         expect(existsSync(page(`cad_archive/${item.analytics_page_id}`))).toBe(true);
-      const patents = JSON.parse(readFileSync(join(contentDir, 'patents.json'), 'utf8')) as { tag: string }[];
+      const patents = JSON.parse(readFileSync(join(bench.contentDir, 'patents.json'), 'utf8')) as {
+        tag: string;
+      }[];
       for (const patent of patents) expect(existsSync(page(`info/patent/${patent.tag}`))).toBe(true);
 
       const changed = readJson<ChangedRoutes>('changed-routes.json');
@@ -363,7 +174,7 @@ describe('npm run rebuild', () => {
     'makes a published news item findable by the site search, and unfindable once deleted',
     { timeout: STEP_TIMEOUT },
     async () => {
-      const newsFile = join(contentDir, 'news.json');
+      const newsFile = join(bench.contentDir, 'news.json');
       const original = readFileSync(newsFile, 'utf8');
       const news = JSON.parse(original) as Record<string, unknown>[];
       expect((await publishedSearch('물결무늬 박람회')).total).toBe(0);
@@ -449,7 +260,7 @@ describe('npm run rebuild', () => {
       expect(readFileSync(page('info/blog/hiring-9001'), 'utf8')).toContain('새로 올린 HR 이야기');
       expect(existsSync(page('info/blog/hr-9001'))).toBe(false);
       // The previous release is left as it was.
-      expect(existsSync(join(out, editedRelease, 'info/blog', deletedId, 'index.html'))).toBe(true);
+      expect(existsSync(join(bench.out, editedRelease, 'info/blog', deletedId, 'index.html'))).toBe(true);
     },
   );
 
@@ -565,7 +376,7 @@ describe('npm run rebuild', () => {
       });
       writeHr(hr);
       await stopApi();
-      const upstream = await startServer({ contentDir, port: 0 });
+      const upstream = await startServer({ contentDir: bench.contentDir, port: 0 });
       try {
         // Details of those two answer 500 or drop the connection on every try; all else passes.
         await startFake((req) => {
@@ -596,7 +407,7 @@ describe('npm run rebuild', () => {
 
   it('fails when most details fail: an outage, not one bad item', { timeout: STEP_TIMEOUT }, async () => {
     const before = publishedState();
-    const upstream = await startServer({ contentDir, port: 0 });
+    const upstream = await startServer({ contentDir: bench.contentDir, port: 0 });
     try {
       await startFake(
         (req) =>
@@ -613,271 +424,4 @@ describe('npm run rebuild', () => {
       await restartApi();
     }
   });
-
-  it(
-    'stops at its deadline, hung API or running build, releases the lock and leaves current as it was',
-    { timeout: STEP_TIMEOUT },
-    async () => {
-      const before = publishedState();
-      // A hung API: no answer at all.
-      await startFake(() => 'hang');
-      const hung = await rebuild('--deadline', '3s');
-      expect(hung.code).toBe(1);
-      expect(hung.stderr).toContain('실행 제한 시간');
-      expect(existsSync(join(out, '.rebuild.lock'))).toBe(false);
-      // A build still running at the deadline is killed with everything it started. Without
-      // Astro's page manifest the build renders every page, far longer than the deadline.
-      await restartApi();
-      rmSync(join(out, 'cache', 'incremental-build.json'), { force: true });
-      const killed = await rebuild('--force', '--deadline', '6s');
-      expect(killed.code).toBe(1);
-      expect(killed.stdout).toContain('astro build 실행 중');
-      expect(killed.stderr).toContain('실행 제한 시간');
-      expect(existsSync(join(out, '.build'))).toBe(false);
-      expect(existsSync(join(out, '.rebuild.lock'))).toBe(false);
-      expect(publishedState()).toEqual(before);
-    },
-  );
-
-  it(
-    'keeps the shrink guard on when the live manifest is unreadable',
-    { timeout: STEP_TIMEOUT },
-    async () => {
-      const manifestFile = join(current(), 'manifest.json');
-      const saved = readFileSync(manifestFile, 'utf8');
-      const savedHr = readFileSync(hrFile(), 'utf8');
-      writeFileSync(manifestFile, '');
-      writeHr({ ...readHr(), items: [] });
-      await restartApi();
-      try {
-        const run = await rebuild();
-        expect(run.code).toBe(1);
-        expect(run.stderr).toMatch(/크게 줄어|비어 있는 목록/);
-      } finally {
-        writeFileSync(manifestFile, saved);
-        writeFileSync(hrFile(), savedHr);
-        await restartApi();
-      }
-    },
-  );
-
-  describe('against an API across the internet: 100 ms a call, 2 % answered 503, at most 20 calls a second', () => {
-    beforeAll(async () => {
-      remote = { latencyMs: 100, failShare: 0.02, rateLimit: 20, seed: 7 };
-      await restartApi();
-    });
-    afterAll(async () => {
-      remote = null;
-      await restartApi();
-    });
-
-    it('reads the whole API without failing', { timeout: STEP_TIMEOUT }, async () => {
-      api!.resetStats();
-      const run = await rebuild('--full');
-      expect(run.code, run.stderr + run.stdout).toBe(0);
-      expect(run.stdout).toContain('API 전체를 읽습니다 (--full)');
-      // The faults were there, and were ridden out.
-      expect(api!.stats().failed).toBeGreaterThan(0);
-    });
-
-    it(
-      'polls twenty times in a row without a failure, each poll a handful of calls',
-      { timeout: STEP_TIMEOUT },
-      async () => {
-        for (let poll = 0; poll < 20; poll++) {
-          const run = await rebuild();
-          expect(run.code, `${poll + 1}번째: ${run.stderr}`).toBe(0);
-          expect(run.stdout).toContain('(API 호출 11건');
-        }
-      },
-    );
-
-    it('publishes an edit at the next poll', { timeout: STEP_TIMEOUT }, async () => {
-      const [id] = await hrFirstPageIds();
-      const hr = readHr();
-      const story = hr.items.find((item) => item.analytics_page_id === id)!;
-      story.title = `${story.title} (원격 수정)`;
-      writeHr(hr);
-      await restartApi();
-      const run = await rebuild();
-      expect(run.code, run.stderr + run.stdout).toBe(0);
-      expect(readFileSync(page(`info/blog/${id}`), 'utf8')).toContain('(원격 수정)');
-    });
-  });
-
-  describe('a failing API leaves current untouched, byte for byte', () => {
-    let before: ReturnType<typeof publishedState>;
-    let releasesBefore: string[];
-
-    beforeAll(() => {
-      // A pending change, so a run that got past the snapshot would build and publish.
-      const hr = readHr();
-      hr.items[0]!.title = `${hr.items[0]!.title} (재수정)`;
-      writeHr(hr);
-      before = publishedState();
-      releasesBefore = releases();
-    });
-
-    const expectUntouched = () => {
-      expect(publishedState()).toEqual(before);
-      expect(releases()).toEqual(releasesBefore);
-      expect(existsSync(join(out, '.build'))).toBe(false);
-    };
-
-    it('when the server is stopped', { timeout: STEP_TIMEOUT }, async () => {
-      await stopApi();
-      const run = await rebuild();
-      expect(run.code).not.toBe(0);
-      expect(run.stderr).toContain('콘텐츠 API에 연결할 수 없습니다');
-      expect(run.stderr).toContain('게시된 사이트(current)는 바뀌지 않았습니다.');
-      expectUntouched();
-    });
-
-    it('when it answers 500', { timeout: STEP_TIMEOUT }, async () => {
-      await startFake(() => ({ status: 500, body: '{"error":"서버 오류가 발생했습니다."}' }));
-      const run = await rebuild();
-      expect(run.code).not.toBe(0);
-      expect(run.stderr).toContain('오류 500');
-      expectUntouched();
-    });
-
-    it('when it answers malformed JSON', { timeout: STEP_TIMEOUT }, async () => {
-      await startFake(() => ({ status: 200, body: '{"objects": [' }));
-      const run = await rebuild();
-      expect(run.code).not.toBe(0);
-      expect(run.stderr).toContain('올바른 JSON이 아닙니다');
-      expectUntouched();
-    });
-
-    it('when it answers JSON that breaks the contract', { timeout: STEP_TIMEOUT }, async () => {
-      await startFake(() => ({ status: 200, body: '{"objects": "none", "paging": {}}' }));
-      const run = await rebuild();
-      expect(run.code).not.toBe(0);
-      expect(run.stderr).toContain('계약(스키마)과 맞지 않습니다');
-      expectUntouched();
-    });
-
-    it('when a list is suddenly empty', { timeout: STEP_TIMEOUT }, async () => {
-      const saved = readFileSync(hrFile(), 'utf8');
-      writeHr({ ...readHr(), items: [] });
-      await restartApi();
-      const run = await rebuild();
-      writeFileSync(hrFile(), saved);
-      expect(run.code).not.toBe(0);
-      expect(run.stderr).toContain('HR 이야기');
-      expect(run.stderr).toMatch(/크게 줄어/);
-      expectUntouched();
-    });
-
-    it('when the build fails: the half-built release is removed', { timeout: STEP_TIMEOUT }, async () => {
-      // An address Astro refuses as its `site` stands for any failed build; it is a configuration
-      // change, so the run gets past change detection.
-      await restartApi();
-      const run = await rebuildWithEnv({ SITE_URL: '주소가 아님' });
-      expect(run.code).not.toBe(0);
-      expect(run.stdout).toContain('astro build 실행 중');
-      expect(run.stderr).toContain('astro build가 실패했습니다');
-      expectUntouched();
-    });
-  });
-
-  it(
-    'builds from the snapshot it checked, even when the API changes between the snapshot and the build',
-    { timeout: STEP_TIMEOUT },
-    async () => {
-      // The real API on another port behind a stand-in that answers the snapshot's calls as they
-      // are, then (when the build would read again) gives the story another title or fails.
-      await stopApi();
-      const upstream = await startServer({ contentDir, port: 0 });
-      const hr = readHr();
-      const story = hr.items[0]!;
-      let calls = 0;
-      try {
-        await startFake(() => {
-          calls++;
-          if (calls <= lastSnapshotCalls) return 'proxy';
-          return { status: 503, body: '{"error":"점검 중"}' };
-        }, upstream.url);
-        const run = await rebuild();
-        expect(run.code, run.stderr + run.stdout).toBe(0);
-        expect(run.stdout).toContain('스냅샷에서 렌더링');
-        expect(readFileSync(page(`info/blog/${story.analytics_page_id}`), 'utf8')).toContain(story.title);
-      } finally {
-        await stopApi();
-        await upstream.close();
-        await restartApi();
-      }
-      // The release records the digest of exactly what was rendered: the same content, read again
-      // from the real API (image addresses on the same origin), builds nothing.
-      const again = await rebuild();
-      expect(again.stdout, again.stderr + again.stdout).toContain('변경 사항이 없어 빌드하지 않습니다.');
-    },
-  );
-
-  let beforeConfigChange = '';
-  it(
-    'publishes a new release when only SITE_URL changed, and reports a failure after the switch as published',
-    { timeout: STEP_TIMEOUT },
-    async () => {
-      beforeConfigChange = currentTarget();
-      const lines: string[] = [];
-      const progress = createProgress(
-        (line) => lines.push(line),
-        (line) => lines.push(line),
-      );
-      const options = parseRebuildArgs(['--out', out], root);
-      if (options === 'help') throw new Error('help');
-      const outcome = await runRebuild(options, {
-        root,
-        folder: outputFolder(out),
-        apiUrl: apiUrl(),
-        progress,
-        env: { ...process.env, SITE_URL: 'https://www.other-host.example' },
-        prune: () => {
-          throw new Error('디스크 오류 (시험)');
-        },
-      });
-      expect(outcome, lines.join('\n')).toBe('published-with-errors');
-      expect(EXIT_CODES[outcome]).toBe(3);
-      expect(currentTarget()).not.toBe(beforeConfigChange);
-      expect(lines.join('\n')).toContain('설정(SITE_URL·API 주소 등)이 바뀌어');
-      expect(lines.join('\n')).toContain('게시는 완료되었습니다. 오래된 릴리스 정리에 실패했습니다');
-      expect(lines.join('\n')).not.toContain('바뀌지 않았습니다');
-      expect(readFileSync(page('faq'), 'utf8')).toContain('https://www.other-host.example/faq');
-    },
-  );
-
-  it(
-    '--rollback switches current back to the previous release and holds it until --resume',
-    { timeout: STEP_TIMEOUT },
-    async () => {
-      const from = currentTarget();
-      const run = await rebuild('--rollback');
-      expect(run.code, run.stderr).toBe(0);
-      expect(currentTarget()).toBe(beforeConfigChange);
-      expect(run.stdout).toContain(
-        `${from.replace('releases/', '')} → ${beforeConfigChange.replace('releases/', '')}`,
-      );
-      expect(readFileSync(page('faq'), 'utf8')).not.toContain('other-host');
-
-      // The next run (content changed meanwhile) must not publish again while held.
-      const hr = readHr();
-      hr.items[0]!.title = `${hr.items[0]!.title} (보류 중 수정)`;
-      writeHr(hr);
-      await restartApi();
-      const held = await rebuild();
-      expect(held.code, held.stderr).toBe(0);
-      expect(held.stdout).toContain('유지하는 중이라 게시하지 않습니다');
-      expect(currentTarget()).toBe(beforeConfigChange);
-      expect(readFileSync(join(out, 'history.jsonl'), 'utf8')).toContain('"action":"rollback"');
-
-      const resumed = await rebuild('--resume');
-      expect(resumed.code, resumed.stderr + resumed.stdout).toBe(0);
-      expect(resumed.stdout).toContain('유지를 풀었습니다');
-      expect(currentTarget()).not.toBe(beforeConfigChange);
-      expect(readFileSync(page(`info/blog/${hr.items[0]!.analytics_page_id}`), 'utf8')).toContain(
-        '(보류 중 수정)',
-      );
-    },
-  );
 });
