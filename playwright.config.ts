@@ -31,7 +31,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${TEST_SITE_PORT}`,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
-    trace: 'retain-on-failure',
+    // Recorded on a retry only: 'retain-on-failure' records every test (screenshots and DOM
+    // snapshots of each step) to keep a few, CPU the suite's two cores do not have to spare.
+    // Locally, `--trace on` records one run.
+    trace: 'on-first-retry',
   },
   projects: [
     {

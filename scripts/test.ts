@@ -1,17 +1,15 @@
 /**
  * `npm test`: makes sure the Debian packages the suites need are installed (test-run/packages.ts),
- * then runs every suite in two lanes side by side (test-run/lanes.ts):
- *
- *   검사     astro check, ESLint, Prettier, the unit tests (src/, scripts/), the whole-run tests
- *            (tests/: the rebuild's CLI, deploys onto nginx and Cloudflare, the docs, the import
- *            rules), then the cross-engine suite (WebKit, Firefox)
- *   브라우저  the end-to-end tests (Playwright, Chromium at 1440 and 390 px)
+ * then runs every suite one after another (test-run/steps.ts), each timed in the closing summary:
+ * astro check, ESLint, Prettier, the unit tests (src/, scripts/), the whole-run tests (tests/: the
+ * rebuild's CLI, deploys onto nginx and Cloudflare, the docs, the import rules), the end-to-end
+ * tests (Playwright, Chromium at 1440 and 390 px), the cross-engine suite (WebKit, Firefox).
  *
  * `npm run check` (`--quick`) runs the first four steps alone: the inner loop, a few minutes.
  *
  * astro check syncs the content collections, which fetch from the content API, so the
  * reference server runs for that step on its own port (TEST_CHECK_API_PORT, 8791); the other
- * suites start their own servers on ports of their own, so the lanes never share one.
+ * suites start their own servers on ports of their own.
  *
  * Hermetic: the caller's PUBLIC_CONTENT_API_URL and SITE_URL (a production build's settings)
  * are dropped here, and every server the suites start gets explicit values (scripts/lib/test-env.ts).
@@ -20,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { startChild, waitForUrl } from './lib/processes.ts';
 import { BUILD_TARGET_VARIABLES, DEFAULT_SITE_URL } from './lib/test-env.ts';
 import { ensurePackages } from './test-run/packages.ts';
-import { runLane, summary, type Lane, type Step } from './test-run/lanes.ts';
+import { runSteps, summary, type Step } from './test-run/steps.ts';
 
 for (const name of BUILD_TARGET_VARIABLES) delete process.env[name];
 
@@ -57,28 +55,22 @@ const checks: Step[] = [
   },
 ];
 
-const wholeRuns: Step[] = [
-  // The files run child processes (builds, servers) and wait on them: two at a time.
-  { label: '통합 테스트 (vitest: tests)', command: 'vitest', args: ['run', 'tests/', '--maxWorkers', '2'] },
-  {
-    label: '여러 엔진 테스트 (WebKit, Firefox)',
-    command: 'vitest',
-    args: ['run', '--config', 'vitest.engines.config.ts'],
-  },
-];
-
-const browsers: Step[] = [{ label: '종단 간 테스트 (Playwright)', command: 'playwright', args: ['test'] }];
-
-const lanes: Lane[] = quick
-  ? [{ name: '검사', steps: checks }]
-  : [
-      { name: '검사', steps: [...checks, ...wholeRuns] },
-      { name: '브라우저', steps: browsers },
-    ];
+const wholeRuns: Step = {
+  // The files run child processes (builds, servers) and mostly wait on them: two at a time.
+  label: '통합 테스트 (vitest: tests)',
+  command: 'vitest',
+  args: ['run', 'tests/', '--maxWorkers', '2'],
+};
+const endToEnd: Step = { label: '종단 간 테스트 (Playwright)', command: 'playwright', args: ['test'] };
+const engines: Step = {
+  label: '여러 엔진 테스트 (WebKit, Firefox)',
+  command: 'vitest',
+  args: ['run', '--config', 'vitest.engines.config.ts'],
+};
 
 if (!(await ensurePackages(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))) process.exit(1);
 const started = performance.now();
-const results = (await Promise.all(lanes.map((lane) => runLane(lane, root)))).flat();
+const results = await runSteps(quick ? checks : [...checks, wholeRuns, endToEnd, engines], root);
 for (const line of summary(results, (performance.now() - started) / 1000)) console.log(line);
 const failed = results.filter((result) => result.code !== 0);
 if (failed.length > 0) {
