@@ -1,6 +1,7 @@
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { interpolate, t } from '../../i18n/index.ts';
 import type { SearchHit } from '../../lib/search/types.ts';
+import { openInNewTab } from '../../lib/dom/new-tab.ts';
 import { DIALOG_LIMIT, dialogOptions, moveActive, sameHitText, type DialogOption } from './dialog-options.ts';
 import { adoptEarlyInput, whenSettled } from './early-input.ts';
 import { clearRecent, readRecent, rememberSearch } from './recent-searches.ts';
@@ -25,7 +26,7 @@ export interface SearchDialogProps {
 /** Follows a result: the site's pages in place, other hosts in a new tab. */
 function follow(hit: SearchHit): void {
   const link = resultLink(hit.url, location.origin);
-  if (link.external) open(link.href, '_blank', 'noopener,noreferrer');
+  if (link.external) openInNewTab(link.href);
   else location.assign(link.href);
 }
 

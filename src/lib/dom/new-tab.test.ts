@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { NEW_TAB, newTabProps } from './new-tab.ts';
+import { NEW_TAB, newTabProps, openInNewTab } from './new-tab.ts';
 
 const src = fileURLToPath(new URL('../..', import.meta.url));
 const sources = (dir: string): string[] =>
@@ -22,10 +22,25 @@ describe('new-tab links', () => {
     const writers = sources(src)
       .filter((file) => !file.endsWith('new-tab.ts'))
       .filter((file) =>
-        /noopener noreferrer|target=["']_blank|target:\s*'_blank'/.test(readFileSync(file, 'utf8')),
+        /noopener[ ,]noreferrer|target=["']_blank|target:\s*'_blank'|open\([^)]*'_blank'/.test(
+          readFileSync(file, 'utf8'),
+        ),
       )
       .map((file) => relative(src, file));
     expect(writers).toEqual([]);
     expect(NEW_TAB.rel).toBe('noopener noreferrer');
+  });
+
+  it('opened from script, a new tab without opener or referrer', () => {
+    const calls: unknown[][] = [];
+    const original = globalThis.window;
+    globalThis.window = { open: (...args: unknown[]) => calls.push(args) } as unknown as Window &
+      typeof globalThis;
+    try {
+      openInNewTab('https://news.example/a');
+    } finally {
+      globalThis.window = original;
+    }
+    expect(calls).toEqual([['https://news.example/a', '_blank', 'noopener,noreferrer']]);
   });
 });

@@ -8,3 +8,8 @@ export const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const
 export function newTabProps(external = true): { target?: string; rel?: string } {
   return external ? NEW_TAB : {};
 }
+
+/** Opens `href` in a new tab from script, with the same guarantees as {@link NEW_TAB}. */
+export function openInNewTab(href: string): void {
+  window.open(href, NEW_TAB.target, NEW_TAB.rel.replace(' ', ','));
+}
