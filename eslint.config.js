@@ -36,7 +36,9 @@ function importDirection() {
    * extension (`_headers`) stands as it is.
    */
   const withExtension = {
-    regex: String.raw`^\.{1,2}/(?:[^?]*/)?[^/._?][^/.?]*(?:\?.*)?$`,
+    // The last segment must end in an extension a file of the site has: `../playwright.config`
+    // has a dot but no extension.
+    regex: String.raw`^\.{1,2}/(?:[^?]*/)?(?![._])[^/?]*(?<!\.(?:ts|tsx|mts|js|mjs|jsx|astro|json|scss|css|svg|png|webp|jpg|avif|woff2|txt|md))(?:\?.*)?$`,
     message: '상대 경로 import는 파일 이름을 확장자까지 씁니다 (./paging.ts, ../../i18n/index.ts).',
   };
   /** The same patterns for `import()`; `/` is written `\x2F` inside the selector's regular expression. */

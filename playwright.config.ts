@@ -1,9 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
-import { siteServerEnv } from './scripts/lib/test-env.ts';
+import { siteServerEnv, TEST_API_PORT, TEST_SITE_PORT } from './scripts/lib/test-env.ts';
 
-/** Ports of the servers the tests start (kept apart from `npm start`'s 8787/4321). */
-export const TEST_API_PORT = Number(process.env.TEST_API_PORT ?? 8790);
-export const TEST_SITE_PORT = Number(process.env.TEST_SITE_PORT ?? 4390);
+export { TEST_API_PORT, TEST_SITE_PORT };
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

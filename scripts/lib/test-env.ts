@@ -12,6 +12,10 @@ import { DEFAULT_SITE_URL } from '../../src/lib/site-defaults.ts';
 /** The site address the test builds use: the build's own default. */
 export { DEFAULT_SITE_URL };
 
+/** Ports of the servers the Playwright suite starts (kept apart from `npm start`'s 8787/4321). */
+export const TEST_API_PORT = Number(process.env.TEST_API_PORT ?? 8790);
+export const TEST_SITE_PORT = Number(process.env.TEST_SITE_PORT ?? 4390);
+
 /** Variables that point a build at a real host; `npm test` drops them from its own environment. */
 export const BUILD_TARGET_VARIABLES = ['PUBLIC_CONTENT_API_URL', 'SITE_URL'] as const;
 

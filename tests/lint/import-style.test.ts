@@ -27,6 +27,7 @@ describe('import style', () => {
       "---\nimport ListPage from '../features/lists/ListPage';\n---\n<ListPage />\n",
     ],
     ['tests/e2e/example.spec.ts', "export { test } from './fixtures';\n"],
+    ['tests/e2e/support/example.ts', "export { TEST_API_PORT } from '../../../playwright.config';\n"],
     ['src/lib/example.ts', "export const load = () => import('./paging');\n"],
     ['src/lib/example.ts', "import svg from './picture?raw';\nexport default svg;\n"],
   ])('%s: %j is refused', async (file, code) => {

@@ -1,6 +1,6 @@
 /** The test content API (started by the Playwright config) and helpers to read it. */
 import type { APIRequestContext } from '@playwright/test';
-import { TEST_API_PORT } from '../../../playwright.config';
+import { TEST_API_PORT } from '../../../scripts/lib/test-env.ts';
 
 export const API = `http://127.0.0.1:${TEST_API_PORT}`;
 
