@@ -578,7 +578,10 @@ function overPrevious(place: Placed, base: PreviousBase): BuiltIndex | null {
   // The fold bounds what the delta costs a publish. Term shards rewritten to drop removed words
   // are not counted: a removal must rewrite them whatever the layout, and a fold would rewrite
   // every other file too, and every page with it (the pages name the base).
-  const kept = new Set([...base.files.map((file) => file.name), ...[...postings.replaced.values()].map((file) => file.name)]);
+  const kept = new Set([
+    ...base.files.map((file) => file.name),
+    ...[...postings.replaced.values()].map((file) => file.name),
+  ]);
   const rewritten = files.reduce((sum, file) => sum + (kept.has(file.name) ? 0 : bytes.get(file.name)!), 0);
   if (
     deltaBytes > FOLD_MIN_BYTES &&
