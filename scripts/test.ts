@@ -56,10 +56,12 @@ const checks: Step[] = [
 ];
 
 const wholeRuns: Step = {
-  // The files run child processes (builds, servers) and mostly wait on them: two at a time.
+  // One file at a time: an `astro build` whose output folder lies outside the project (every
+  // test's work folder) writes its server chunks to the project's own .astro/.prerender/, so two
+  // builds side by side break each other (ERR_MODULE_NOT_FOUND on a chunk the other removed).
   label: '통합 테스트 (vitest: tests)',
   command: 'vitest',
-  args: ['run', 'tests/', '--maxWorkers', '2'],
+  args: ['run', 'tests/', '--maxWorkers', '1'],
 };
 const endToEnd: Step = { label: '종단 간 테스트 (Playwright)', command: 'playwright', args: ['test'] };
 const engines: Step = {

@@ -1,7 +1,7 @@
 /**
  * The suites as steps run one after another, each timed, stopping at the first that fails. They
- * run in turn, not side by side: on two cores Playwright alone keeps both busy, and tried beside
- * it, the whole-run tests' builds only slowed down until they timed out.
+ * run in turn, not side by side: on two cores Playwright alone keeps both busy, and two builds of
+ * the site at once (Playwright's beside a whole-run test's) break each other (test.ts).
  */
 import { run } from '../lib/processes.ts';
 
