@@ -163,6 +163,17 @@ export function rebuildBench(prefix: string) {
     return ListResponseSchema.parse(await res.json()).objects.map((item) => item.analytics_page_id);
   }
 
+  /** Appends `mark` to the title of the HR list's first story, restarts the API and polls. */
+  async function editFirstStoryTitle(mark: string): Promise<{ id: string; run: ScriptRun }> {
+    const [id] = await hrFirstPageIds();
+    const hr = readHr();
+    const story = hr.items.find((item) => item.analytics_page_id === id)!;
+    story.title = `${story.title} ${mark}`;
+    writeHr(hr);
+    await restartApi();
+    return { id: id!, run: await rebuild() };
+  }
+
   const faqFile = () => join(contentDir, 'faq.json');
   const readFaq = (): FaqFile => JSON.parse(readFileSync(faqFile(), 'utf8')) as FaqFile;
 
@@ -277,6 +288,7 @@ export function rebuildBench(prefix: string) {
     publishedSearch,
     searchShards,
     hrFirstPageIds,
+    editFirstStoryTitle,
     faqFile,
     readFaq,
     editFaqAnswer,

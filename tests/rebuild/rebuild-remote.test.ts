@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildBench, STEP_TIMEOUT } from './rebuild-bench.ts';
 
 const bench = rebuildBench('rebuild-remote-test-');
-const { rebuild, readHr, writeHr, restartApi, page, hrFirstPageIds } = bench;
+const { rebuild, restartApi, page, editFirstStoryTitle } = bench;
 
 describe('npm run rebuild', () => {
   describe('against an API across the internet: 100 ms a call, 2 % answered 503, at most 20 calls a second', () => {
@@ -48,13 +48,7 @@ describe('npm run rebuild', () => {
     );
 
     it('publishes an edit at the next poll', { timeout: STEP_TIMEOUT }, async () => {
-      const [id] = await hrFirstPageIds();
-      const hr = readHr();
-      const story = hr.items.find((item) => item.analytics_page_id === id)!;
-      story.title = `${story.title} (원격 수정)`;
-      writeHr(hr);
-      await restartApi();
-      const run = await rebuild();
+      const { id, run } = await editFirstStoryTitle('(원격 수정)');
       expect(run.code, run.stderr + run.stdout).toBe(0);
       expect(readFileSync(page(`info/blog/${id}`), 'utf8')).toContain('(원격 수정)');
     });

@@ -39,7 +39,7 @@ const {
   currentTarget,
   page,
   publishedState,
-  hrFirstPageIds,
+  editFirstStoryTitle,
 } = bench;
 
 describe('npm run rebuild', () => {
@@ -51,13 +51,7 @@ describe('npm run rebuild', () => {
     // (rebuild-remote.test.ts) did before these when all was one file: the last successful run
     // before the snapshot step is then a poll of the same kind (every list read page by page, one
     // detail), and that step lets exactly as many calls through to the real API.
-    const [id] = await hrFirstPageIds();
-    const hr = readHr();
-    const story = hr.items.find((item) => item.analytics_page_id === id)!;
-    story.title = `${story.title} (원격 수정)`;
-    writeHr(hr);
-    await restartApi();
-    const edited = await rebuild();
+    const { run: edited } = await editFirstStoryTitle('(원격 수정)');
     expect(edited.code, edited.stderr + edited.stdout).toBe(0);
   }, STEP_TIMEOUT * 2);
 
