@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseDuration } from './publish/rebuild/args.ts';
+import { parseDuration } from './publish/lib/duration.ts';
 import { generateContent } from './content-api/generate.ts';
 import { checkRemoteOptions, type RemoteOptions } from './content-api/remote-mode.ts';
 import { BenchServer } from './bench-rebuild/bench-server.ts';

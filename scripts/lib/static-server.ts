@@ -31,7 +31,7 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import sirv from 'sirv';
-import { headersFor, parseHeadersFile, type HeaderRule } from './headers-file.ts';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../publish/lib/headers-file.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

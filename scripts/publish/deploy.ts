@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseHeadersFile } from '../lib/headers-file.ts';
+import { parseHeadersFile } from './lib/headers-file.ts';
 import { parseDeployArgs, UsageError, USAGE } from './deploy/args.ts';
 import { nginxConfig, NginxConfigError } from './deploy/nginx-config.ts';
 import { DEPLOY_DEADLINE_MS } from './deploy/lock.ts';

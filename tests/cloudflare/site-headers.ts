@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { headersFor, parseHeadersFile } from '../../scripts/lib/headers-file.ts';
+import { headersFor, parseHeadersFile } from '../../scripts/publish/lib/headers-file.ts';
 
 export const projectHeadersFile = fileURLToPath(new URL('../../public/_headers', import.meta.url));
 export const siteRules = parseHeadersFile(readFileSync(projectHeadersFile, 'utf8'));

@@ -5,7 +5,7 @@
  * through a real `wrangler dev`: wrangler-dev.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { headersFor } from '../../scripts/lib/headers-file.ts';
+import { headersFor } from '../../scripts/publish/lib/headers-file.ts';
 import {
   answerMiss,
   HASHED_MISS_BODY,

@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/content-api/server.ts';
-import { headersFor } from '../../scripts/lib/headers-file.ts';
+import { headersFor } from '../../scripts/publish/lib/headers-file.ts';
 import { DEFAULT_SITE_URL } from '../../scripts/lib/test-env.ts';
 import { runAstroBuild } from '../../scripts/publish/rebuild/build.ts';
 import { expectSecurityHeaders, siteRules } from './site-headers.ts';

@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDeploy } from '../../scripts/publish/deploy/run.ts';
 import { parseTarget } from '../../scripts/publish/deploy/target.ts';
-import { hashedFolders, headersFor, parseHeadersFile } from '../../scripts/lib/headers-file.ts';
+import { hashedFolders, headersFor, parseHeadersFile } from '../../scripts/publish/lib/headers-file.ts';
 import { createProgress } from '../../scripts/publish/lib/log.ts';
 import { makeCodeChangedRelease, type CodeChangedRelease } from './code-change.ts';
 import { runLoad, type LoadResult } from './load.ts';

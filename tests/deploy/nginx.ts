@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseHeadersFile } from '../../scripts/lib/headers-file.ts';
+import { parseHeadersFile } from '../../scripts/publish/lib/headers-file.ts';
 import { nginxConfig } from '../../scripts/publish/deploy/nginx-config.ts';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';

@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
-import { groupMembers, hasExited, readProcStat } from '../../scripts/lib/processes.ts';
+import { groupMembers, hasExited, readProcStat } from '../../scripts/publish/lib/process-groups.ts';
 import { PAUSE_ENV } from '../../scripts/publish/lib/pause-point.ts';
 import { outputFolder } from '../../scripts/publish/rebuild/output-folder.ts';
 import { currentRelease, listReleases, releaseProblems } from '../../scripts/publish/rebuild/releases.ts';

@@ -1,7 +1,7 @@
 /** Command-line options of `npm run purge`; the token comes from the environment only. */
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseDuration } from '../rebuild/args.ts';
+import { parseDuration } from '../lib/duration.ts';
 import { DEFAULT_API_BASE } from './cloudflare.ts';
 
 /** Addresses per call by default: Cloudflare's purge-by-URL limit on its Free, Pro and Business plans. */

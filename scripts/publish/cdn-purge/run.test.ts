@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startPurgeApi, type PurgeApiStandIn } from '../../../tests/deploy/purge-api.ts';
 import { createProgress } from '../lib/log.ts';
+import { addPublishedRoutes, PENDING_PURGE_FILE, readPending } from '../lib/pending-purge.ts';
 import type { PurgeCommand } from './args.ts';
-import { addPublishedRoutes, PENDING_PURGE_FILE, readPending } from './pending.ts';
 import { pendingPathFor, planPurge, runPurge } from './run.ts';
 
 let work = '';

@@ -1,24 +1,26 @@
 /**
  * One purge: what earlier purges left pending first, then the addresses of a release's changed
  * routes (or everything), sent in batches within the run's deadline. What the API did not
- * confirm stays in the output folder's `pending-purge.json` (pending.ts) for the next run.
+ * confirm stays in the output folder's `pending-purge.json` (lib/pending-purge.ts) for the next run.
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createProgress, type Progress } from '../lib/log.ts';
-import type { PurgeCommand } from './args.ts';
-import { purgeCache, PurgeError, type PurgeBody, type PurgeOptions } from './cloudflare.ts';
 import {
   isPending,
   mergePending,
   NOTHING_PENDING,
   PENDING_PURGE_FILE,
   readPending,
+  routesToPurge,
   withoutPurged,
   writePending,
   type PendingPurge,
-} from './pending.ts';
-import { inBatches, PurgeInputError, purgeUrls, readRouteLists, routesToPurge } from './urls.ts';
+} from '../lib/pending-purge.ts';
+import { CHANGED_ROUTES_FILE } from '../lib/release.ts';
+import type { PurgeCommand } from './args.ts';
+import { purgeCache, PurgeError, type PurgeBody, type PurgeOptions } from './cloudflare.ts';
+import { inBatches, PurgeInputError, purgeUrls, readRouteLists } from './urls.ts';
 
 const PHASE = 'CDN 퍼지';
 
@@ -57,7 +59,7 @@ export function pendingPathFor(command: Command): string | null {
 
 /** The release's changed routes, as pending routes of that release. */
 function releaseRoutes(release: string): PendingPurge {
-  const file = join(release, 'changed-routes.json');
+  const file = join(release, CHANGED_ROUTES_FILE);
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));

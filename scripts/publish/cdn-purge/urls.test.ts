@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  encodeRoute,
-  inBatches,
-  PurgeInputError,
-  purgeUrls,
-  readRouteLists,
-  routesToPurge,
-  siteBase,
-} from './urls.ts';
-
-describe('routesToPurge', () => {
-  it('takes changed, removed and added routes, once each', () => {
-    expect(routesToPurge({ added: ['/b', '/a'], changed: ['/faq', '/a'], removed: ['/old'] })).toEqual([
-      '/a',
-      '/b',
-      '/faq',
-      '/old',
-    ]);
-  });
-});
+import { encodeRoute, inBatches, PurgeInputError, purgeUrls, readRouteLists, siteBase } from './urls.ts';
 
 describe('readRouteLists', () => {
   it('reads the three lists, a missing one as empty', () => {

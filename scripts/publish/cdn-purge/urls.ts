@@ -9,13 +9,7 @@
  * - Each segment is percent-encoded as the site writes its links (`encodeURIComponent`, as
  *   src/lib/detail-paths.ts does): a Korean id is purged under the address a browser requests.
  */
-
-/** Routes since the previous release, as `changed-routes.json` holds them. */
-export interface RouteLists {
-  added: string[];
-  changed: string[];
-  removed: string[];
-}
+import type { RouteLists } from '../lib/pending-purge.ts';
 
 /** A `changed-routes.json` or a site address this module cannot use; the message is Korean. */
 export class PurgeInputError extends Error {
@@ -35,11 +29,6 @@ export function readRouteLists(value: unknown): RouteLists {
     return items as string[];
   };
   return { added: list('added'), changed: list('changed'), removed: list('removed') };
-}
-
-/** Every route to purge, once each, sorted: changed, removed and added alike. */
-export function routesToPurge(routes: RouteLists): string[] {
-  return [...new Set([...routes.changed, ...routes.removed, ...routes.added])].sort();
 }
 
 /**

@@ -17,7 +17,7 @@
  * Responses made by a Worker get no `_headers` rules on Cloudflare, so every answer here carries
  * the site's security headers, taken from the same parsed `_headers` (never a copy of them).
  */
-import { headersFor, type HeaderRule } from '../../lib/headers-file.ts';
+import { headersFor, type HeaderRule } from '../lib/headers-file.ts';
 
 /** The `ASSETS` binding of Workers static assets (only the part used here). */
 export interface AssetsFetcher {

@@ -36,8 +36,8 @@ import {
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseHeadersFile, type HeaderRule } from '../../lib/headers-file.ts';
-import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../rebuild/manifest.ts';
+import { parseHeadersFile, type HeaderRule } from '../lib/headers-file.ts';
+import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../lib/release.ts';
 import { isHashedPath } from './handler.ts';
 import { isWithdrawable } from '../lib/withdrawn.ts';
 

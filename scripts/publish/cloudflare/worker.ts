@@ -9,7 +9,7 @@
  * carries the same rules.
  */
 import headersText from '../../../public/_headers';
-import { parseHeadersFile } from '../../lib/headers-file.ts';
+import { parseHeadersFile } from '../lib/headers-file.ts';
 import { answerMiss, type AssetsFetcher } from './handler.ts';
 
 interface Env {

@@ -8,8 +8,8 @@
  * the host and on a timer (`LOCK_REFRESH_MS`), so only a stalled or dead deploy's lock ages.
  * A later deploy takes the lock over when
  * - the owner ran on this very machine (same host name, boot *and* PID namespace: a pid means
- *   nothing across containers) and its process is gone or a zombie (`ownerIsAlive` of the
- *   rebuild's lock), or
+ *   nothing across containers) and its process is gone or a zombie (`ownerIsAlive`,
+ *   lib/lock-owner.ts), or
  * - the lock has not been refreshed for `DEPLOY_LOCK_MAX_AGE_MS` by the host's own clock. A
  *   negative age (the clock stepped back) is fresh: taking over a live deploy's lock is the one
  *   outcome the lock exists to prevent, while a dead one's frees itself when the clock catches up.
@@ -27,7 +27,7 @@
 import { randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { bootId, ownerIsAlive, processStart, type LockOwner } from '../rebuild/lock.ts';
+import { bootId, ownerIsAlive, processStart, type LockOwner } from '../lib/lock-owner.ts';
 import { HOST_PATHS } from './host.ts';
 import { quote } from './shell.ts';
 
@@ -45,7 +45,7 @@ export const LOCK_REFRESH_MS = 60_000;
 /** Exit code of a host script that found the lock no longer ours (it changed nothing). */
 export const LOCK_LOST_EXIT = 30;
 
-/** The owner line's fields: the rebuild lock's, plus the PID namespace the pid belongs to. */
+/** The owner line's fields: a lock owner's (lib/lock-owner.ts), plus the PID namespace of the pid. */
 export interface DeployLockOwner extends LockOwner {
   /** `pid:[4026531836]`; `null` where /proc does not tell. */
   pidns?: string | null;
@@ -103,7 +103,7 @@ export function describeOwner(line: string): string {
 
 /**
  * Why the lock `seen` may be taken over (Korean, for the log), or `null` while its deploy may
- * still run. `alive` is the rebuild lock's process check (replaced in tests).
+ * still run. `alive` is the locks' process check (replaced in tests).
  */
 export function abandonedReason(
   seen: SeenLock,

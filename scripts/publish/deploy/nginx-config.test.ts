@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseHeadersFile } from '../../lib/headers-file.ts';
+import { parseHeadersFile } from '../lib/headers-file.ts';
 import { nginxConfig, NginxConfigError } from './nginx-config.ts';
 
 const generate = (headers: string) =>

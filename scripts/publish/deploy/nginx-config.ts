@@ -16,7 +16,7 @@
  *   `always` puts them on 404s too. The value per path is a `map` of the `_headers` rules (the
  *   last matching rule wins, as in `headersFor`); an empty value sends no header.
  */
-import { hashedFolders, type HeaderRule } from '../../lib/headers-file.ts';
+import { hashedFolders, type HeaderRule } from '../lib/headers-file.ts';
 import { HOST_PATHS } from './host.ts';
 import { PRIVATE_FILES } from './release.ts';
 

@@ -22,7 +22,7 @@
  * line. When a release live within the days has no line at all (the live one included), or a
  * line did not parse, no pool file is deleted: what its pages need is then unknown.
  */
-import { liveUntil as liveUntilBySwitch } from '../rebuild/history.ts';
+import { liveUntil as liveUntilBySwitch } from '../lib/release.ts';
 import { isWithdrawable } from '../lib/withdrawn.ts';
 import type { DeployRecord } from './records.ts';
 

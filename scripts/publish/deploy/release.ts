@@ -4,11 +4,11 @@
  */
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
-import { newReleaseName } from '../rebuild/releases.ts';
+import { CHANGED_ROUTES_FILE, MANIFEST_FILE, newReleaseName } from '../lib/release.ts';
 import { RELEASE_ID } from './host.ts';
 
 /** Files of a release that are records of the rebuild or the host's settings, never served. */
-export const PRIVATE_FILES = ['manifest.json', 'changed-routes.json', '_headers'] as const;
+export const PRIVATE_FILES = [MANIFEST_FILE, CHANGED_ROUTES_FILE, '_headers'] as const;
 
 export interface LocalRelease {
   /** The folder (symbolic links resolved: `out/current` → `out/releases/<id>`). */
@@ -57,6 +57,6 @@ export function readRelease(from: string, hashedFolders: readonly string[], now:
     (file) => !inPool(file) && !(PRIVATE_FILES as readonly string[]).includes(file),
   ).length;
   const own = basename(dir);
-  const id = existsSync(join(dir, 'manifest.json')) && RELEASE_ID.test(own) ? own : newReleaseName(now, []);
+  const id = existsSync(join(dir, MANIFEST_FILE)) && RELEASE_ID.test(own) ? own : newReleaseName(now, []);
   return { dir, id, assets, files };
 }

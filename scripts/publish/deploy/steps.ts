@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashedFolders, parseHeadersFile } from '../../lib/headers-file.ts';
+import { hashedFolders, parseHeadersFile } from '../lib/headers-file.ts';
 import type { Progress } from '../lib/log.ts';
 import { pausePoint } from '../lib/pause-point.ts';
 import {

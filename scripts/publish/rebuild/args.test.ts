@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDuration, parseRebuildArgs, UsageError } from './args.ts';
+import { parseRebuildArgs, UsageError } from './args.ts';
 
 describe('parseRebuildArgs', () => {
   it('reads the options and rejects bad ones', () => {
@@ -38,13 +38,5 @@ describe('parseRebuildArgs', () => {
     expect(parseRebuildArgs(['--out', 'o', '--rate', '0'], '/srv')).toMatchObject({ rate: 0 });
     for (const rate of ['0.001', '1e-9', '-1', 'fast'])
       expect(() => parseRebuildArgs(['--out', 'o', '--rate', rate], '/srv'), rate).toThrow(UsageError);
-  });
-
-  it('reads durations', () => {
-    expect(parseDuration('30s')).toBe(30_000);
-    expect(parseDuration('5m')).toBe(300_000);
-    expect(parseDuration('1h')).toBe(3_600_000);
-    expect(parseDuration('90')).toBe(90_000);
-    expect(parseDuration('5 minutes')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MIN_RATE_PER_SECOND } from '../../../src/lib/api/polite-fetch.ts';
 import { DEFAULT_CONTENT_API_URL } from '../../../src/lib/site-defaults.ts';
+import { parseDuration } from '../lib/duration.ts';
 
 export interface RebuildOptions {
   /** The output folder (absolute). */
@@ -38,14 +39,6 @@ export interface RebuildOptions {
   concurrency: number;
   /** The whole run's time limit in milliseconds; `0`: none. */
   deadlineMs: number;
-}
-
-/** `30s`, `5m`, `1h` or plain seconds → milliseconds; `null` when it is not a duration. */
-export function parseDuration(value: string): number | null {
-  const match = /^(\d+(?:\.\d+)?)\s*(s|m|h)?$/i.exec(value.trim());
-  if (!match) return null;
-  const unit = { s: 1_000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's').toLowerCase() as 's' | 'm' | 'h'];
-  return Math.round(Number(match[1]) * unit);
 }
 
 /** Polls closer than this would only queue behind each other's builds. */

@@ -12,7 +12,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { CHANGED_ROUTES_FILE, MANIFEST_FILE, type ChangedRoutes } from './manifest.ts';
+import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../lib/release.ts';
+import type { ChangedRoutes } from './manifest.ts';
 import { fileRoute } from './routes.ts';
 import { isWithdrawable } from '../lib/withdrawn.ts';
 

@@ -3,7 +3,8 @@
  * rollback follow this, not the order of release names.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { appendFileDurable } from './durable.ts';
+import { appendFileDurable } from '../lib/durable.ts';
+import { liveUntil } from '../lib/release.ts';
 import type { OutputFolder } from './output-folder.ts';
 import { currentRelease, listReleases } from './releases.ts';
 
@@ -54,34 +55,6 @@ export function releasesByRecency(folder: OutputFolder): string[] {
     .sort()
     .reverse();
   return [...ranked, ...unseen];
-}
-
-/** One switch of a live release: to `release` at `at` (ms), from `from`. */
-export interface ReleaseSwitch {
-  release: string;
-  at: number;
-  from?: string | null | undefined;
-}
-
-/**
- * When each release stopped being live (ms), from the switches in order (the rebuild's
- * history, the deploy's records): the next switch's time, or that of a switch naming it as
- * `from`; `now` for the live one (`current`), and for the last switch's release when the live
- * one moved on without a line (when is unknown). Retention counts from this, on every target.
- */
-export function liveUntil(
-  switches: readonly ReleaseSwitch[],
-  current: string | null | undefined,
-  now: number,
-): Map<string, number> {
-  const until = new Map<string, number>();
-  const extend = (name: string, ms: number) => until.set(name, Math.max(until.get(name) ?? 0, ms));
-  switches.forEach((entry, index) => {
-    extend(entry.release, switches[index + 1]?.at ?? now);
-    if (entry.from) extend(entry.from, entry.at);
-  });
-  if (current) extend(current, now);
-  return until;
 }
 
 /**

@@ -3,7 +3,7 @@
  * (nothing else writes there then):
  * - `.build` and `.snapshot.json`: the build in progress and its snapshot;
  * - `.current-*`: the new `current` link before its rename;
- * - `*.tmp-*`: a history or hold file before its rename (durable.ts);
+ * - `*.tmp-*`: a history or hold file before its rename (lib/durable.ts);
  * - `.rebuild.lock.stale-*`: a lock set aside by a take-over or release, before its removal;
  * - `api/*.tmp`: the poll's base snapshot or the API answers before their rename;
  * - in `releases/`: hidden folders, and releases that are no longer complete (a prune killed

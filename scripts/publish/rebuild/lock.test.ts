@@ -18,8 +18,9 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { groupMembers } from '../../lib/processes.ts';
-import { acquireLock, bootId, LockBusyError, processStart, type LockOwner } from './lock.ts';
+import { bootId, processStart, type LockOwner } from '../lib/lock-owner.ts';
+import { groupMembers } from '../lib/process-groups.ts';
+import { acquireLock, LockBusyError } from './lock.ts';
 
 /**
  * node:fs as lock.ts sees it: the real one, with a hook run just before the take-over guard is

@@ -30,18 +30,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { hasExited, killGroupSync, readProcStat } from '../../lib/processes.ts';
-
-/** Who holds a lock. `start` and `boot` are `null` where the system does not tell (no /proc). */
-export interface LockOwner {
-  pid: number;
-  start: string | null;
-  boot: string | null;
-  /** The machine's name; missing in locks of older versions. */
-  host?: string | null;
-  token: string;
-  at: string;
-}
+import { bootId, ownerIsAlive, processStart, type LockOwner } from '../lib/lock-owner.ts';
+import { killGroupSync } from '../lib/process-groups.ts';
 
 /** The lock is held by a live run; `message` is Korean. */
 export class LockBusyError extends Error {
@@ -60,39 +50,6 @@ function readText(path: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** The boot's id: differs after every reboot. */
-export function bootId(): string | null {
-  return readText('/proc/sys/kernel/random/boot_id')?.trim() ?? null;
-}
-
-/** When process `pid` started (clock ticks since boot), or `null`. */
-export function processStart(pid: number): string | null {
-  return readProcStat(pid)?.start || null;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Whether the owner's process is still running on this host (the same process, not a reused pid). */
-export function ownerIsAlive(owner: LockOwner): boolean {
-  if (!Number.isInteger(owner.pid) || owner.pid <= 0) return false;
-  const boot = bootId();
-  if (owner.boot && boot && owner.boot !== boot) return false;
-  if (!isAlive(owner.pid)) return false;
-  const stat = readProcStat(owner.pid);
-  // A zombie answers `kill(pid, 0)` until its parent reaps it, which a supervisor or an init
-  // may do late or never: it has exited all the same and holds nothing.
-  if (stat && hasExited(stat)) return false;
-  const start = stat?.start || null;
-  return !(owner.start && start && owner.start !== start);
 }
 
 function parseOwner(text: string | null): LockOwner | null {

@@ -1,12 +1,10 @@
 /**
  * The records a release carries: `manifest.json` (what it was built from and what it holds) and
- * `changed-routes.json` (the routes that differ from the previous release, for a CDN purge).
+ * `changed-routes.json` (the routes that differ from the previous release, for a CDN purge). Their
+ * names are every road's (lib/release.ts); what they hold is the rebuild's.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Counts } from './guard.ts';
-
-export const MANIFEST_FILE = 'manifest.json';
-export const CHANGED_ROUTES_FILE = 'changed-routes.json';
 
 /** What a release was built from and what the build did. */
 export interface ReleaseManifest {

@@ -9,7 +9,7 @@
  *                        `--resume`
  *   DIR/pending-purge.json  the routes the CDN may still serve from before a publish: added
  *                        before each switch, removed by `npm run purge` once purged
- *                        (cdn-purge/pending.ts)
+ *                        (lib/pending-purge.ts)
  *   DIR/cache            Astro's cacheDir, kept between runs
  *   DIR/api/             what the rebuild knows of the API between runs (the poll's base
  *                        snapshot, the answers with their validators)
@@ -19,7 +19,7 @@
  *   DIR/.rebuild.lock    the run's lock (lock.ts)
  */
 import { join } from 'node:path';
-import { PENDING_PURGE_FILE } from '../cdn-purge/pending.ts';
+import { PENDING_PURGE_FILE } from '../lib/pending-purge.ts';
 
 /** Paths inside one output folder. */
 export interface OutputFolder {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readPending } from '../cdn-purge/pending.ts';
+import { readPending } from '../lib/pending-purge.ts';
 import { createProgress } from '../lib/log.ts';
 import { outputFolder, type OutputFolder } from './output-folder.ts';
 import { publishRelease } from './publish.ts';

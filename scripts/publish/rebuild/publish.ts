@@ -6,23 +6,18 @@
  *
  * Before the switch, the release's changed routes join `pending-purge.json`: from the moment the
  * new pages can be served, the CDN owes a purge of them, and that debt must outlive this run
- * whatever happens to the purge step after it (cdn-purge/pending.ts).
+ * whatever happens to the purge step after it (lib/pending-purge.ts).
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addPublishedRoutes } from '../cdn-purge/pending.ts';
-import { routesToPurge } from '../cdn-purge/urls.ts';
 import { reportToCi } from './ci-output.ts';
 import type { Progress } from '../lib/log.ts';
 import { pausePoint } from '../lib/pause-point.ts';
-import {
-  CHANGED_ROUTES_FILE,
-  MANIFEST_FILE,
-  type ChangedRoutesFile,
-  type ReleaseManifest,
-} from './manifest.ts';
+import { addPublishedRoutes, routesToPurge } from '../lib/pending-purge.ts';
+import { CHANGED_ROUTES_FILE, MANIFEST_FILE, newReleaseName } from '../lib/release.ts';
+import type { ChangedRoutesFile, ReleaseManifest } from './manifest.ts';
 import type { OutputFolder } from './output-folder.ts';
-import { currentRelease, listReleases, newReleaseName } from './releases.ts';
+import { currentRelease, listReleases } from './releases.ts';
 import { switchCurrent } from './switch-current.ts';
 
 /** Set once `current` moved, so a later failure is never reported as "current unchanged". */

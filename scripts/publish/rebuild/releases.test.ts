@@ -16,12 +16,12 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fsyncTree } from './durable.ts';
+import { fsyncTree } from '../lib/durable.ts';
 import { readHistory } from './history.ts';
 import { readHold, releaseHold } from './hold.ts';
 import { outputFolder, type OutputFolder } from './output-folder.ts';
 import { pruneReleases } from './prune-releases.ts';
-import { currentRelease, listReleases, newReleaseName, ReleaseError } from './releases.ts';
+import { currentRelease, listReleases, ReleaseError } from './releases.ts';
 import { rollback, unfinishedRollback } from './rollback.ts';
 import { switchCurrent } from './switch-current.ts';
 
@@ -147,12 +147,6 @@ describe('releases', () => {
   it('refuses a current that is not a symlink', () => {
     mkdirSync(join(dir, 'current'));
     expect(() => currentRelease(folder)).toThrow(/심볼릭 링크가 아닙니다/);
-  });
-
-  it('names releases by time, uniquely', () => {
-    const now = new Date('2026-11-21T03:00:00.123Z');
-    expect(newReleaseName(now, [])).toBe('2026-11-21T03-00-00-123Z');
-    expect(newReleaseName(now, ['2026-11-21T03-00-00-123Z'])).toBe('2026-11-21T03-00-00-123Z-1');
   });
 });
 

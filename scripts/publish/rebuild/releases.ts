@@ -5,7 +5,8 @@
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { MANIFEST_FILE, readManifest, type ReleaseManifest } from './manifest.ts';
+import { MANIFEST_FILE } from '../lib/release.ts';
+import { readManifest, type ReleaseManifest } from './manifest.ts';
 import type { OutputFolder } from './output-folder.ts';
 
 /** A problem with the output folder; `message` is Korean. */
@@ -41,14 +42,6 @@ export function currentRelease(folder: OutputFolder): string | null {
     );
   }
   return basename(readlinkSync(current));
-}
-
-/** A new release name from the time (`2026-11-21T03-00-00-123Z`), unique among `existing`. */
-export function newReleaseName(now: Date, existing: readonly string[]): string {
-  const base = now.toISOString().replace(/:/g, '-').replace('.', '-');
-  let name = base;
-  for (let n = 1; existing.includes(name); n++) name = `${base}-${n}`;
-  return name;
 }
 
 /**

@@ -9,7 +9,7 @@
  * (`unfinishedRollback`), and `--resume` lifts the hold as usual.
  */
 import { existsSync } from 'node:fs';
-import { writeFileDurable } from './durable.ts';
+import { writeFileDurable } from '../lib/durable.ts';
 import { readHistory } from './history.ts';
 import { readHold } from './hold.ts';
 import type { OutputFolder } from './output-folder.ts';

@@ -2,12 +2,12 @@
  * The atomic switch of `current`. It is replaced by `rename(2)` of a fresh symlink over it, so a
  * reader sees the old release or the new one, never a missing or half-written one. The
  * release's files are synced to the disk before that rename and the folder after it
- * (durable.ts), so a power cut cannot leave `current` pointing at pages that never reached the
+ * (lib/durable.ts), so a power cut cannot leave `current` pointing at pages that never reached the
  * disk.
  */
 import { existsSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { fsyncDir, fsyncTree } from './durable.ts';
+import { fsyncDir, fsyncTree } from '../lib/durable.ts';
 import { appendHistory, type HistoryEntry } from './history.ts';
 import type { OutputFolder } from './output-folder.ts';
 import { currentRelease, ReleaseError } from './releases.ts';

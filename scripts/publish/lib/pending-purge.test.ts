@@ -8,8 +8,9 @@ import {
   NOTHING_PENDING,
   PENDING_PURGE_FILE,
   readPending,
+  routesToPurge,
   withoutPurged,
-} from './pending.ts';
+} from './pending-purge.ts';
 
 let dir = '';
 let path = '';
@@ -57,5 +58,16 @@ describe('pending-purge.json', () => {
       routes: ['/c'],
     });
     expect(withoutPurged(owed, new Set(['/a', '/b']), null)).toEqual(NOTHING_PENDING);
+  });
+});
+
+describe('routesToPurge', () => {
+  it('takes changed, removed and added routes, once each', () => {
+    expect(routesToPurge({ added: ['/b', '/a'], changed: ['/faq', '/a'], removed: ['/old'] })).toEqual([
+      '/a',
+      '/b',
+      '/faq',
+      '/old',
+    ]);
   });
 });

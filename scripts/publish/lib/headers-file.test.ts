@@ -39,7 +39,7 @@ describe('parseHeadersFile and headersFor', () => {
 });
 
 describe('public/_headers', () => {
-  const rules = parseHeadersFile(readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8'));
+  const rules = parseHeadersFile(readFileSync(new URL('../../../public/_headers', import.meta.url), 'utf8'));
   const security = {
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
     'X-Content-Type-Options': 'nosniff',
@@ -67,7 +67,7 @@ describe('public/_headers', () => {
 
 /** The web workers of the site: `NAME.worker.ts` anywhere in src/, emitted as `/_astro/NAME.worker-HASH.js`. */
 function workerNames(): string[] {
-  const src = fileURLToPath(new URL('../../src', import.meta.url));
+  const src = fileURLToPath(new URL('../../../src', import.meta.url));
   return readdirSync(src, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.worker.ts'))
     .map((file) => basename(file, '.worker.ts'))
@@ -75,7 +75,7 @@ function workerNames(): string[] {
 }
 
 describe('public/_headers for the web workers', () => {
-  const rules = parseHeadersFile(readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8'));
+  const rules = parseHeadersFile(readFileSync(new URL('../../../public/_headers', import.meta.url), 'utf8'));
 
   it('gives every worker script a policy of its own that lets it fetch only from the site', () => {
     // A worker takes its policy from its script's response, never from the page's <meta>.
@@ -104,7 +104,9 @@ describe('public/_headers for the web workers', () => {
 
 describe('hashedFolders', () => {
   it('finds the folders whose files are cached as immutable, from public/_headers', () => {
-    const rules = parseHeadersFile(readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8'));
+    const rules = parseHeadersFile(
+      readFileSync(new URL('../../../public/_headers', import.meta.url), 'utf8'),
+    );
     expect(rules.map((rule) => rule.path)).toEqual([
       '/*',
       '/_astro/*',

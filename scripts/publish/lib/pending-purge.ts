@@ -10,7 +10,7 @@
  * what the edge holds, and the whole zone is purged instead (`everything`).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFileDurable } from '../rebuild/durable.ts';
+import { writeFileDurable } from './durable.ts';
 
 export const PENDING_PURGE_FILE = 'pending-purge.json';
 
@@ -33,6 +33,18 @@ export const NOTHING_PENDING: PendingPurge = {
   routes: [],
   releases: [],
 };
+
+/** Routes since the previous release, as a release's `changed-routes.json` holds them. */
+export interface RouteLists {
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+/** Every route to purge, once each, sorted: changed, removed and added alike. */
+export function routesToPurge(routes: RouteLists): string[] {
+  return [...new Set([...routes.changed, ...routes.removed, ...routes.added])].sort();
+}
 
 /** Whether anything is owed to the edge. */
 export function isPending(pending: PendingPurge): boolean {
