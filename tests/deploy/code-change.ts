@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { RELEASE_ID } from '../../scripts/publish/deploy/host.ts';
+import { RELEASE_ID } from '../../scripts/publish/deploy/host-paths.ts';
 
 export interface CodeChangedRelease {
   /** The new folder (its name is the release id `npm run deploy` gives it). */

@@ -12,17 +12,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  inspectScript,
-  parseState,
-  pruneScript,
-  recordScript,
-  SWITCHED,
-  switchScript,
-  unlockScript,
-} from './host.ts';
+import { inspectScript, parseState, pruneScript, recordScript, SWITCHED, switchScript } from './host.ts';
 import { holdScript, unholdScript } from './host.ts';
-import { LOCK_LOST_EXIT } from './lock.ts';
+import { LOCK_LOST_EXIT, unlockScript } from './lock.ts';
 import { formatRecord } from './records.ts';
 import { runProcess } from './shell.ts';
 

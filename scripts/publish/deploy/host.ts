@@ -1,42 +1,13 @@
 /**
- * The deploy folder on the host, and the shell scripts that read and change it. Each script is
- * POSIX `sh` with GNU find and coreutils (any Linux web host), run in one go by the transport
- * (target.ts); every path in it is quoted.
- *
- *   TARGET/assets/              the pool: every hashed file ever deployed (`_astro/…`, `fonts/…`);
- *                               a file is only ever added (rsync --ignore-existing) or pruned
- *   TARGET/releases/<id>/       the pages and other files of one release
- *   TARGET/releases/.partial-<id>/  a release being uploaded (renamed to <id> when complete)
- *   TARGET/current -> releases/<id>  switched by renaming a new link over it
- *   TARGET/deploys.jsonl        one line per deploy (records.ts)
- *   TARGET/hold.json            the release a rollback holds (`--hold`): plain deploys refuse to
- *                               replace it until `--resume`
- *   TARGET/.deploy.lock/        held by the deploy in progress (its owner line inside)
- *
- * Anything else in TARGET (`.well-known/`, a verification file) is never read or changed.
+ * The shell scripts that read and change the deploy folder on the host (its layout:
+ * host-paths.ts). Each script is POSIX `sh` with GNU find and coreutils (any Linux web host), run
+ * in one go by the transport (target.ts); every path in it is quoted.
  */
 import { basename } from 'node:path';
+import { HOST_PATHS, PARTIAL_PREFIX, partialPath, RELEASE_ID, releasePath } from './host-paths.ts';
 import { lockedAnswer, lockGuard, type SeenLock } from './lock.ts';
 import { parseRecords, type DeployRecord } from './records.ts';
 import { quote } from './shell.ts';
-
-/** Release folder names: the rebuild's (`2026-11-24T03-07-19-070Z`) or any plain name. */
-export const RELEASE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-
-const PARTIAL_PREFIX = '.partial-';
-
-/** Paths inside the deploy folder, relative to it (the scripts `cd` there first). */
-export const HOST_PATHS = {
-  pool: 'assets',
-  releases: 'releases',
-  current: 'current',
-  deploys: 'deploys.jsonl',
-  lock: '.deploy.lock',
-  hold: 'hold.json',
-} as const;
-
-export const releasePath = (id: string) => `${HOST_PATHS.releases}/${id}`;
-export const partialPath = (id: string) => `${HOST_PATHS.releases}/${PARTIAL_PREFIX}${id}`;
 
 /** What the deploy folder holds, as the inspect script saw it. */
 export interface HostState {
@@ -156,8 +127,6 @@ export function parseState(output: string): HostState {
     );
   return state;
 }
-
-export { unlockScript } from './lock.ts';
 
 /**
  * Shell lines running `command` on `paths`, a few hundred at a time; `before` (a lock check)

@@ -28,7 +28,7 @@ import { randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { bootId, ownerIsAlive, processStart, type LockOwner } from '../lib/lock-owner.ts';
-import { HOST_PATHS } from './host.ts';
+import { HOST_PATHS } from './host-paths.ts';
 import { quote } from './shell.ts';
 
 /** A deploy stops its uploads after this long (scripts/publish/deploy.ts). */

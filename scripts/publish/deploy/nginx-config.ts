@@ -17,7 +17,7 @@
  *   last matching rule wins, as in `headersFor`); an empty value sends no header.
  */
 import { hashedFolders, type HeaderRule } from '../lib/headers-file.ts';
-import { HOST_PATHS } from './host.ts';
+import { HOST_PATHS } from './host-paths.ts';
 import { PRIVATE_FILES } from './release.ts';
 
 export interface NginxConfigOptions {

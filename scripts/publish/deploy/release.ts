@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { CHANGED_ROUTES_FILE, MANIFEST_FILE, newReleaseName } from '../lib/release.ts';
-import { RELEASE_ID } from './host.ts';
+import { RELEASE_ID } from './host-paths.ts';
 
 /** Files of a release that are records of the rebuild or the host's settings, never served. */
 export const PRIVATE_FILES = [MANIFEST_FILE, CHANGED_ROUTES_FILE, '_headers'] as const;

@@ -23,8 +23,8 @@
  */
 import type { Progress } from '../lib/log.ts';
 import { pausePoint } from '../lib/pause-point.ts';
-import { HOST_PATHS, releasePath, unlockScript } from './host.ts';
-import { LOCK_LOST_EXIT, LOCK_REFRESH_MS, newLockOwner, refreshScript } from './lock.ts';
+import { HOST_PATHS, releasePath } from './host-paths.ts';
+import { LOCK_LOST_EXIT, LOCK_REFRESH_MS, newLockOwner, refreshScript, unlockScript } from './lock.ts';
 import { lastLines } from './shell.ts';
 import {
   applyHold,

@@ -10,18 +10,16 @@ import { pausePoint } from '../lib/pause-point.ts';
 import {
   holdScript,
   HostError,
-  HOST_PATHS,
   inspectScript,
   parseState,
-  partialPath,
   pruneScript,
   recordScript,
-  releasePath,
   SWITCHED,
   switchScript,
   unholdScript,
   type HostState,
 } from './host.ts';
+import { HOST_PATHS, partialPath, releasePath } from './host-paths.ts';
 import {
   abandonedReason,
   DEPLOY_LOCK_MAX_AGE_MS,
