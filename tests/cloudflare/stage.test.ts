@@ -22,8 +22,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ASSETS_IGNORE, StageError, stageSite } from '../../scripts/publish/cloudflare/stage.ts';
 import { parseRebuildArgs } from '../../scripts/publish/rebuild/args.ts';
 import { outputFolder } from '../../scripts/publish/rebuild/output-folder.ts';
-import { pruneReleases } from '../../scripts/publish/rebuild/prune-releases.ts';
-import { switchCurrent } from '../../scripts/publish/rebuild/switch-current.ts';
+import { pruneReleases } from '../../scripts/publish/rebuild/releases/prune-releases.ts';
+import { switchCurrent } from '../../scripts/publish/rebuild/releases/switch-current.ts';
 import { projectHeadersFile } from './site-headers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -29,7 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/content-api/server.ts';
 import { headersFor } from '../../scripts/publish/lib/headers-file.ts';
 import { DEFAULT_SITE_URL } from '../../scripts/lib/test-env.ts';
-import { runAstroBuild } from '../../scripts/publish/rebuild/build.ts';
+import { runAstroBuild } from '../../scripts/publish/rebuild/release/build.ts';
 import { expectSecurityHeaders, siteRules } from './site-headers.ts';
 import { REFERENCE_CONTENT } from '../support/publish-run.ts';
 

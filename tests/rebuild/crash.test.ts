@@ -31,7 +31,11 @@ import { startServer, type RunningServer } from '../../scripts/content-api/serve
 import { groupMembers, hasExited, readProcStat } from '../../scripts/publish/lib/process-groups.ts';
 import { PAUSE_ENV } from '../../scripts/publish/lib/pause-point.ts';
 import { outputFolder } from '../../scripts/publish/rebuild/output-folder.ts';
-import { currentRelease, listReleases, releaseProblems } from '../../scripts/publish/rebuild/releases.ts';
+import {
+  currentRelease,
+  listReleases,
+  releaseProblems,
+} from '../../scripts/publish/rebuild/releases/releases.ts';
 import { endpointUrl } from '../../src/lib/api/endpoints.ts';
 import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
 import { makeWorkFolder } from '../support/publish-run.ts';

@@ -27,8 +27,8 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../scripts/content-api/load-content.ts';
 import { createApp, startServer } from '../../scripts/content-api/server.ts';
-import type { ChangedRoutesFile, ReleaseManifest } from '../../scripts/publish/rebuild/manifest.ts';
-import { xmlErrors } from '../../scripts/publish/rebuild/validate.ts';
+import type { ChangedRoutesFile, ReleaseManifest } from '../../scripts/publish/rebuild/release/manifest.ts';
+import { xmlErrors } from '../../scripts/publish/rebuild/release/validate.ts';
 import { copyReferenceContent, runRebuildCli } from '../support/publish-run.ts';
 
 const SCRIPT_ADDRESS = /(javascript|vbscript)\s*:|data:text\/html/i;

@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/content-api/server.ts';
-import type { ChangedRoutes } from '../../scripts/publish/rebuild/manifest.ts';
+import type { ChangedRoutes } from '../../scripts/publish/rebuild/release/manifest.ts';
 import { makeWorkFolder, runRebuildCli } from '../support/publish-run.ts';
 
 const STEP_TIMEOUT = 300_000;

@@ -18,8 +18,8 @@ import type {
   ChangedRoutes,
   ChangedRoutesFile,
   ReleaseManifest,
-} from '../../scripts/publish/rebuild/manifest.ts';
-import { fileRoute } from '../../scripts/publish/rebuild/routes.ts';
+} from '../../scripts/publish/rebuild/release/manifest.ts';
+import { fileRoute } from '../../scripts/publish/rebuild/release/routes.ts';
 import { rebuildBench, STEP_TIMEOUT, type HrStoriesFile } from './rebuild-bench.ts';
 
 const bench = rebuildBench('rebuild-test-');

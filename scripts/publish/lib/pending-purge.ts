@@ -2,7 +2,7 @@
  * `pending-purge.json` in the rebuild's output folder: the routes the edge may still serve from
  * before a publish, until a purge confirms them gone.
  *
- * The rebuild adds a release's changed routes *before* it switches `current` (rebuild/publish.ts),
+ * The rebuild adds a release's changed routes *before* it switches `current` (rebuild/releases/publish.ts),
  * and a purge removes only what the API confirmed; so whatever stops in between (a failed or
  * timed-out purge, a job killed after the deploy) leaves the routes here, and the next purge
  * sends them first. A route is never dropped on the mere chance that it was purged: when the

@@ -5,7 +5,7 @@
  * read them (cloudflare/, cdn-purge/).
  */
 
-/** `manifest.json`: what a release was built from and what it holds (rebuild/manifest.ts). */
+/** `manifest.json`: what a release was built from and what it holds (rebuild/release/manifest.ts). */
 export const MANIFEST_FILE = 'manifest.json';
 /** `changed-routes.json`: the routes that differ from the previous release, for a CDN purge. */
 export const CHANGED_ROUTES_FILE = 'changed-routes.json';

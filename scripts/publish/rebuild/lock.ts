@@ -22,9 +22,9 @@
  * deleted. A run releases the lock the same way, and only while it is still its own.
  *
  * A run records its build's process group in the lock (`build.json`). The build stops by itself
- * when its run's process ends (build-guard.ts); should anything of it still run when the lock is
- * taken over, the take-over kills that group and waits for it first, so no build of a dead run
- * writes into the folder the next one uses.
+ * when its run's process ends (rebuild/release/build-guard.ts); should anything of it still run
+ * when the lock is taken over, the take-over kills that group and waits for it first, so no build
+ * of a dead run writes into the folder the next one uses.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -4,25 +4,25 @@
  * the run ended; throws only for failures the caller reports (run.ts).
  */
 import { join } from 'node:path';
-import type { RebuildOptions } from './args.ts';
-import { buildRelease, listSome, previousSearchIndexRoot } from './build-release.ts';
-import { changedRoutes, releaseFiles } from './changed-files.ts';
-import { changeReason, contentDigest } from './change-detection.ts';
-import { reportToCi } from './ci-output.ts';
-import { codeDigest, configDigest } from './code-digest.ts';
-import { guardFailure, snapshotCounts } from './guard.ts';
 import type { Progress } from '../lib/log.ts';
-import { MANIFEST_FILE } from '../lib/release.ts';
-import { readManifest, type ChangedRoutes } from './manifest.ts';
 import { pausePoint } from '../lib/pause-point.ts';
-import { publishRelease, type SwitchState } from './publish.ts';
-import { readContent } from './read-content.ts';
-import { readHold, releaseHold } from './hold.ts';
+import { MANIFEST_FILE } from '../lib/release.ts';
+import type { RebuildOptions } from './args.ts';
+import { reportToCi } from './ci-output.ts';
 import type { OutputFolder } from './output-folder.ts';
-import { pruneAfterPublish, type pruneReleases } from './prune-releases.ts';
-import { countsBaseline, currentRelease } from './releases.ts';
-import { unfinishedRollback } from './rollback.ts';
-import { dynamicRoutes, expectedRoutes, listPageFiles } from './routes.ts';
+import { guardFailure, snapshotCounts } from './read/guard.ts';
+import { readContent } from './read/read-content.ts';
+import { buildRelease, listSome, previousSearchIndexRoot } from './release/build-release.ts';
+import { changeReason, contentDigest } from './release/change-detection.ts';
+import { changedRoutes, releaseFiles } from './release/changed-files.ts';
+import { codeDigest, configDigest } from './release/code-digest.ts';
+import { readManifest, type ChangedRoutes } from './release/manifest.ts';
+import { dynamicRoutes, expectedRoutes, listPageFiles } from './release/routes.ts';
+import { readHold, releaseHold } from './releases/hold.ts';
+import { pruneAfterPublish, type pruneReleases } from './releases/prune-releases.ts';
+import { publishRelease, type SwitchState } from './releases/publish.ts';
+import { countsBaseline, currentRelease } from './releases/releases.ts';
+import { unfinishedRollback } from './releases/rollback.ts';
 
 export interface RunContext {
   /** The project root (where `astro.config.mjs` is). */

@@ -4,16 +4,16 @@
  * exactly as it was; a failure after it is reported as such, with its own exit code.
  */
 import { mkdirSync, rmSync } from 'node:fs';
-import type { RebuildOptions } from './args.ts';
-import { reportToCi } from './ci-output.ts';
-import { removeLeftovers } from './leftovers.ts';
 import { processStart } from '../lib/lock-owner.ts';
 import { pausePoint } from '../lib/pause-point.ts';
 import { killGroupSync } from '../lib/process-groups.ts';
+import type { RebuildOptions } from './args.ts';
+import { reportToCi } from './ci-output.ts';
 import { acquireLock, type Lock } from './lock.ts';
 import { rebuildOnce, type RunContext, type RunOutcome } from './pipeline.ts';
-import type { SwitchState } from './publish.ts';
-import { rollback } from './rollback.ts';
+import { removeLeftovers } from './releases/leftovers.ts';
+import type { SwitchState } from './releases/publish.ts';
+import { rollback } from './releases/rollback.ts';
 
 export type { RunContext, RunOutcome };
 

@@ -23,8 +23,8 @@ export interface RecordedCalls {
   calls: Record<string, RecordedAnswer>;
   /**
    * The `Last-Modified` of the long lists' first pages, by call key, as this run was answered:
-   * the next poll reads a list whose stamp moved page by page (`scripts/publish/rebuild/poll-plan.ts`).
-   * Not content: the build never reads it.
+   * the next poll reads a list whose stamp moved page by page
+   * (`scripts/publish/rebuild/read/poll-plan.ts`). Not content: the build never reads it.
    */
   modified?: Record<string, string>;
 }

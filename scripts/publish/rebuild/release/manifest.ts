@@ -4,7 +4,7 @@
  * names are every road's (lib/release.ts); what they hold is the rebuild's.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { Counts } from './guard.ts';
+import type { Counts } from '../read/guard.ts';
 
 /** What a release was built from and what the build did. */
 export interface ReleaseManifest {

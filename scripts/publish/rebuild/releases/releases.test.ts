@@ -16,10 +16,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fsyncTree } from '../lib/durable.ts';
+import { fsyncTree } from '../../lib/durable.ts';
+import { outputFolder, type OutputFolder } from '../output-folder.ts';
 import { readHistory } from './history.ts';
 import { readHold, releaseHold } from './hold.ts';
-import { outputFolder, type OutputFolder } from './output-folder.ts';
 import { pruneReleases } from './prune-releases.ts';
 import { currentRelease, listReleases, ReleaseError } from './releases.ts';
 import { rollback, unfinishedRollback } from './rollback.ts';
@@ -193,7 +193,7 @@ describe('a rollback killed between the hold and the switch', () => {
     fsSpy.failSymlink = true;
     expect(() => rollback(folder)).toThrow('killed');
     fsSpy.failSymlink = false;
-    // What the next run sees: the bad release still current, but held (run.ts publishes nothing).
+    // What the next run sees: the bad release still current, but held (rebuild/run.ts publishes nothing).
     expect(currentRelease(folder)).toBe('r3');
     expect(readHold(folder)).toMatchObject({ release: 'r2', from: 'r3' });
     expect(unfinishedRollback(folder)).toBe('r2');

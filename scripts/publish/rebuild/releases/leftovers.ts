@@ -13,8 +13,8 @@
  */
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { OutputFolder } from '../output-folder.ts';
 import { readHold } from './hold.ts';
-import type { OutputFolder } from './output-folder.ts';
 import { currentRelease, listReleases, releaseProblems } from './releases.ts';
 
 /** A lock set aside this recently may still be checked by the take-over that moved it. */

@@ -5,7 +5,7 @@
  * first page actually returned, banners, slides, topics, detail pages and non-empty bodies —
  * not the totals an API claims.
  */
-import { listIds, listRoutes, type ListId } from '../../../src/lib/routes.ts';
+import { listIds, listRoutes, type ListId } from '../../../../src/lib/routes.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /** Everything counted, with its Korean label. The first seven are the lists themselves. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { groupMembers } from '../lib/process-groups.ts';
+import { groupMembers } from '../../lib/process-groups.ts';
 import { outputPathToRoute, parseBuildLog } from './build.ts';
 
 describe('parseBuildLog', () => {

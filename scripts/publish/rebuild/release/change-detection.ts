@@ -5,8 +5,8 @@
  * so no table has to say which page shows which content.
  */
 import { createHash } from 'node:crypto';
+import type { Snapshot } from '../read/snapshot.ts';
 import type { ReleaseManifest } from './manifest.ts';
-import type { Snapshot } from './snapshot.ts';
 
 /** A short, stable digest of any JSON value (object keys sorted, so key order does not matter). */
 export function digestOf(value: unknown): string {

@@ -3,32 +3,32 @@
  * from the base snapshot, a poll's merged lists or the API, and recorded; an item's failed detail
  * keeps its published version or is skipped with a warning, any other failure stops every call.
  */
-import { createApiClient, type ApiClient, type ApiError } from '../../../src/lib/api/client.ts';
+import { createApiClient, type ApiClient, type ApiError } from '../../../../src/lib/api/client.ts';
 import {
   endpointUrl,
   type EndpointData,
   type EndpointName,
   type EndpointQuery,
-} from '../../../src/lib/api/endpoints.ts';
-import { createPoliteFetch, type PoliteFetchOptions } from '../../../src/lib/api/polite-fetch.ts';
-import type { ContentItem } from '../../../src/lib/api/schemas.ts';
+} from '../../../../src/lib/api/endpoints.ts';
+import { createPoliteFetch, type PoliteFetchOptions } from '../../../../src/lib/api/polite-fetch.ts';
+import type { ContentItem } from '../../../../src/lib/api/schemas.ts';
 import {
   CARD_LISTS,
   FetchError,
   type AllPagesList,
   type CardList,
   type Fetcher,
-} from '../../../src/lib/content/build-data.ts';
-import { oneLine } from '../../../src/lib/content/one-line.ts';
+} from '../../../../src/lib/content/build-data.ts';
+import { oneLine } from '../../../../src/lib/content/one-line.ts';
 import {
   callKey,
   replayFetcher,
   type RecordedAnswer,
   type RecordedCalls,
-} from '../../../src/lib/content/recorded-api.ts';
-import type { DetailKind } from '../../../src/lib/routes.ts';
+} from '../../../../src/lib/content/recorded-api.ts';
+import type { DetailKind } from '../../../../src/lib/routes.ts';
+import type { Progress } from '../../lib/log.ts';
 import { conditionalFetch, type AnswerRecord } from './answer-cache.ts';
-import type { Progress } from '../lib/log.ts';
 import { pageOfMerged } from './poll-plan.ts';
 
 /** Detail calls whose failure is the item's problem (kept or skipped with a warning), not the API's. */

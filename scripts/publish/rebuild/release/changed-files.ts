@@ -12,10 +12,10 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../lib/release.ts';
+import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../../lib/release.ts';
+import { isWithdrawable } from '../../lib/withdrawn.ts';
 import type { ChangedRoutes } from './manifest.ts';
 import { fileRoute } from './routes.ts';
-import { isWithdrawable } from '../lib/withdrawn.ts';
 
 /** Folders of content-hashed files, never purged for what they add. */
 export const HASHED_FOLDERS = ['_astro/', 'search-index/'];

@@ -1,8 +1,8 @@
 /** `hold.json`: written by a rollback before it switches; runs publish nothing until `--resume`. */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { fsyncDir } from '../lib/durable.ts';
+import { fsyncDir } from '../../lib/durable.ts';
+import type { OutputFolder } from '../output-folder.ts';
 import { appendHistory } from './history.ts';
-import type { OutputFolder } from './output-folder.ts';
 import { currentRelease } from './releases.ts';
 
 /** The hold a rollback left, or `null`. */

@@ -12,8 +12,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { Parser } from 'htmlparser2';
-import { ADDRESS_FIELDS, HTML_FIELDS } from '../../../src/lib/api/schemas.ts';
-import { oneLine } from '../../../src/lib/content/one-line.ts';
+import { ADDRESS_FIELDS, HTML_FIELDS } from '../../../../src/lib/api/schemas.ts';
+import { oneLine } from '../../../../src/lib/content/one-line.ts';
 import type { ExpectedRoute } from './routes.ts';
 
 export interface ValidationResult {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Snapshot } from '../read/snapshot.ts';
 import { changeReason, contentDigest, digestOf } from './change-detection.ts';
 import type { ReleaseManifest } from './manifest.ts';
-import type { Snapshot } from './snapshot.ts';
 
 const published = { codeDigest: 'code1', configDigest: 'cfg1', contentDigest: 'content1' } as ReleaseManifest;
 const same = { content: 'content1', code: 'code1', config: 'cfg1' };

@@ -25,10 +25,10 @@
  * default) or an `--item` naming the item publishes it.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { endpoints, type EndpointData } from '../../../src/lib/api/endpoints.ts';
-import type { ContentItem } from '../../../src/lib/api/schemas.ts';
-import type { AllPagesList, CardList } from '../../../src/lib/content/build-data.ts';
-import type { RecordedCalls } from '../../../src/lib/content/recorded-api.ts';
+import { endpoints, type EndpointData } from '../../../../src/lib/api/endpoints.ts';
+import type { ContentItem } from '../../../../src/lib/api/schemas.ts';
+import type { AllPagesList, CardList } from '../../../../src/lib/content/build-data.ts';
+import type { RecordedCalls } from '../../../../src/lib/content/recorded-api.ts';
 
 type ListAnswer = EndpointData<'hrStoryTags'>;
 

@@ -1,9 +1,9 @@
 /** Retention: which old releases go after a publish. */
 import { rmSync } from 'node:fs';
+import type { Progress } from '../../lib/log.ts';
+import type { OutputFolder } from '../output-folder.ts';
 import { currentUntil, releasesByRecency } from './history.ts';
 import { readHold } from './hold.ts';
-import type { Progress } from '../lib/log.ts';
-import type { OutputFolder } from './output-folder.ts';
 import { currentRelease } from './releases.ts';
 
 /**

@@ -3,9 +3,9 @@
  * rollback follow this, not the order of release names.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { appendFileDurable } from '../lib/durable.ts';
-import { liveUntil } from '../lib/release.ts';
-import type { OutputFolder } from './output-folder.ts';
+import { appendFileDurable } from '../../lib/durable.ts';
+import { liveUntil } from '../../lib/release.ts';
+import type { OutputFolder } from '../output-folder.ts';
 import { currentRelease, listReleases } from './releases.ts';
 
 /** One switch of `current`. */

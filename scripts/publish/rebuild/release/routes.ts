@@ -1,7 +1,7 @@
 /**
  * The routes a build must write, and which output file each one is: the completeness check of
- * a build (validate.ts) and of a release a rollback returns to (releases.ts), and the file ↔
- * route mapping of `changed-routes.json` (changed-files.ts).
+ * a build (validate.ts) and of a release a rollback returns to (rebuild/releases/releases.ts),
+ * and the file ↔ route mapping of `changed-routes.json` (changed-files.ts).
  *
  * Static pages are discovered from `src/pages/`. A dynamic page is a detail page of the site's
  * route table (`src/lib/routes.ts`: one route per item of the snapshot), the share pictures (one
@@ -16,13 +16,13 @@
  */
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { pageShareCards } from '../../../src/data/share-cards.ts';
-import type { ArticleData, PatentData } from '../../../src/lib/content/build-data.ts';
-import { detailSharePage, shareImagePath } from '../../../src/lib/og/share-cards.ts';
-import { detailKinds, detailRoutes, type DetailKind } from '../../../src/lib/routes.ts';
-import { previousIndexOptions } from '../../../src/lib/search/previous-index.ts';
-import { siteSearchIndex } from '../../../src/lib/search/site-docs.ts';
-import type { Snapshot } from './snapshot.ts';
+import { pageShareCards } from '../../../../src/data/share-cards.ts';
+import type { ArticleData, PatentData } from '../../../../src/lib/content/build-data.ts';
+import { detailSharePage, shareImagePath } from '../../../../src/lib/og/share-cards.ts';
+import { detailKinds, detailRoutes, type DetailKind } from '../../../../src/lib/routes.ts';
+import { previousIndexOptions } from '../../../../src/lib/search/previous-index.ts';
+import { siteSearchIndex } from '../../../../src/lib/search/site-docs.ts';
+import type { Snapshot } from '../read/snapshot.ts';
 
 /** A page file the rebuild does not know how to handle. */
 export class RouteError extends Error {
@@ -188,7 +188,7 @@ export function expectedRoutes(
   if (unknown.length > 0) {
     throw new RouteError(
       `재빌드가 모르는 동적 페이지가 있습니다: ${unknown.map((f) => `src/pages/${f}`).join(', ')} — ` +
-        'src/lib/routes.ts의 상세 화면으로 추가하거나, 콘텐츠를 쓰지 않는 페이지라면 scripts/publish/rebuild/routes.ts의 CODE_ONLY_DYNAMIC_PAGES에 추가해 주세요.',
+        'src/lib/routes.ts의 상세 화면으로 추가하거나, 콘텐츠를 쓰지 않는 페이지라면 scripts/publish/rebuild/release/routes.ts의 CODE_ONLY_DYNAMIC_PAGES에 추가해 주세요.',
     );
   }
   const routes = [

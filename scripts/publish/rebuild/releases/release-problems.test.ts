@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { outputFolder } from './output-folder.ts';
+import { outputFolder } from '../output-folder.ts';
 import { releaseProblems } from './releases.ts';
 
 let dir: string;

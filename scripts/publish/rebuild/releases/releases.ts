@@ -1,13 +1,14 @@
 /**
- * The releases in the output folder (output-folder.ts): which exist, which one `current` points
- * to, and whether one is complete enough to serve. The switch of `current` is switch-current.ts,
- * its record history.ts, pruning prune-releases.ts, rollback and its hold rollback.ts and hold.ts.
+ * The releases in the output folder (rebuild/output-folder.ts): which exist, which one `current`
+ * points to, and whether one is complete enough to serve. The switch of `current` is
+ * switch-current.ts, its record history.ts, pruning prune-releases.ts, rollback and its hold
+ * rollback.ts and hold.ts.
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { MANIFEST_FILE } from '../lib/release.ts';
-import { readManifest, type ReleaseManifest } from './manifest.ts';
-import type { OutputFolder } from './output-folder.ts';
+import { MANIFEST_FILE } from '../../lib/release.ts';
+import type { OutputFolder } from '../output-folder.ts';
+import { readManifest, type ReleaseManifest } from '../release/manifest.ts';
 
 /** A problem with the output folder; `message` is Korean. */
 export class ReleaseError extends Error {

@@ -4,9 +4,9 @@
  * whole, the pages of items named with `--item` read again, and the details of the long lists'
  * changed cards marked for reading.
  */
-import type { ContentItem } from '../../../src/lib/api/schemas.ts';
-import type { EndpointData } from '../../../src/lib/api/endpoints.ts';
-import { detailKey } from '../../../src/lib/api/item-address.ts';
+import type { EndpointData } from '../../../../src/lib/api/endpoints.ts';
+import { detailKey } from '../../../../src/lib/api/item-address.ts';
+import type { ContentItem } from '../../../../src/lib/api/schemas.ts';
 import {
   CARD_LISTS,
   fetchAllPages,
@@ -14,9 +14,9 @@ import {
   type AllPagesList,
   type CardList,
   type Fetcher,
-} from '../../../src/lib/content/build-data.ts';
-import { callKey, type RecordedCalls } from '../../../src/lib/content/recorded-api.ts';
-import { listRoutes, type DetailKind } from '../../../src/lib/routes.ts';
+} from '../../../../src/lib/content/build-data.ts';
+import { callKey, type RecordedCalls } from '../../../../src/lib/content/recorded-api.ts';
+import { listRoutes, type DetailKind } from '../../../../src/lib/routes.ts';
 import {
   changedCards,
   planPollLists,

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { routeIdProblem } from '../../../src/lib/content/build-data.ts';
-import { siteSearchIndex } from '../../../src/lib/search/site-docs.ts';
+import { routeIdProblem } from '../../../../src/lib/content/build-data.ts';
+import { siteSearchIndex } from '../../../../src/lib/search/site-docs.ts';
+import type { Snapshot } from '../read/snapshot.ts';
 import { changedRoutes } from './changed-files.ts';
 import {
   expectedRoutes,
@@ -17,7 +18,6 @@ import {
   routePattern,
   staticRoute,
 } from './routes.ts';
-import type { Snapshot } from './snapshot.ts';
 import { validateOutput } from './validate.ts';
 
 let dir: string;
@@ -114,7 +114,7 @@ describe('expectedRoutes', () => {
   });
 
   it("knows the site's own dynamic pages", () => {
-    const pages = listPageFiles(fileURLToPath(new URL('../../../src/pages', import.meta.url)));
+    const pages = listPageFiles(fileURLToPath(new URL('../../../../src/pages', import.meta.url)));
     const routes = expectedRoutes(
       snapshotOf({ hr: ['hr-1'], success: ['s-1'], patents: ['kr-1'] }),
       pages,

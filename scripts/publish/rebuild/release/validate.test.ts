@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProgress } from '../lib/log.ts';
+import { createProgress } from '../../lib/log.ts';
 import { outputFile } from './routes.ts';
 import {
   addressesIn,

@@ -5,10 +5,10 @@
  * the answers with their validators, for the next run's conditional requests.
  */
 import { mkdirSync } from 'node:fs';
+import type { Progress } from '../../lib/log.ts';
+import type { RebuildOptions } from '../args.ts';
+import type { OutputFolder } from '../output-folder.ts';
 import { readAnswerRecord, writeAnswerRecord } from './answer-cache.ts';
-import type { RebuildOptions } from './args.ts';
-import type { Progress } from '../lib/log.ts';
-import type { OutputFolder } from './output-folder.ts';
 import { readBaseSnapshot, sweepReason, writeBaseSnapshot } from './poll-plan.ts';
 import { missingItems, takeSnapshot, type Snapshot } from './snapshot.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContentItem } from '../../../src/lib/api/schemas.ts';
+import type { ContentItem } from '../../../../src/lib/api/schemas.ts';
 import {
   changedCards,
   listMayHaveChanged,

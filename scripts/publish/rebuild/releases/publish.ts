@@ -10,13 +10,13 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { reportToCi } from './ci-output.ts';
-import type { Progress } from '../lib/log.ts';
-import { pausePoint } from '../lib/pause-point.ts';
-import { addPublishedRoutes, routesToPurge } from '../lib/pending-purge.ts';
-import { CHANGED_ROUTES_FILE, MANIFEST_FILE, newReleaseName } from '../lib/release.ts';
-import type { ChangedRoutesFile, ReleaseManifest } from './manifest.ts';
-import type { OutputFolder } from './output-folder.ts';
+import type { Progress } from '../../lib/log.ts';
+import { pausePoint } from '../../lib/pause-point.ts';
+import { addPublishedRoutes, routesToPurge } from '../../lib/pending-purge.ts';
+import { CHANGED_ROUTES_FILE, MANIFEST_FILE, newReleaseName } from '../../lib/release.ts';
+import { reportToCi } from '../ci-output.ts';
+import type { OutputFolder } from '../output-folder.ts';
+import type { ChangedRoutesFile, ReleaseManifest } from '../release/manifest.ts';
 import { currentRelease, listReleases } from './releases.ts';
 import { switchCurrent } from './switch-current.ts';
 

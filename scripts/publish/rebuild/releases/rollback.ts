@@ -9,10 +9,10 @@
  * (`unfinishedRollback`), and `--resume` lifts the hold as usual.
  */
 import { existsSync } from 'node:fs';
-import { writeFileDurable } from '../lib/durable.ts';
+import { writeFileDurable } from '../../lib/durable.ts';
+import type { OutputFolder } from '../output-folder.ts';
 import { readHistory } from './history.ts';
 import { readHold } from './hold.ts';
-import type { OutputFolder } from './output-folder.ts';
 import { currentRelease, listReleases, ReleaseError, releaseProblems } from './releases.ts';
 import { switchCurrent } from './switch-current.ts';
 

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { outputFolder } from '../output-folder.ts';
 import { removeLeftovers } from './leftovers.ts';
-import { outputFolder } from './output-folder.ts';
 
 let out: string;
 beforeEach(() => {

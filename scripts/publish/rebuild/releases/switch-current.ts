@@ -7,9 +7,9 @@
  */
 import { existsSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { fsyncDir, fsyncTree } from '../lib/durable.ts';
+import { fsyncDir, fsyncTree } from '../../lib/durable.ts';
+import type { OutputFolder } from '../output-folder.ts';
 import { appendHistory, type HistoryEntry } from './history.ts';
-import type { OutputFolder } from './output-folder.ts';
 import { currentRelease, ReleaseError } from './releases.ts';
 
 /** How a switch of `current` went. */

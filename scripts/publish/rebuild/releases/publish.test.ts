@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readPending } from '../lib/pending-purge.ts';
-import { createProgress } from '../lib/log.ts';
-import { outputFolder, type OutputFolder } from './output-folder.ts';
+import { createProgress } from '../../lib/log.ts';
+import { readPending } from '../../lib/pending-purge.ts';
+import { outputFolder, type OutputFolder } from '../output-folder.ts';
 import { publishRelease } from './publish.ts';
 import { currentRelease } from './releases.ts';
 

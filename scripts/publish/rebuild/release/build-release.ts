@@ -5,15 +5,15 @@
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SNAPSHOT_FILE_ENV } from '../../../src/lib/content/recorded-api.ts';
-import { SEARCH_PREVIOUS_INDEX_ENV } from '../../../src/lib/search/previous-index.ts';
+import { SNAPSHOT_FILE_ENV } from '../../../../src/lib/content/recorded-api.ts';
+import { SEARCH_PREVIOUS_INDEX_ENV } from '../../../../src/lib/search/previous-index.ts';
+import type { Progress } from '../../lib/log.ts';
+import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../../lib/release.ts';
+import type { OutputFolder } from '../output-folder.ts';
+import type { Snapshot } from '../read/snapshot.ts';
 import { outputPathToRoute, runAstroBuild } from './build.ts';
-import type { Progress } from '../lib/log.ts';
-import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../lib/release.ts';
 import type { ReleaseManifest } from './manifest.ts';
-import type { OutputFolder } from './output-folder.ts';
 import type { ExpectedRoute } from './routes.ts';
-import type { Snapshot } from './snapshot.ts';
 import { addressesIn, contentLinkTargets, validateOutput } from './validate.ts';
 
 export interface BuildReleaseOptions {

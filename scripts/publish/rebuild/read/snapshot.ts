@@ -4,8 +4,8 @@
  * (`src/lib/content/build-data.ts`), so hashing the snapshot tells whether a build would differ.
  * The reads themselves are snapshot-reader.ts, a poll's plan snapshot-poll.ts.
  */
-import type { PoliteFetchOptions } from '../../../src/lib/api/polite-fetch.ts';
-import type { ContentItem } from '../../../src/lib/api/schemas.ts';
+import type { PoliteFetchOptions } from '../../../../src/lib/api/polite-fetch.ts';
+import type { ContentItem } from '../../../../src/lib/api/schemas.ts';
 import {
   fetchArticles,
   fetchCardLists,
@@ -14,11 +14,11 @@ import {
   type ArticleData,
   type ListEntryData,
   type PatentData,
-} from '../../../src/lib/content/build-data.ts';
-import type { RecordedCalls } from '../../../src/lib/content/recorded-api.ts';
-import type { ListId } from '../../../src/lib/routes.ts';
+} from '../../../../src/lib/content/build-data.ts';
+import type { RecordedCalls } from '../../../../src/lib/content/recorded-api.ts';
+import type { ListId } from '../../../../src/lib/routes.ts';
+import type { Progress } from '../../lib/log.ts';
 import type { AnswerRecord } from './answer-cache.ts';
-import type { Progress } from '../lib/log.ts';
 import { planPoll } from './snapshot-poll.ts';
 import { PHASE, SnapshotError, SnapshotReader } from './snapshot-reader.ts';
 
