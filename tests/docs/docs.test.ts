@@ -1,7 +1,8 @@
 /**
  * The README and docs/ describe the repository as it is: every path and code name they name exists, the
  * README's project tree lists every folder of src/, scripts/ and tests/ (and nothing that is
- * gone), and they read as documentation of the product, not as a diary of the work on it.
+ * gone), and they read as documentation of the product, not as a diary of the work on it. The
+ * README and the longest docs stay within a line budget: a newcomer reads them in ten minutes.
  *
  * When a folder moves, this test names the lines to change.
  */
@@ -19,6 +20,16 @@ const documents = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
 ];
+
+/**
+ * The most lines a document may have. A measurement that is no longer current goes to the History
+ * table of docs/performance.md, one line a run; its full tables stay in git history.
+ */
+const LINE_BUDGETS: Readonly<Record<string, number>> = {
+  'README.md': 250,
+  'docs/performance.md': 300,
+  'docs/architecture.md': 350,
+};
 
 /** The folders whose every subfolder belongs in the README's tree. */
 const TREE_ROOTS = ['src', 'scripts', 'tests'];
@@ -204,5 +215,15 @@ describe('the docs describe the product, not the work on it', () => {
       .filter(([, text]) => DIARY.some((pattern) => pattern.test(text)))
       .map(([line, text]) => `${file}:${line}: ${text.trim()}`);
     expect(diary).toEqual([]);
+  });
+});
+
+describe('the docs stay short', () => {
+  it('each document stays within its line budget', () => {
+    const over = Object.entries(LINE_BUDGETS)
+      .map(([file, budget]) => ({ file, budget, length: read(file).replace(/\n$/, '').split('\n').length }))
+      .filter(({ length, budget }) => length > budget)
+      .map(({ file, length, budget }) => `${file} is ${length} lines long; its budget is ${budget}`);
+    expect(over).toEqual([]);
   });
 });
