@@ -56,12 +56,11 @@ const checks: Step[] = [
 ];
 
 const wholeRuns: Step = {
-  // One file at a time: an `astro build` whose output folder lies outside the project (every
-  // test's work folder) writes its server chunks to the project's own .astro/.prerender/, so two
-  // builds side by side break each other (ERR_MODULE_NOT_FOUND on a chunk the other removed).
+  // Two files at a time: their builds write into test folders inside the project
+  // (tests/support/publish-run.ts, makeTestFolder), each with its own server chunks.
   label: '통합 테스트 (vitest: tests)',
   command: 'vitest',
-  args: ['run', 'tests/', '--maxWorkers', '1'],
+  args: ['run', 'tests/', '--maxWorkers', '2'],
 };
 const endToEnd: Step = { label: '종단 간 테스트 (Playwright)', command: 'playwright', args: ['test'] };
 const engines: Step = {

@@ -15,14 +15,12 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
   readdirSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +29,7 @@ import { headersFor } from '../../scripts/publish/lib/headers-file.ts';
 import { DEFAULT_SITE_URL } from '../../scripts/lib/test-env.ts';
 import { runAstroBuild } from '../../scripts/publish/rebuild/release/build.ts';
 import { expectSecurityHeaders, siteRules } from './site-headers.ts';
-import { REFERENCE_CONTENT } from '../support/publish-run.ts';
+import { makeTestFolder, REFERENCE_CONTENT } from '../support/publish-run.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD_TIMEOUT = 240_000;
@@ -210,7 +208,7 @@ const KINDS = [
 ] as const;
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'cloudflare-wrangler-'));
+  work = makeTestFolder('cloudflare-wrangler-');
   const releases = join(work, 'out', 'releases');
   const release = join(releases, '2026-11-24T03-00-00-000Z');
   if (process.env['CLOUDFLARE_TEST_SITE'])

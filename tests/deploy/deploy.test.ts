@@ -14,7 +14,6 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -22,7 +21,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +32,7 @@ import { makeCodeChangedRelease, type CodeChangedRelease } from './code-change.t
 import { runLoad, type LoadResult } from './load.ts';
 import { nginxMissing, startNginx, type RunningNginx } from './nginx.ts';
 import { buildSite, type BuiltSite } from './site.ts';
-import { runScript } from '../support/publish-run.ts';
+import { makeTestFolder, runScript } from '../support/publish-run.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const HEADERS_FILE = join(root, 'public/_headers');
@@ -92,7 +90,7 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
   const acme = '.well-known/acme-challenge/token-1';
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'deploy-test-'));
+    work = makeTestFolder('deploy-test-');
     chmodSync(work, 0o755);
     site = await buildSite(work);
     first = site.release;

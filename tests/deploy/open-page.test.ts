@@ -6,15 +6,14 @@
  * host, the page says so in Korean and offers a reload instead of staying dead.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCodeChangedRelease } from './code-change.ts';
 import { nginxMissing, startNginx, type RunningNginx } from './nginx.ts';
 import { buildSite, type BuiltSite } from './site.ts';
-import { runScript } from '../support/publish-run.ts';
+import { makeTestFolder, runScript } from '../support/publish-run.ts';
 
 const STEP = 300_000;
 const missing = [
@@ -36,7 +35,7 @@ let target: string;
 
 beforeAll(async () => {
   if (skip) return;
-  work = mkdtempSync(join(tmpdir(), 'open-page-'));
+  work = makeTestFolder('open-page-');
   site = await buildSite(work);
   target = join(work, 'host');
   const first = await deploy(site.release, target);

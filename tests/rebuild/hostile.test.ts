@@ -11,17 +11,8 @@
  * decoded address holds a line break and a workflow command, and 150 unknown topic ids on one
  * HR story.
  */
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +20,7 @@ import { loadContent } from '../../scripts/content-api/load-content.ts';
 import { createApp, startServer } from '../../scripts/content-api/server.ts';
 import type { ChangedRoutesFile, ReleaseManifest } from '../../scripts/publish/rebuild/release/manifest.ts';
 import { xmlErrors } from '../../scripts/publish/rebuild/release/validate.ts';
-import { copyReferenceContent, runRebuildCli } from '../support/publish-run.ts';
+import { copyReferenceContent, makeTestFolder, runRebuildCli } from '../support/publish-run.ts';
 
 const SCRIPT_ADDRESS = /(javascript|vbscript)\s*:|data:text\/html/i;
 const hostile = [
@@ -154,7 +145,7 @@ function listFiles(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'rebuild-hostile-'));
+  work = makeTestFolder('rebuild-hostile-');
   contentDir = join(work, 'content');
   out = join(work, 'out');
   makeHostileContent(contentDir);

@@ -4,8 +4,7 @@
  * server to serve (tests edit the copy), and the pipeline's scripts run the way npm runs them.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,9 +22,22 @@ export interface WorkFolder {
   out: string;
 }
 
-/** A fresh temporary folder holding a copy of the reference content. */
+/**
+ * A fresh folder for one test's files, under the project's git-ignored `.cache/test-work/`. Inside
+ * the project on purpose: an `astro build` whose output folder lies outside the working directory
+ * writes its server chunks to the project's own `.astro/.prerender/`, where two builds side by
+ * side break each other; with the output inside, each build keeps them in its own output folder,
+ * and the whole-run files can run two at a time.
+ */
+export function makeTestFolder(prefix: string): string {
+  const parent = join(ROOT, '.cache', 'test-work');
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, prefix));
+}
+
+/** A fresh test folder holding a copy of the reference content. */
 export function makeWorkFolder(prefix: string): WorkFolder {
-  const work = mkdtempSync(join(tmpdir(), prefix));
+  const work = makeTestFolder(prefix);
   const contentDir = join(work, 'content');
   copyReferenceContent(contentDir);
   return { work, contentDir, out: join(work, 'out') };
