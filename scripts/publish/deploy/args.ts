@@ -52,16 +52,21 @@ nginx 설정 (public/_headers 에서 만들어 표준 출력으로 씁니다):
 export class UsageError extends Error {}
 
 /** Parses `argv` (without the node and script paths). @throws {UsageError} */
-// Over 60 lines because it is the table of options, each checked where it is read.
 export function parseDeployArgs(
   argv: string[],
   cwd: string,
   projectRoot: string,
   env: Record<string, string | undefined> = process.env,
 ): DeployCommand {
-  let values;
+  const values = readOptions(argv, env);
+  if (values.help) return { kind: 'help' };
+  return values['nginx-config'] ? nginxConfigCommand(values, cwd, projectRoot) : deployCommand(values, cwd);
+}
+
+/** The options as written, before any check. @throws {UsageError} */
+function readOptions(argv: string[], env: Record<string, string | undefined>) {
   try {
-    ({ values } = parseArgs({
+    return parseArgs({
       args: argv,
       options: {
         from: { type: 'string' },
@@ -80,45 +85,53 @@ export function parseDeployArgs(
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
-    }));
+    }).values;
   } catch (error) {
     throw new UsageError(`옵션이 올바르지 않습니다: ${(error as Error).message}`);
   }
-  if (values.help) return { kind: 'help' };
+}
 
-  if (values['nginx-config']) {
-    if (values.from || values.to || values['dry-run'] || values.hold || values.resume)
-      throw new UsageError(
-        '--nginx-config 는 --from, --to, --dry-run, --hold, --resume 과 함께 쓸 수 없습니다.',
-      );
-    if (!values.root)
-      throw new UsageError('--root 로 호스트의 배포 폴더를 지정해 주세요 (예: --root /srv/site).');
-    if (!isAbsolute(values.root)) throw new UsageError(`--root 는 절대 경로여야 합니다: ${values.root}`);
-    let root: string;
-    try {
-      ({ path: root } = parseTarget(values.root, '/'));
-    } catch (error) {
-      throw new UsageError(
-        error instanceof TargetError ? error.message.replace('대상 경로', '--root 경로') : String(error),
-      );
-    }
-    if (!/^(?:\[[0-9a-fA-F:]+\]:|[A-Za-z0-9.-]+:)?[0-9]{1,5}$/.test(values.listen)) {
-      throw new UsageError(
-        `--listen 은 포트 또는 주소:포트여야 합니다 (예: 80, 127.0.0.1:8080): ${values.listen}`,
-      );
-    }
-    if (!/^[A-Za-z0-9.*_-]+(?: [A-Za-z0-9.*_-]+)*$/.test(values['server-name'])) {
-      throw new UsageError(`--server-name 이 올바르지 않습니다: ${values['server-name']}`);
-    }
-    return {
-      kind: 'nginx-config',
-      root,
-      listen: values.listen,
-      serverName: values['server-name'],
-      headers: values.headers ? resolve(cwd, values.headers) : resolve(projectRoot, 'public/_headers'),
-    };
+type WrittenOptions = ReturnType<typeof readOptions>;
+
+/**
+ * `--nginx-config`: the host's deploy folder, where nginx listens, and the headers file.
+ * @throws {UsageError}
+ */
+function nginxConfigCommand(values: WrittenOptions, cwd: string, projectRoot: string): DeployCommand {
+  if (values.from || values.to || values['dry-run'] || values.hold || values.resume)
+    throw new UsageError(
+      '--nginx-config 는 --from, --to, --dry-run, --hold, --resume 과 함께 쓸 수 없습니다.',
+    );
+  if (!values.root)
+    throw new UsageError('--root 로 호스트의 배포 폴더를 지정해 주세요 (예: --root /srv/site).');
+  if (!isAbsolute(values.root)) throw new UsageError(`--root 는 절대 경로여야 합니다: ${values.root}`);
+  let root: string;
+  try {
+    ({ path: root } = parseTarget(values.root, '/'));
+  } catch (error) {
+    throw new UsageError(
+      error instanceof TargetError ? error.message.replace('대상 경로', '--root 경로') : String(error),
+    );
   }
+  if (!/^(?:\[[0-9a-fA-F:]+\]:|[A-Za-z0-9.-]+:)?[0-9]{1,5}$/.test(values.listen)) {
+    throw new UsageError(
+      `--listen 은 포트 또는 주소:포트여야 합니다 (예: 80, 127.0.0.1:8080): ${values.listen}`,
+    );
+  }
+  if (!/^[A-Za-z0-9.*_-]+(?: [A-Za-z0-9.*_-]+)*$/.test(values['server-name'])) {
+    throw new UsageError(`--server-name 이 올바르지 않습니다: ${values['server-name']}`);
+  }
+  return {
+    kind: 'nginx-config',
+    root,
+    listen: values.listen,
+    serverName: values['server-name'],
+    headers: values.headers ? resolve(cwd, values.headers) : resolve(projectRoot, 'public/_headers'),
+  };
+}
 
+/** A deploy: the release folder, the target and how long old releases stay. @throws {UsageError} */
+function deployCommand(values: WrittenOptions, cwd: string): DeployCommand {
   if (values.root || values.headers)
     throw new UsageError('--root, --headers 는 --nginx-config 와 함께 씁니다.');
   if (!values.from)

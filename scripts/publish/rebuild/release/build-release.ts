@@ -11,10 +11,10 @@ import type { Progress } from '../../lib/log.ts';
 import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../../lib/release.ts';
 import type { OutputFolder } from '../output-folder.ts';
 import type { Snapshot } from '../read/snapshot.ts';
-import { outputPathToRoute, runAstroBuild } from './build.ts';
+import { outputPathToRoute, runAstroBuild, type BuildResult } from './build.ts';
 import type { ReleaseManifest } from './manifest.ts';
 import type { ExpectedRoute } from './routes.ts';
-import { addressesIn, contentLinkTargets, validateOutput } from './validate.ts';
+import { addressesIn, contentLinkTargets, validateOutput, type ValidationResult } from './validate.ts';
 
 export interface BuildReleaseOptions {
   root: string;
@@ -40,23 +40,42 @@ export interface BuiltRelease {
 }
 
 /** Builds and checks the release; null when the build or a check failed (reported, staging removed). */
-// Over 60 lines: the build and its checks in order, with one place that reports a failure and
-// removes the staging folder.
-export async function buildRelease({
+export async function buildRelease(options: BuildReleaseOptions): Promise<BuiltRelease | null> {
+  const { paths, snapshot, progress } = options;
+  const discard = () => rmSync(paths.staging, { recursive: true, force: true });
+  discard();
+  const build = await runBuild(options);
+  if (!build.ok) {
+    discard();
+    reportFailedBuild(build, options);
+    return null;
+  }
+  const total = build.rendered.length + build.restored.length;
+  reportPages(build, total, options);
+  const validation = checkOutput(options, discard);
+  if (!validation) return null;
+  const warnings = [...snapshot.warnings, ...validation.warnings];
+  for (const line of validation.warnings) progress.step('경고', line);
+  if (warnings.length > 0)
+    progress.step(
+      '검증',
+      `콘텐츠 경고 ${warnings.length}건 (게시는 계속합니다; changed-routes.json의 warnings 참고)`,
+    );
+  return { pages: { total, rendered: build.rendered.length, restored: build.restored.length }, warnings };
+}
+
+/** `astro build` of the snapshot into the staging folder; the snapshot's file lasts as long as the build. */
+async function runBuild({
   root,
   paths,
   apiUrl,
   env,
   snapshot,
-  expected,
-  cacheable,
   progress,
   verbose,
   signal,
   onBuildStart,
-}: BuildReleaseOptions): Promise<BuiltRelease | null> {
-  const discard = () => rmSync(paths.staging, { recursive: true, force: true });
-  discard();
+}: BuildReleaseOptions): Promise<BuildResult> {
   mkdirSync(paths.cache, { recursive: true });
   // The build renders this very snapshot: one read of the API per run.
   writeFileSync(paths.snapshot, JSON.stringify(snapshot.recorded));
@@ -77,17 +96,21 @@ export async function buildRelease({
     onStart: onBuildStart,
   });
   rmSync(paths.snapshot, { force: true });
-  if (!build.ok) {
-    discard();
-    // A failed build may have rewritten some cached pages without recording their new keys;
-    // dropping Astro's page manifest makes the next build render everything instead of
-    // restoring a page that no longer matches its key.
-    rmSync(join(paths.cache, 'incremental-build.json'), { force: true });
-    if (!verbose) for (const line of build.tail) console.error(`  │ ${line}`);
-    progress.fail(`astro build가 실패했습니다 (종료 코드 ${build.exitCode}). 게시된 사이트는 그대로입니다.`);
-    return null;
-  }
-  const total = build.rendered.length + build.restored.length;
+  return build;
+}
+
+/** A failed build: its last lines (unless echoed already) and the failure; Astro's page manifest goes. */
+function reportFailedBuild(build: BuildResult, { paths, verbose, progress }: BuildReleaseOptions): void {
+  // A failed build may have rewritten some cached pages without recording their new keys;
+  // dropping Astro's page manifest makes the next build render everything instead of
+  // restoring a page that no longer matches its key.
+  rmSync(join(paths.cache, 'incremental-build.json'), { force: true });
+  if (!verbose) for (const line of build.tail) console.error(`  │ ${line}`);
+  progress.fail(`astro build가 실패했습니다 (종료 코드 ${build.exitCode}). 게시된 사이트는 그대로입니다.`);
+}
+
+/** What the build did: pages rendered and restored, and which of the `getStaticPaths` pages it rendered. */
+function reportPages(build: BuildResult, total: number, { cacheable, progress }: BuildReleaseOptions): void {
   if (total === 0)
     progress.step('경고', 'Astro 출력에서 페이지 줄을 찾지 못했습니다 (출력 형식이 바뀌었을 수 있습니다).');
   progress.step(
@@ -107,7 +130,16 @@ export async function buildRelease({
       ) +
       (renderedShards.length > 0 ? ` (검색 색인 조각 ${renderedShards.length}개 포함)` : ''),
   );
+}
 
+/**
+ * The checks of the built folder: a complete site (validate.ts), and no file of its own named as
+ * a release's record. A failure removes the folder (`discard`) and is reported; null then.
+ */
+function checkOutput(
+  { paths, expected, snapshot, progress }: BuildReleaseOptions,
+  discard: () => void,
+): ValidationResult | null {
   const validation = validateOutput(
     paths.staging,
     expected,
@@ -129,14 +161,7 @@ export async function buildRelease({
     }
   }
   progress.step('검증', `HTML ${validation.htmlFiles}개, 내부 링크 ${validation.links}개 확인`);
-  const warnings = [...snapshot.warnings, ...validation.warnings];
-  for (const line of validation.warnings) progress.step('경고', line);
-  if (warnings.length > 0)
-    progress.step(
-      '검증',
-      `콘텐츠 경고 ${warnings.length}건 (게시는 계속합니다; changed-routes.json의 warnings 참고)`,
-    );
-  return { pages: { total, rendered: build.rendered.length, restored: build.restored.length }, warnings };
+  return validation;
 }
 
 /**

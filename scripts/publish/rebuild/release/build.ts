@@ -6,7 +6,7 @@
  *   `  ├─ /info/blog/hr-0001/index.html (restored)`    copied from `cacheDir` (incremental build)
  *   `  ├─ /info/blog/hr-0001/index.html (cached)`      already in the output folder, kept
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,39 +72,11 @@ export function outputPathToRoute(path: string): string {
 }
 
 /** Runs `astro build` with the project's Astro on this Node; never rejects. */
-// Over 60 lines: the child process, its time-out and the reading of its output in one place, so
-// that it never rejects.
-export function runAstroBuild({
-  root,
-  outDir,
-  cacheDir,
-  apiUrl,
-  env = process.env,
-  onLine,
-  signal,
-  onStart,
-}: BuildOptions): Promise<BuildResult> {
-  const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+export function runAstroBuild(options: BuildOptions): Promise<BuildResult> {
+  const { onLine, signal, onStart } = options;
   const lines: string[] = [];
   return new Promise((resolve) => {
-    // The build runs under build-guard.ts, which kills the build's group when this process ends
-    // without doing so itself (killed alone by a supervisor, say): its stdin is a pipe from
-    // here that nothing writes to, and that reaches its end only when this process is gone.
-    const child = spawn(process.execPath, [GUARD, process.execPath, astroBin, 'build'], {
-      cwd: root,
-      env: {
-        ...env,
-        ASTRO_OUT_DIR: outDir,
-        ASTRO_CACHE_DIR: cacheDir,
-        PUBLIC_CONTENT_API_URL: apiUrl,
-        // Plain text for the parser and the nightly log.
-        FORCE_COLOR: '0',
-        NO_COLOR: '1',
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-      // Its own process group, so the deadline stops the workers and image tools it starts too.
-      detached: true,
-    });
+    const child = startBuild(options);
     if (child.pid) onStart?.(child.pid);
     let killed = false;
     const kill = () => {
@@ -113,26 +85,8 @@ export function runAstroBuild({
     };
     if (signal?.aborted) kill();
     else signal?.addEventListener('abort', kill, { once: true });
-    const collect = (stream: NodeJS.ReadableStream) => {
-      let rest = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        const parts = (rest + chunk).split('\n');
-        rest = parts.pop() ?? '';
-        for (const line of parts) {
-          lines.push(line);
-          onLine?.(line);
-        }
-      });
-      stream.on('end', () => {
-        if (rest) {
-          lines.push(rest);
-          onLine?.(rest);
-        }
-      });
-    };
-    collect(child.stdout!);
-    collect(child.stderr!);
+    collectLines(child.stdout!, lines, onLine);
+    collectLines(child.stderr!, lines, onLine);
     const finish = (exitCode: number) => {
       signal?.removeEventListener('abort', kill);
       resolve({
@@ -153,5 +107,54 @@ export function runAstroBuild({
       if (child.pid) killQuietly(-child.pid);
       finish(code ?? (signal ? 1 : 0));
     });
+  });
+}
+
+/**
+ * Starts `astro build` in its own process group, under build-guard.ts, which kills the build's
+ * group when this process ends without doing so itself (killed alone by a supervisor, say): its
+ * stdin is a pipe from here that nothing writes to, and that reaches its end only when this
+ * process is gone.
+ */
+function startBuild({ root, outDir, cacheDir, apiUrl, env = process.env }: BuildOptions): ChildProcess {
+  const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  return spawn(process.execPath, [GUARD, process.execPath, astroBin, 'build'], {
+    cwd: root,
+    env: {
+      ...env,
+      ASTRO_OUT_DIR: outDir,
+      ASTRO_CACHE_DIR: cacheDir,
+      PUBLIC_CONTENT_API_URL: apiUrl,
+      // Plain text for the parser and the nightly log.
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+    // Its own process group, so the deadline stops the workers and image tools it starts too.
+    detached: true,
+  });
+}
+
+/** Reads `stream` line by line into `lines`, handing each line to `onLine` as well. */
+function collectLines(
+  stream: NodeJS.ReadableStream,
+  lines: string[],
+  onLine: ((line: string) => void) | undefined,
+): void {
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop() ?? '';
+    for (const line of parts) {
+      lines.push(line);
+      onLine?.(line);
+    }
+  });
+  stream.on('end', () => {
+    if (rest) {
+      lines.push(rest);
+      onLine?.(rest);
+    }
   });
 }
