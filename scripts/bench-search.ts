@@ -9,6 +9,8 @@
  * Then, in Chromium at `npm run bench`'s slow-phone profile (calibrated CPU slowdown, Slow 4G for
  * the cold query: bench-search/slow-phone.ts), cold page → first result and keystroke → results.
  * `--cpu N` fixes the slowdown instead of calibrating it; `--no-browser` skips that part.
+ * `--scales 1,10,50`: the budgets at our content and at generated copies 10 and 50 times its size,
+ * one column a scale (bench-search/scales.ts), in memory.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +32,7 @@ import { startPagefind } from './bench-search/pagefind.ts';
 import { QUALITY_QUERIES } from './bench-search/queries.ts';
 import { measureQuality } from './bench-search/quality.ts';
 import { benchSlowPhone } from './bench-search/slow-phone.ts';
+import { measureScale, scaleTable } from './bench-search/scales.ts';
 import { describeCalibration, parseCpuOption } from './lib/cpu-calibration.ts';
 import { serveStatic } from './lib/static-server.ts';
 
@@ -43,8 +46,24 @@ const { values } = parseArgs({
     'no-browser': { type: 'boolean' },
     reference: { type: 'boolean' },
     cpu: { type: 'string' },
+    scales: { type: 'string' },
   },
 });
+
+if (values.scales) {
+  const scales = values.scales.split(',').map(Number);
+  if (scales.some((scale) => !Number.isInteger(scale) || scale < 1 || scale > 100)) {
+    console.error('--scales는 1~100 사이 정수를 쉼표로 이어 적습니다 (예: --scales 1,10,50).');
+    process.exit(2);
+  }
+  const figures = [];
+  for (const scale of scales) {
+    console.error(`${scale}배 콘텐츠의 색인을 재는 중…`);
+    figures.push(await measureScale(scale));
+  }
+  for (const line of scaleTable(figures)) console.log(line);
+  process.exit(0);
+}
 const dist = values.dist;
 const reference = values.reference === true;
 if (reference) values['no-pagefind'] = values['no-browser'] = true;

@@ -1,0 +1,149 @@
+/**
+ * `npm run bench:search -- --scales 1,10,50`: the search's budgets as the content grows. For each
+ * scale, the content generator's copy of our content (`content:generate`, kept under
+ * `.cache/bench-search/`), its index built in memory as the site build builds it, and the same
+ * figures as the one-scale table: recall of the quality set, bytes and requests of a first and a
+ * later query, the entry, the index, what a publish rewrites, search time once loaded, and the
+ * index build's time and peak memory (in a process of its own, `index-build.ts`).
+ *
+ * The generated copies share their originals' texts (only ids, addresses, dates and titles
+ * vary), so they compress better than distinct real text would and compete with the quality
+ * set's documents for the first ten places.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSearchIndex } from '../../src/lib/search/build-index.ts';
+import { generateContent } from '../content-api/generate.ts';
+import type { IndexBuildFigures } from './index-build.ts';
+import { countingSearcher, ENTRY_URL, indexFiles, publishCosts, queryCosts, type Cost } from './measure.ts';
+import { measureQuality } from './quality.ts';
+import { QUALITY_QUERIES } from './queries.ts';
+import { referenceSearchDocs } from './reference-content.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const REFERENCE = join(ROOT, 'scripts', 'content-api', 'data');
+/** Slow 4G as the one-scale table models it: 150 ms a round trip, 1.6 Mbps. */
+const RTT_MS = 150;
+const BYTES_PER_MS = 1_600_000 / 8 / 1000;
+
+/** Our content `scale` times over: the reference folder itself at 1, else a generated copy, made once. */
+export function contentAtScale(scale: number): string {
+  if (scale === 1) return REFERENCE;
+  const dir = join(ROOT, '.cache', 'bench-search', `content-${scale}`);
+  if (!existsSync(join(dir, 'news.json'))) generateContent(scale, dir);
+  return dir;
+}
+
+function indexBuildFigures(contentDir: string): IndexBuildFigures {
+  const out = execFileSync(
+    process.execPath,
+    [join(ROOT, 'scripts/bench-search/index-build.ts'), contentDir],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    },
+  );
+  return JSON.parse(out.trim().split('\n').pop()!) as IndexBuildFigures;
+}
+
+export interface ScaleFigures {
+  scale: number;
+  docs: number;
+  recall: number;
+  falseHits: number;
+  firstShown: Cost[];
+  first: Cost[];
+  later: Cost[];
+  entryBytes: number;
+  indexBytes: number;
+  indexFiles: number;
+  largestFile: number;
+  searchP95: number;
+  publish: { edit: number; add: number; delete: number };
+  build: IndexBuildFigures;
+}
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
+const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? 0;
+const max = (xs: number[]) => Math.max(0, ...xs);
+
+export async function measureScale(scale: number): Promise<ScaleFigures> {
+  const contentDir = contentAtScale(scale);
+  const docs = await referenceSearchDocs(contentDir);
+  const files = indexFiles(buildSearchIndex(docs));
+  const quality = await measureQuality(QUALITY_QUERIES, async (query) => {
+    const response = await countingSearcher(files).searcher.search(query, { limit: 10 });
+    return { ids: response.hits.map((hit) => hit.id), total: response.total };
+  });
+  const costs = await queryCosts(
+    files,
+    QUALITY_QUERIES.map((q) => q.query),
+  );
+  // No run of publishes in a row at scale: each is a whole index build.
+  const publish = publishCosts(docs, {}, 0);
+  const sizes = [...files.entries()].filter(([url]) => url !== ENTRY_URL).map(([, file]) => file.bytes);
+  return {
+    scale,
+    docs: docs.length,
+    recall: quality.recall,
+    falseHits: quality.falseHits.length,
+    firstShown: costs.firstShown,
+    first: costs.first,
+    later: costs.later,
+    entryBytes: files.get(ENTRY_URL)!.bytes,
+    indexBytes: [...files.values()].reduce((sum, file) => sum + file.bytes, 0),
+    indexFiles: files.size,
+    largestFile: max(sizes),
+    searchP95: p95(costs.times),
+    publish: { edit: publish.edit.share, add: publish.add.share, delete: publish.delete.share },
+    build: indexBuildFigures(contentDir),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+const costLine = (cs: Cost[]) =>
+  `${kb(median(cs.map((c) => c.bytes)))} in ${median(cs.map((c) => c.requests))} (max ${kb(max(cs.map((c) => c.bytes)))} in ${max(cs.map((c) => c.requests))})`;
+const mark = (ok: boolean) => (ok ? ' ✔' : ' ✖');
+
+/** The budgets of the search at every scale, one row a figure, one column a scale. */
+export function scaleTable(all: readonly ScaleFigures[]): string[] {
+  const rows: [string, (f: ScaleFigures) => string][] = [
+    ['Documents', (f) => String(f.docs)],
+    ['Recall@10 (≥ 0.95)', (f) => f.recall.toFixed(3) + mark(f.recall >= 0.95)],
+    ['Words used nowhere with results (0)', (f) => String(f.falseHits) + mark(f.falseHits === 0)],
+    [
+      'First query, cold page, to first results (≤ 40 KB in ≤ 4)',
+      (f) =>
+        costLine(f.firstShown) +
+        mark(
+          max(f.firstShown.map((c) => c.bytes)) <= 40 * 1024 && max(f.firstShown.map((c) => c.requests)) <= 4,
+        ),
+    ],
+    ['First query, with excerpt windows', (f) => costLine(f.first)],
+    [
+      'Later query (≤ 10 KB)',
+      (f) => costLine(f.later) + mark(median(f.later.map((c) => c.bytes)) <= 10 * 1024),
+    ],
+    ['Entry file (brotli)', (f) => kb(f.entryBytes)],
+    ['Slow 4G: entry alone', (f) => `${Math.round(RTT_MS + f.entryBytes / BYTES_PER_MS)} ms`],
+    [
+      'Slow 4G: cold page → first results (median)',
+      (f) => `${Math.round(median(f.firstShown.map((c) => 2 * RTT_MS + c.bytes / BYTES_PER_MS)))} ms`,
+    ],
+    ['Search once loaded, Node (p95)', (f) => `${f.searchP95.toFixed(1)} ms`],
+    ['Index (brotli)', (f) => `${kb(f.indexBytes)} in ${f.indexFiles} files, largest ${kb(f.largestFile)}`],
+    ['A publish rewrites: item edited (≤ 5 %)', (f) => pct(f.publish.edit) + mark(f.publish.edit <= 0.05)],
+    ['A publish rewrites: item added (≤ 5 %)', (f) => pct(f.publish.add) + mark(f.publish.add <= 0.05)],
+    ['A publish rewrites: item deleted', (f) => pct(f.publish.delete)],
+    ['Index build: time, peak memory', (f) => `${(f.build.ms / 1000).toFixed(1)} s, ${f.build.peakMb} MB`],
+  ];
+  return [
+    `| Site search | ${all.map((f) => `${f.scale}×`).join(' | ')} |`,
+    `|---|${all.map(() => '---').join('|')}|`,
+    ...rows.map(([what, cell]) => `| ${what} | ${all.map(cell).join(' | ')} |`),
+  ];
+}
