@@ -5,35 +5,25 @@ import { RedirectError, RetryAfterTooLongError } from './polite-fetch.ts';
 
 const validList = { objects: [], paging: { page_size: 0, start_page: 1, end_page: 1 } };
 
+/** What the test server answers for a `term`: status and JSON body; any other term gets `validList`. */
+const answers: Readonly<Record<string, readonly [number, string]>> = {
+  e500: [500, '{"error":"boom"}'],
+  e404: [404, '{"error":"없음"}'],
+  malformed: [200, '{"objects": ['],
+  shape: [200, '{"objects": "nope"}'],
+};
+
 /** A test server whose answer depends on the `term` query: the failure to produce. */
 let server: Server;
 let baseUrl = '';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const term = new URL(req.url ?? '/', 'http://x').searchParams.get('term');
-    switch (term) {
-      case 'slow':
-        setTimeout(
-          () => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(validList)),
-          2_000,
-        );
-        return;
-      case 'e500':
-        res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":"boom"}');
-        return;
-      case 'e404':
-        res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"없음"}');
-        return;
-      case 'malformed':
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"objects": [');
-        return;
-      case 'shape':
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"objects": "nope"}');
-        return;
-      default:
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(validList));
-    }
+    const term = new URL(req.url ?? '/', 'http://x').searchParams.get('term') ?? '';
+    const [status, body] = answers[term] ?? [200, JSON.stringify(validList)];
+    const answer = () => res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
+    if (term === 'slow') setTimeout(answer, 2_000);
+    else answer();
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const address = server.address();

@@ -26,54 +26,24 @@ function endpoint<S extends z.ZodMiniType>(def: EndpointDef<S>): EndpointDef<S> 
   return def;
 }
 
+/** An endpoint that answers with one page of a list (`ListResponse`) of `pageSize` items. */
+function listEndpoint(path: string, query: readonly string[], pageSize: number) {
+  return endpoint({ path, query, pageSize, schema: ListResponseSchema });
+}
+
 export const endpoints = {
-  newsSearch: endpoint({
-    path: '/news/search',
-    query: ['page', 'term'],
-    pageSize: 6,
-    schema: ListResponseSchema,
-  }),
-  videoSearch: endpoint({
-    path: '/hrvideo/search',
-    query: ['page', 'term'],
-    pageSize: 9,
-    schema: ListResponseSchema,
-  }),
+  newsSearch: listEndpoint('/news/search', ['page', 'term'], 6),
+  videoSearch: listEndpoint('/hrvideo/search', ['page', 'term'], 9),
   videoBanner: endpoint({ path: '/hrvideo/banner', query: [], schema: BannerListSchema }),
-  seminarList: endpoint({ path: '/seminar', query: ['page'], pageSize: 9, schema: ListResponseSchema }),
+  seminarList: listEndpoint('/seminar', ['page'], 9),
   seminarBanner: endpoint({ path: '/seminar/banner', query: [], schema: BannerListSchema }),
-  faqSearch: endpoint({
-    path: '/faq/search',
-    query: ['page', 'term'],
-    pageSize: 10,
-    schema: ListResponseSchema,
-  }),
-  faqTags: endpoint({
-    path: '/faq/tags',
-    query: ['page', 'topic_id'],
-    pageSize: 10,
-    schema: ListResponseSchema,
-  }),
+  faqSearch: listEndpoint('/faq/search', ['page', 'term'], 10),
+  faqTags: listEndpoint('/faq/tags', ['page', 'topic_id'], 10),
   faqAllTags: endpoint({ path: '/faq/alltags', query: [], schema: TopicListSchema }),
-  hrStoryTags: endpoint({
-    path: '/hrcontents/tags',
-    query: ['page', 'topic_id', 'name'],
-    pageSize: 9,
-    schema: ListResponseSchema,
-  }),
-  successSearch: endpoint({
-    path: '/success/search',
-    query: ['page', 'term'],
-    pageSize: 9,
-    schema: ListResponseSchema,
-  }),
+  hrStoryTags: listEndpoint('/hrcontents/tags', ['page', 'topic_id', 'name'], 9),
+  successSearch: listEndpoint('/success/search', ['page', 'term'], 9),
   successBanner: endpoint({ path: '/success/banner', query: [], schema: SuccessSlideListSchema }),
-  techSearch: endpoint({
-    path: '/tech/search',
-    query: ['page', 'term', 'tag'],
-    pageSize: 9,
-    schema: ListResponseSchema,
-  }),
+  techSearch: listEndpoint('/tech/search', ['page', 'term', 'tag'], 9),
   blogDetail: endpoint({ path: '/blog/detail', query: ['id'], schema: BlogDetailSchema }),
   patentDetail: endpoint({ path: '/skillInfo/detail', query: ['tag'], schema: PatentDetailSchema }),
 } as const;

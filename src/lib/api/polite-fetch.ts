@@ -78,46 +78,51 @@ export type PoliteFetch = ((input: string | URL, init?: RequestInit) => Promise<
   stats(): PoliteFetchStats;
 };
 
-/** An answer larger than the reader accepts; not retried. */
-export class AnswerTooLargeError extends Error {
+/** A call the reader gives up on at once, whatever retries it has left; names the call. */
+abstract class FinalCallError extends Error {
   readonly url: string;
+  constructor(name: string, message: string, url: string) {
+    super(message);
+    this.name = name;
+    this.url = url;
+  }
+}
+
+/** An answer larger than the reader accepts; not retried. */
+export class AnswerTooLargeError extends FinalCallError {
   readonly maxBytes: number;
   constructor(url: string, maxBytes: number) {
-    super(`응답이 ${Math.round(maxBytes / 1024)} KB를 넘습니다: ${url}`);
-    this.name = 'AnswerTooLargeError';
-    this.url = url;
+    super('AnswerTooLargeError', `응답이 ${Math.round(maxBytes / 1024)} KB를 넘습니다: ${url}`, url);
     this.maxBytes = maxBytes;
   }
 }
 
 /** A `429`/`503` whose `Retry-After` asks for longer than the reader waits; not retried. */
-export class RetryAfterTooLongError extends Error {
-  readonly url: string;
+export class RetryAfterTooLongError extends FinalCallError {
   readonly waitMs: number;
   constructor(url: string, status: number, waitMs: number, maxDelayMs: number) {
     super(
+      'RetryAfterTooLongError',
       `API가 ${Math.ceil(waitMs / 1000)}초 뒤에 다시 요청하라고 합니다 (HTTP ${status}, Retry-After; ` +
         `최대 ${Math.round(maxDelayMs / 1000)}초까지만 기다립니다): ${url}`,
+      url,
     );
-    this.name = 'RetryAfterTooLongError';
-    this.url = url;
     this.waitMs = waitMs;
   }
 }
 
 /** A redirect the reader does not follow (to another origin, or too many hops); not retried. */
-export class RedirectError extends Error {
-  readonly url: string;
+export class RedirectError extends FinalCallError {
   readonly location: string;
   constructor(url: string, location: string, tooMany = false) {
     super(
+      'RedirectError',
       tooMany
         ? `API의 리디렉션이 ${MAX_REDIRECTS}번을 넘습니다 (마지막: ${location}): ${url}`
         : `API가 다른 출처로 리디렉션합니다 (${location}); 따라가지 않습니다. ` +
             `API 주소(PUBLIC_CONTENT_API_URL)를 확인해 주세요: ${url}`,
+      url,
     );
-    this.name = 'RedirectError';
-    this.url = url;
     this.location = location;
   }
 }
@@ -342,7 +347,7 @@ async function attempt(reader: Reader, url: string, init: RequestInit | undefine
     response = await fetchFollowingSameOrigin(reader, url, { ...init, signal: AbortSignal.any(signals) });
     body = await readCappedOrFail(response, settings.maxBytes, url);
   } catch (error) {
-    if (error instanceof AnswerTooLargeError || error instanceof RedirectError) throw error;
+    if (error instanceof FinalCallError) throw error;
     // The caller's own abort (or the run's deadline) is final; an attempt's time-out is not.
     if (init?.signal?.aborted || settings.signal?.aborted) throw error;
     const reason = timeout.aborted ? `${settings.timeoutMs / 1000}초 안에 응답이 없음` : String(error);
