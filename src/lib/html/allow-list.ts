@@ -136,3 +136,12 @@ export function safeIframeAllow(value: string): string {
  */
 export const IFRAME_SANDBOX =
   'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox';
+
+/** What both sanitisers set on an image they keep: loaded when it nears the view, decoded off the main thread. */
+export const IMAGE_ATTRIBUTES = { loading: 'lazy', decoding: 'async' } as const;
+
+/** What both sanitisers set on an embedded player they keep: the sandbox, and only our origin as referrer. */
+export const IFRAME_ATTRIBUTES = {
+  sandbox: IFRAME_SANDBOX,
+  referrerpolicy: 'strict-origin-when-cross-origin',
+} as const;

@@ -7,7 +7,8 @@ import { NEW_TAB } from '../dom/new-tab.ts';
 import {
   allowedAttributes,
   allowedTags,
-  IFRAME_SANDBOX,
+  IFRAME_ATTRIBUTES,
+  IMAGE_ATTRIBUTES,
   isAllowedIframe,
   isExternalHref,
   safeContentAddress,
@@ -36,31 +37,28 @@ purifier.addHook('uponSanitizeAttribute', (node, data) => {
   }
 });
 
+function setAttributes(element: Element, attributes: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+}
+
 purifier.addHook('afterSanitizeAttributes', (node) => {
   const element = node as Element;
   const tag = element.nodeName.toLowerCase();
   if (tag === 'a') {
     const href = element.getAttribute('href') ?? '';
-    if (href && isExternalHref(href)) {
-      for (const [name, value] of Object.entries(NEW_TAB)) element.setAttribute(name, value);
-    } else {
+    if (href && isExternalHref(href)) setAttributes(element, NEW_TAB);
+    else {
       element.removeAttribute('target');
       element.removeAttribute('rel');
     }
   }
   if (tag === 'img') {
     if (!element.getAttribute('src')) element.remove();
-    else {
-      element.setAttribute('loading', 'lazy');
-      element.setAttribute('decoding', 'async');
-    }
+    else setAttributes(element, IMAGE_ATTRIBUTES);
   }
   if (tag === 'iframe') {
     if (!element.getAttribute('src')) element.remove();
-    else {
-      element.setAttribute('sandbox', IFRAME_SANDBOX);
-      element.setAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
-    }
+    else setAttributes(element, IFRAME_ATTRIBUTES);
   }
 });
 

@@ -7,7 +7,8 @@ import {
   allowedAttributes,
   allowedSchemes,
   allowedTags,
-  IFRAME_SANDBOX,
+  IFRAME_ATTRIBUTES,
+  IMAGE_ATTRIBUTES,
   isAllowedIframe,
   isExternalHref,
   safeContentAddress,
@@ -53,18 +54,14 @@ const options: sanitizeHtml.IOptions = {
       return { tagName, attribs: next };
     },
     img: (tagName, attribs) => {
-      const next: Record<string, string> = { ...attribs, loading: 'lazy', decoding: 'async' };
+      const next: Record<string, string> = { ...attribs, ...IMAGE_ATTRIBUTES };
       const src = attribs.src === undefined ? undefined : safeContentAddress(attribs.src, 'src');
       if (src === undefined) delete next.src;
       else next.src = src;
       return { tagName, attribs: next };
     },
     iframe: (tagName, attribs) => {
-      const next: Record<string, string> = {
-        ...attribs,
-        sandbox: IFRAME_SANDBOX,
-        referrerpolicy: 'strict-origin-when-cross-origin',
-      };
+      const next: Record<string, string> = { ...attribs, ...IFRAME_ATTRIBUTES };
       const allow = attribs.allow === undefined ? '' : safeIframeAllow(attribs.allow);
       if (allow) next.allow = allow;
       else delete next.allow;
