@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptHash } from './csp-policy.ts';
 import { mergeModuleScripts } from './merge-module-scripts.ts';
 import { pruneScriptHashes } from './prune-script-hashes.ts';
-
-const page = (hashes: string[], body: string) =>
-  `<html><head><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' ${hashes.join(' ')}; style-src 'self'">` +
-  `</head><body>${body}</body></html>`;
-const moduleScript = (body: string) => `<script type="module">${body}</script>`;
-const moduleBodies = (html: string) =>
-  [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+import { moduleBodies, moduleScript, policyPage } from './test-pages.ts';
 
 describe('mergeModuleScripts', () => {
   const menu = 'var e=1;function t(){return e}window.menu=t()';
@@ -16,7 +10,7 @@ describe('mergeModuleScripts', () => {
   const fonts = 'const n=await Promise.resolve(3);window.fonts=n';
 
   it('runs every inline module script from one script, each in its own scope, in order', async () => {
-    const html = page(
+    const html = policyPage(
       [scriptHash(menu), scriptHash(notice), scriptHash(fonts)],
       `<main>글</main>${moduleScript(menu)}<footer>바닥글</footer>${moduleScript(notice)}${moduleScript(fonts)}`,
     );
@@ -39,7 +33,10 @@ describe('mergeModuleScripts', () => {
 
   it('keeps a later script running when an earlier one throws', async () => {
     const failing = 'window.broken.call()';
-    const html = page([scriptHash(failing), scriptHash(menu)], moduleScript(failing) + moduleScript(menu));
+    const html = policyPage(
+      [scriptHash(failing), scriptHash(menu)],
+      moduleScript(failing) + moduleScript(menu),
+    );
     const [body] = moduleBodies(mergeModuleScripts(html));
     // Observed here, so that the first script's failure is not an unhandled rejection of the test run.
     const observed = body!.replaceAll('\n})();', '\n})().catch((error)=>window.errors.push(error.name));');
@@ -52,10 +49,10 @@ describe('mergeModuleScripts', () => {
 
   it('leaves the page alone when a script is not in the policy, or uses a static import', () => {
     const injected = 'alert(1)';
-    const untrusted = page([scriptHash(menu)], moduleScript(menu) + moduleScript(injected));
+    const untrusted = policyPage([scriptHash(menu)], moduleScript(menu) + moduleScript(injected));
     expect(mergeModuleScripts(untrusted)).toBe(untrusted);
     for (const importing of ['import{a}from"/x.js";a()', 'var b;import a from"/x.js";a()', 'export{}']) {
-      const withImport = page(
+      const withImport = policyPage(
         [scriptHash(menu), scriptHash(importing)],
         moduleScript(menu) + moduleScript(importing),
       );
@@ -64,7 +61,7 @@ describe('mergeModuleScripts', () => {
   });
 
   it('leaves a page with one module script, or without a policy, alone', () => {
-    const one = page([scriptHash(menu)], moduleScript(menu));
+    const one = policyPage([scriptHash(menu)], moduleScript(menu));
     expect(mergeModuleScripts(one)).toBe(one);
     const noPolicy = `<html><body>${moduleScript(menu)}${moduleScript(notice)}</body></html>`;
     expect(mergeModuleScripts(noPolicy)).toBe(noPolicy);

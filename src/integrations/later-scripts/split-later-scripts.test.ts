@@ -4,13 +4,7 @@ import { mergeModuleScripts } from '../finish-pages/merge-module-scripts.ts';
 import { pruneScriptHashes } from '../finish-pages/prune-script-hashes.ts';
 import { FOLD_MARK } from '../later-styles/split-later-styles.ts';
 import { laterScriptLoader, splitLaterScripts } from './split-later-scripts.ts';
-
-const page = (hashes: string[], body: string) =>
-  `<html><head><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' ${hashes.join(' ')}; style-src 'self'">` +
-  `</head><body>${body}</body></html>`;
-const moduleScript = (body: string) => `<script type="module">${body}</script>`;
-const inlineBodies = (html: string) =>
-  [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+import { moduleBodies, moduleScript, policyPage } from '../finish-pages/test-pages.ts';
 
 describe('splitLaterScripts', () => {
   const menu = 'window.order.push("menu")';
@@ -21,14 +15,14 @@ describe('splitLaterScripts', () => {
   const href = () => '/_astro/later.abc.js';
 
   it('moves the trusted scripts after the mark into one file, imported after the paint', () => {
-    const html = page(
+    const html = policyPage(
       all,
       `<header>${moduleScript(menu)}</header>${FOLD_MARK}<section>탭${moduleScript(tabs)}</section>` +
         `<footer>${moduleScript(notice)}${moduleScript(fonts)}</footer>`,
     );
     const split = splitLaterScripts(html, href);
     const loader = laterScriptLoader('/_astro/later.abc.js');
-    expect(inlineBodies(split.html)).toEqual([menu, loader]);
+    expect(moduleBodies(split.html)).toEqual([menu, loader]);
     // No script file for the browser to fetch while it parses: the loader imports it.
     expect(split.html).not.toMatch(/<script[^>]+src=/);
     expect(split.html).toContain(
@@ -36,13 +30,16 @@ describe('splitLaterScripts', () => {
     );
     // The loader is trusted, so the merge step runs it with the menu and prunes the moved hashes.
     const merged = pruneScriptHashes(mergeModuleScripts(split.html));
-    expect(inlineBodies(merged)).toHaveLength(1);
+    expect(moduleBodies(merged)).toHaveLength(1);
     expect(merged).toContain(loader);
     expect(merged).not.toContain(scriptHash(tabs));
   });
 
   it('runs the moved scripts in their order, each in its own scope and with its own failure', async () => {
-    const html = page(all, `${FOLD_MARK}${moduleScript(tabs)}${moduleScript(fonts)}${moduleScript(notice)}`);
+    const html = policyPage(
+      all,
+      `${FOLD_MARK}${moduleScript(tabs)}${moduleScript(fonts)}${moduleScript(notice)}`,
+    );
     const { js } = splitLaterScripts(html, href);
     const window = { order: [] as string[] };
     const failures: unknown[] = [];
@@ -54,17 +51,17 @@ describe('splitLaterScripts', () => {
   });
 
   it('leaves a page alone without a mark, and keeps untrusted or importing scripts inline', () => {
-    const unmarked = page(all, `${moduleScript(tabs)}`);
+    const unmarked = policyPage(all, `${moduleScript(tabs)}`);
     expect(splitLaterScripts(unmarked, href)).toEqual({ html: unmarked, js: '' });
 
     const importing = 'import{a}from"/_astro/a.js";a()';
     const untrusted = 'window.evil=1';
-    const html = page(
+    const html = policyPage(
       [scriptHash(importing), scriptHash(tabs)],
       `${FOLD_MARK}${moduleScript(untrusted)}${moduleScript(importing)}${moduleScript(tabs)}`,
     );
     const split = splitLaterScripts(html, href);
-    expect(inlineBodies(split.html)).toEqual([untrusted, importing, laterScriptLoader(href())]);
+    expect(moduleBodies(split.html)).toEqual([untrusted, importing, laterScriptLoader(href())]);
     expect(split.js).toContain(tabs);
     expect(split.js).not.toContain(untrusted);
   });

@@ -11,7 +11,16 @@ function setUp(): { link: HTMLLinkElement; target: HTMLElement; scrolled: unknow
   return { link: document.head.querySelector('link')!, target, scrolled };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const tick = () => wait(0);
+
+/** The hold has ended: once a moment has passed, no more scrolls come. */
+async function expectHoldEnded(scrolled: unknown[]): Promise<void> {
+  await wait(50);
+  const count = scrolled.length;
+  await wait(100);
+  expect(scrolled.length).toBe(count);
+}
 
 describe('keepFragmentInPlace', () => {
   it('brings the section back to the top of the view once the styles are in, and holds it there a while', async () => {
@@ -23,14 +32,11 @@ describe('keepFragmentInPlace', () => {
     await tick();
     expect(scrolled[0]).toEqual({ behavior: 'instant', block: 'start' });
     // Frame after frame, against a smooth scroll the jump may still be making.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await wait(100);
     expect(scrolled.length).toBeGreaterThan(1);
     // Until the visitor moves.
     window.dispatchEvent(new Event('wheel'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const count = scrolled.length;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(scrolled.length).toBe(count);
+    await expectHoldEnded(scrolled);
   });
 
   it('leaves the place alone when the visitor moved before the styles arrived', async () => {
@@ -50,9 +56,6 @@ describe('keepFragmentInPlace', () => {
     expect(scrolled.length).toBeGreaterThan(0);
     // An in-page link to a section further down: pulling back to this one would undo the jump.
     window.dispatchEvent(new HashChangeEvent('hashchange'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const count = scrolled.length;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(scrolled.length).toBe(count);
+    await expectHoldEnded(scrolled);
   });
 });
