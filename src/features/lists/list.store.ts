@@ -4,7 +4,7 @@
  */
 import { map, type MapStore } from 'nanostores';
 import type { ApiClient } from '../../lib/api/client.ts';
-import type { Topic } from '../../lib/api/schemas.ts';
+import type { ListResponse, Topic } from '../../lib/api/schemas.ts';
 import { t } from '../../i18n/index.ts';
 import { ChunkLoadError } from '../../lib/dom/load-chunk.ts';
 import type { Sanitizer } from '../../lib/html/load-sanitizer.ts';
@@ -69,12 +69,9 @@ export interface ListStore {
   dispose(): void;
 }
 
-export function createListStore(
-  config: ListKindConfig,
-  firstPage: ListFirstPage,
-  env: ListEnvironment,
-): ListStore {
-  const $state = map<ListState>({
+/** The state of a list that shows the pre-rendered first page. */
+function firstPageState(firstPage: ListFirstPage): ListState {
+  return {
     query: defaultQuery,
     status: 'ready',
     items: firstPage.items.map(expandCardItem),
@@ -83,18 +80,79 @@ export function createListStore(
     topics: firstPage.topics,
     error: '',
     reloadOnRetry: false,
-  });
+  };
+}
+
+/** Changes the address without letting a browser that refuses (quota, sandbox) stop the list. */
+function setAddress(env: ListEnvironment, method: 'pushState' | 'replaceState', query: ListQuery): void {
+  try {
+    env.history[method](null, '', env.location.pathname + serializeListQuery(query));
+  } catch {
+    // The list still shows what was asked for; only the address bar lags behind.
+  }
+}
+
+/**
+ * The last page instead of `query` when `query` asks for a page past the end of a non-empty
+ * list (an old bookmark, a hand-typed address); undefined when the answer is the page asked for.
+ */
+function lastPageInstead(
+  config: ListKindConfig,
+  query: ListQuery,
+  data: ListResponse,
+): ListQuery | undefined {
+  const total = data.paging.page_size;
+  const pages = totalPages(total, config.pageSize);
+  return data.objects.length === 0 && total >= 1 && query.page > pages
+    ? { ...query, page: pages }
+    : undefined;
+}
+
+/** The ready state that shows `data`, the answer to `query`, under `topics`. */
+function answeredState(
+  config: ListKindConfig,
+  query: ListQuery,
+  data: ListResponse,
+  sanitize: Sanitizer,
+  topics: Topic[],
+): ListState {
+  return {
+    query,
+    status: 'ready',
+    items: data.objects.map((item) => toCardItem(item, sanitize, topics, config.kind)),
+    total: totalPosts(data.paging.page_size),
+    empty: data.objects.length === 0,
+    topics,
+    error: '',
+    reloadOnRetry: false,
+  };
+}
+
+/**
+ * The error state after a load threw: a missing file of the site (a deploy since the page loaded)
+ * says so and reloads the page on retry; anything else is an unexpected failure.
+ */
+function thrownState(state: ListState, error: unknown): ListState {
+  const stale = error instanceof ChunkLoadError;
+  return { ...state, status: 'error', error: stale ? error.message : UNEXPECTED, reloadOnRetry: stale };
+}
+
+interface ListLoader {
+  /** Loads `query`; whatever fails ends in the error state, never in an endless loading one. */
+  load(query: ListQuery): Promise<void>;
+  /** Aborts the request in flight and ignores any answer still to come. */
+  dispose(): void;
+}
+
+/** Loads queries into `$state`, keeping the address bar on the page actually shown. */
+function createListLoader(
+  config: ListKindConfig,
+  env: ListEnvironment,
+  $state: MapStore<ListState>,
+): ListLoader {
+  // One request at a time: a newer one aborts the one before and owns the screen.
   let controller: AbortController | null = null;
   let generation = 0;
-
-  /** Changes the address without letting a browser that refuses (quota, sandbox) stop the list. */
-  function setAddress(method: 'pushState' | 'replaceState', query: ListQuery): void {
-    try {
-      env.history[method](null, '', env.location.pathname + serializeListQuery(query));
-    } catch {
-      // The list still shows what was asked for; only the address bar lags behind.
-    }
-  }
 
   /** Loads `query`; whatever fails ends in the error state, never in an endless loading one. */
   async function load(query: ListQuery): Promise<void> {
@@ -102,62 +160,65 @@ export function createListStore(
     const current = new AbortController();
     controller = current;
     const mine = ++generation;
+    const isCurrent = () => mine === generation;
     // A list whose items carry HTML (the FAQ's answers) needs the sanitiser for this answer too:
     // started beside the request, its start-up on a slow phone is not added after the answer.
     if ($state.get().items.some((item) => item.html)) env.loadSanitizer().catch(() => undefined);
     $state.set({ ...$state.get(), query, status: 'loading', error: '', reloadOnRetry: false });
     try {
-      await fetchAndShow(query, current, mine);
+      await fetchAndShow(query, current.signal, isCurrent);
     } catch (error) {
-      if (mine !== generation) return;
-      const stale = error instanceof ChunkLoadError;
-      $state.set({
-        ...$state.get(),
-        status: 'error',
-        error: stale ? error.message : UNEXPECTED,
-        reloadOnRetry: stale,
-      });
+      if (isCurrent()) $state.set(thrownState($state.get(), error));
     }
   }
 
-  async function fetchAndShow(query: ListQuery, current: AbortController, mine: number): Promise<void> {
+  async function fetchAndShow(
+    query: ListQuery,
+    signal: AbortSignal,
+    isCurrent: () => boolean,
+  ): Promise<void> {
     const call = listCall(config, query);
-    const result = await env.request(call.name, call.query, { signal: current.signal });
-    if (mine !== generation) return; // a newer request owns the screen
+    const result = await env.request(call.name, call.query, { signal });
+    if (!isCurrent()) return; // a newer request owns the screen
     if (!result.ok) {
       if (result.error.kind === 'aborted') return;
       $state.set({ ...$state.get(), status: 'error', error: result.error.message, reloadOnRetry: false });
       return;
     }
     const data = result.data;
-    const total = data.paging.page_size;
-    const pages = totalPages(total, config.pageSize);
-    if (data.objects.length === 0 && total >= 1 && query.page > pages) {
-      // A page past the end (old bookmark, hand-typed address): show the last page instead.
-      const last = { ...query, page: pages };
-      setAddress('replaceState', last);
+    const last = lastPageInstead(config, query, data);
+    if (last) {
+      setAddress(env, 'replaceState', last);
       void load(last);
       return;
     }
     const topics = data.tags && data.tags.length > 0 ? data.tags : $state.get().topics;
     const needsHtml = data.objects.some((item) => item.post_body);
     const sanitize = needsHtml ? await env.loadSanitizer() : (html: string) => html;
-    if (mine !== generation) return;
-    $state.set({
-      query,
-      status: 'ready',
-      items: data.objects.map((item) => toCardItem(item, sanitize, topics, config.kind)),
-      total: totalPosts(total),
-      empty: data.objects.length === 0,
-      topics,
-      error: '',
-      reloadOnRetry: false,
-    });
+    if (!isCurrent()) return;
+    $state.set(answeredState(config, query, data, sanitize, topics));
   }
 
+  return {
+    load,
+    dispose() {
+      controller?.abort();
+      generation++;
+    },
+  };
+}
+
+export function createListStore(
+  config: ListKindConfig,
+  firstPage: ListFirstPage,
+  env: ListEnvironment,
+): ListStore {
+  const $state = map<ListState>(firstPageState(firstPage));
+  const loader = createListLoader(config, env, $state);
+
   function navigate(query: ListQuery): void {
-    setAddress('pushState', query);
-    void load(query);
+    setAddress(env, 'pushState', query);
+    void loader.load(query);
   }
 
   return {
@@ -170,7 +231,7 @@ export function createListStore(
         $state.setKey('query', query);
         return;
       }
-      void load(query);
+      void loader.load(query);
     },
     search(term) {
       navigate({ page: 1, term: term.trim(), topicId: null, name: '' });
@@ -183,11 +244,8 @@ export function createListStore(
     },
     retry() {
       if ($state.get().reloadOnRetry) env.reload();
-      else void load($state.get().query);
+      else void loader.load($state.get().query);
     },
-    dispose() {
-      controller?.abort();
-      generation++;
-    },
+    dispose: loader.dispose,
   };
 }
