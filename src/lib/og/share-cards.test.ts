@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { productSlugs } from '../../data/products.ts';
 import { pageShareCards } from '../../data/share-cards.ts';
+import { whitepaper } from '../../data/whitepaper.ts';
 import { detailShareCard, detailSharePage, ownShareImagePath, shareImagePath } from './share-cards.ts';
 
 describe('share pictures', () => {
@@ -15,6 +17,18 @@ describe('share pictures', () => {
     expect(own('/')).toBeUndefined();
     expect(own('/404')).toBeUndefined();
     expect(own('/constructor/')).toBeUndefined();
+  });
+
+  it("takes a static page's words from its own data: the products, operation and the white paper", () => {
+    expect(Object.keys(pageShareCards)).toEqual([...productSlugs, 'operation', 'whitepaper']);
+    expect(pageShareCards['whitepaper']).toEqual({
+      title: whitepaper.title,
+      eyebrow: whitepaper.shareEyebrow,
+    });
+    for (const text of Object.values(pageShareCards)) {
+      expect(text.title).not.toBe('');
+      expect(text.eyebrow).not.toBe('');
+    }
   });
 
   it('gives a detail the page parameter of its own address, and the eyebrow of its kind', () => {

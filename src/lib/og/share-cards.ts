@@ -2,7 +2,8 @@
  * Which pages have their own share picture (`og:image`), and what each picture shows.
  *
  * Every pre-rendered detail page (HR story, success story, patent) and every page listed in
- * `src/data/share-cards.ts` (the product pages, operation, the white paper) gets a 1200×630 JPEG
+ * `pageShareCards` of `src/data/share-cards.ts` (the product pages, operation, the white paper,
+ * with the words their picture shows) gets a 1200×630 JPEG
  * at `/og/<page path>.jpg`, drawn at build time by `src/pages/og/[...page].jpg.ts` (see
  * `render-share-image.ts`). Other pages share `public/og-default.png`.
  *
@@ -56,11 +57,11 @@ export function shareImagePath(page: string): string {
 /**
  * The share picture of a page path, or undefined when the page shares the default picture.
  * Detail paths always have one (every pre-rendered detail gets a picture); other pages only
- * when they are among `pages` (`pageShareCards` of `src/data/share-cards.ts`).
+ * when they are among the keys of `pages` (`pageShareCards` of `src/data/share-cards.ts`).
  */
 export function ownShareImagePath(
   pathname: string,
-  pages: Readonly<Record<string, ShareCard>>,
+  pages: Readonly<Record<string, unknown>>,
 ): string | undefined {
   if (DETAIL_PATH_PATTERN.test(pathname)) return shareImagePath(pathname);
   const page = pathname.replace(/^\/+|\/+$/g, '');

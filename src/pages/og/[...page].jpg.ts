@@ -31,11 +31,12 @@ export const getStaticPaths = (async () => {
     const card = detailShareCard(kind, data);
     return { params: { page: detailSharePage(kind, id) }, props: { card }, cacheKey: shareCardKey(card) };
   };
-  const pages = Object.entries(pageShareCards).map(([page, base]) => {
+  // A static page's picture: its words (src/data/share-cards.ts), no picture from the API.
+  const pages = Object.entries(pageShareCards).map(([page, { title, eyebrow }]) => {
     const illustration = (productSlugs as string[]).includes(page)
       ? illustrations[`../../assets/products/${page}-1.svg`]
       : undefined;
-    const card: ShareCard = { ...base, localImage: illustration ?? null };
+    const card: ShareCard = { title, eyebrow, image: null, localImage: illustration ?? null };
     return { params: { page }, props: { card }, cacheKey: shareCardKey(card) };
   });
   return [
