@@ -37,8 +37,8 @@ function importDirection() {
    */
   const withExtension = {
     // The last segment must end in an extension a file of the site has: `../playwright.config`
-    // has a dot but no extension.
-    regex: String.raw`^\.{1,2}/(?:[^?]*/)?(?![._])[^/?]*(?<!\.(?:ts|tsx|mts|js|mjs|jsx|astro|json|scss|css|svg|png|webp|jpg|avif|woff2|txt|md))(?:\?.*)?$`,
+    // has a dot but no extension, and `.` or `..` alone name a folder.
+    regex: String.raw`^\.{1,2}(?:/(?:[^?]*/)?(?![._])[^/?]*)?(?<!\.(?:ts|tsx|mts|js|mjs|jsx|astro|json|scss|css|svg|png|webp|jpg|avif|woff2|txt|md))(?:\?.*)?$`,
     message: '상대 경로 import는 파일 이름을 확장자까지 씁니다 (./paging.ts, ../../i18n/index.ts).',
   };
   /** The same patterns for `import()`; `/` is written `\x2F` inside the selector's regular expression. */

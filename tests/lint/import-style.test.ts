@@ -28,6 +28,9 @@ describe('import style', () => {
     ],
     ['tests/e2e/example.spec.ts', "export { test } from './fixtures';\n"],
     ['tests/e2e/support/example.ts', "export { TEST_API_PORT } from '../../../playwright.config';\n"],
+    ['src/lib/og/example.ts', "export { t } from '..';\n"],
+    ['src/lib/example.ts', "export { t } from '.';\n"],
+    ['src/lib/example.ts', "export const load = () => import('..');\n"],
     ['src/lib/example.ts', "export const load = () => import('./paging');\n"],
     ['src/lib/example.ts', "import svg from './picture?raw';\nexport default svg;\n"],
   ])('%s: %j is refused', async (file, code) => {
