@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
 import type { SearchDoc } from '../../src/lib/search/types.ts';
 import { brotliSize, type Cost } from './measure.ts';
 
@@ -59,8 +59,10 @@ export interface PagefindRun {
   close(): Promise<void>;
 }
 
-// Over 60 lines: one bench step in order (index, serve, load Pagefind in Chromium); a development tool.
-export async function startPagefind(dist: string, docs: readonly SearchDoc[]): Promise<PagefindRun> {
+/** Pagefind's index of the built site, written to a temporary folder, and its size. */
+async function writeIndex(
+  dist: string,
+): Promise<{ out: string; sizeOf(path: string): number; indexBytes: number }> {
   const pagefind = await import('pagefind');
   const out = mkdtempSync(join(tmpdir(), 'bench-pagefind-'));
   const { index, errors } = await pagefind.createIndex({});
@@ -69,13 +71,19 @@ export async function startPagefind(dist: string, docs: readonly SearchDoc[]): P
   await index.writeFiles({ outputPath: out });
   const { files } = await index.getFiles();
   await pagefind.close();
+  /** Bytes of an index file as served: brotli, or the file itself when that is smaller. */
   const sizeOf = (path: string): number => {
     const file = join(out, path);
     return existsSync(file) ? Math.min(statSync(file).size, brotliSize(readFileSync(file))) : 0;
   };
-  const indexBytes = files.reduce((sum, file) => sum + sizeOf(file.path), 0);
+  return { out, sizeOf, indexBytes: files.reduce((sum, file) => sum + sizeOf(file.path), 0) };
+}
 
-  // Which documents a result address stands for.
+/**
+ * Which documents a result address stands for: those living at it, and for a list page, the
+ * items without a page of their own whose card that page shows.
+ */
+function documentsAt(dist: string, docs: readonly SearchDoc[]): (url: string) => string[] {
   const byPath = new Map<string, string[]>();
   const add = (path: string, id: string) => byPath.set(path, [...(byPath.get(path) ?? []), id]);
   for (const doc of docs) if (doc.url.startsWith('/')) add(pathOf(doc.url), doc.id);
@@ -87,49 +95,58 @@ export async function startPagefind(dist: string, docs: readonly SearchDoc[]): P
       .filter((doc) => ['news', 'video', 'seminar', 'faq'].includes(doc.type) && html.includes(doc.title))
       .map((doc) => doc.id);
   };
+  return (url) => {
+    const path = pathOf(url);
+    return [...(byPath.get(path) ?? []), ...cardsOf(path)];
+  };
+}
 
+/** A fresh page on the bench's blank document, with the Pagefind files it requests. */
+async function openBenchPage(browser: Browser, origin: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/pagefind/')) requests.push(url.pathname.slice('/pagefind/'.length));
+  });
+  await page.goto(`${origin}/__bench.html`);
+  return { context, page, requests };
+}
+
+/** Asks Pagefind's browser script in `page`: the first ten results' addresses and the count. */
+function pagefindQuery(page: Page, text: string): Promise<{ urls: string[]; total: number }> {
+  return page.evaluate(async (q) => {
+    const script = '/pagefind/pagefind.js';
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Pagefind's browser API, untyped here
+    const pf: any = await import(/* @vite-ignore */ script);
+    const found = await pf.search(q);
+    const shown = await Promise.all(
+      found.results.slice(0, 10).map((r: { data(): Promise<{ url: string }> }) => r.data()),
+    );
+    return { urls: shown.map((d: { url: string }) => d.url), total: found.results.length as number };
+  }, text) as Promise<{ urls: string[]; total: number }>;
+}
+
+/** Indexes `dist` with Pagefind, serves it and opens Pagefind's search in Chromium. */
+export async function startPagefind(dist: string, docs: readonly SearchDoc[]): Promise<PagefindRun> {
+  const { out, sizeOf, indexBytes } = await writeIndex(dist);
+  const documents = documentsAt(dist, docs);
   const { server, origin } = await serve(dist, out);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
-  const open = async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const requests: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/pagefind/')) requests.push(url.pathname.slice('/pagefind/'.length));
-    });
-    await page.goto(`${origin}/__bench.html`);
-    return { context, page, requests };
-  };
-  const query = (page: Awaited<ReturnType<typeof open>>['page'], text: string) =>
-    page.evaluate(async (q) => {
-      const script = '/pagefind/pagefind.js';
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Pagefind's browser API, untyped here
-      const pf: any = await import(/* @vite-ignore */ script);
-      const found = await pf.search(q);
-      const shown = await Promise.all(
-        found.results.slice(0, 10).map((r: { data(): Promise<{ url: string }> }) => r.data()),
-      );
-      return { urls: shown.map((d: { url: string }) => d.url), total: found.results.length as number };
-    }, text) as Promise<{ urls: string[]; total: number }>;
-
-  const session = await open();
+  const session = await openBenchPage(browser, origin);
   return {
     indexBytes,
     async search(text) {
-      const { urls, total } = await query(session.page, text);
-      const ids = urls.flatMap((url) => {
-        const path = pathOf(url);
-        return [...(byPath.get(path) ?? []), ...cardsOf(path)];
-      });
-      return { ids: [...new Set(ids)], total };
+      const { urls, total } = await pagefindQuery(session.page, text);
+      return { ids: [...new Set(urls.flatMap(documents))], total };
     },
     async firstQueryCost(text) {
-      const cold = await open();
-      await query(cold.page, text);
+      const cold = await openBenchPage(browser, origin);
+      await pagefindQuery(cold.page, text);
       await cold.context.close();
       return {
         requests: cold.requests.length,

@@ -30,31 +30,8 @@ function pageSizeOf(name: EndpointName): number {
 }
 
 /** Registers all content endpoints on `app`. */
-// Over 60 lines because it is the contract's route table, one short handler per endpoint.
 export function registerContentRoutes(app: Hono, content: Content, send: SendJson): void {
-  const faqTopicNames = topicNames(content.faq.topics);
-  const hrTopicNames = topicNames(content.hrStories.topics);
-
-  const lists = {
-    news: buildList(content.news),
-    videos: buildList(content.videos.items),
-    seminars: buildList(content.seminars.items),
-    // The contract sends FAQ tags as `{ name }[]`; items that carry only topic ids get their
-    // topic names, so the card and the search see the category.
-    faq: buildList(content.faq.items, (wire, source) =>
-      wire.tags === undefined
-        ? { ...wire, tags: namesOf(source.tag_ids, faqTopicNames).map((name) => ({ name })) }
-        : wire,
-    ),
-    hrStories: buildList(content.hrStories.items),
-    // Row numbers count up from the oldest patent over the whole list, so a patent keeps its
-    // number in search results; a number set in the file wins.
-    patents: buildList(content.patents, (wire, _source, index, all) => ({
-      ...wire,
-      no: wire.no ?? all.length - index,
-    })),
-    success: buildList(content.success.items),
-  };
+  const lists = buildLists(content);
 
   registerSearch(app, send, 'newsSearch', lists.news);
   registerSearch(app, send, 'videoSearch', lists.videos);
@@ -79,8 +56,41 @@ export function registerContentRoutes(app: Hono, content: Content, send: SendJso
   app.get(endpoints.seminarBanner.path, (c) => send(c, content.seminars.banners));
   app.get(endpoints.successBanner.path, (c) => send(c, content.success.banners));
 
-  // The site asks for a story's detail by its key (item-address.ts); the old site's query form
-  // (`?portal=`) may still ask by its `analytics_page_id`.
+  registerBlogDetail(app, send, content);
+  registerPatentDetail(app, send, content);
+}
+
+/** Every list's entries, in the contract's wire shape, computed once. */
+function buildLists(content: Content) {
+  const faqTopicNames = topicNames(content.faq.topics);
+  return {
+    news: buildList(content.news),
+    videos: buildList(content.videos.items),
+    seminars: buildList(content.seminars.items),
+    // The contract sends FAQ tags as `{ name }[]`; items that carry only topic ids get their
+    // topic names, so the card and the search see the category.
+    faq: buildList(content.faq.items, (wire, source) =>
+      wire.tags === undefined
+        ? { ...wire, tags: namesOf(source.tag_ids, faqTopicNames).map((name) => ({ name })) }
+        : wire,
+    ),
+    hrStories: buildList(content.hrStories.items),
+    // Row numbers count up from the oldest patent over the whole list, so a patent keeps its
+    // number in search results; a number set in the file wins.
+    patents: buildList(content.patents, (wire, _source, index, all) => ({
+      ...wire,
+      no: wire.no ?? all.length - index,
+    })),
+    success: buildList(content.success.items),
+  };
+}
+
+/**
+ * A story's detail (HR stories and success stories). The site asks for it by its key
+ * (item-address.ts); the old site's query form (`?portal=`) may still ask by its `analytics_page_id`.
+ */
+function registerBlogDetail(app: Hono, send: SendJson, content: Content): void {
+  const hrTopicNames = topicNames(content.hrStories.topics);
   const blogs = new Map<string, BlogDetail>();
   const addBlog = (kind: 'blog' | 'success', story: ContentItem, detail: BlogDetail) => {
     blogs.set(story.analytics_page_id, detail);
@@ -110,7 +120,10 @@ export function registerContentRoutes(app: Hono, content: Content, send: SendJso
     const detail = blogs.get((c.req.query('id') ?? '').trim());
     return detail ? send(c, detail) : send(c, { error: BLOG_NOT_FOUND }, 404);
   });
+}
 
+/** A patent's detail, by its tag. */
+function registerPatentDetail(app: Hono, send: SendJson, content: Content): void {
   const patents = new Map<string, PatentDetail>(
     content.patents.map((patent) => [patent.tag, patentDetail(patent)]),
   );

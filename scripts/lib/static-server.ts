@@ -135,41 +135,50 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-// Over 60 lines: the request handler (path checks, headers, compression) closes over the mirrored
-// folder it serves.
-export async function serveStatic(dir: string, port: number, host = '127.0.0.1'): Promise<StaticServer> {
-  const root = resolve(dir);
-  let rules: HeaderRule[] = [];
+/** The `_headers` rules of the site folder; none when it has no such file. */
+function readHeaderRules(root: string): HeaderRule[] {
   try {
-    rules = parseHeadersFile(readFileSync(join(root, '_headers'), 'utf8'));
+    return parseHeadersFile(readFileSync(join(root, '_headers'), 'utf8'));
   } catch {
     // no _headers file: no extra headers
+    return [];
   }
-  // A fixed folder per site folder and port, emptied first, so a server that was killed (as test
-  // runners stop their web servers) leaves at most one stale copy behind.
+}
+
+/**
+ * The mirrored folder of `root` and the paths it serves. A fixed folder per site folder and port,
+ * emptied first, so a server that was killed (as test runners stop their web servers) leaves at
+ * most one stale copy behind; a temporary one for port 0.
+ */
+async function prepareMirror(root: string, port: number): Promise<{ mirror: string; files: Set<string> }> {
   const id = createHash('sha256').update(root).digest('hex').slice(0, 12);
   const mirror = port
     ? join(tmpdir(), `static-site-${id}-${port}`)
     : mkdtempSync(join(tmpdir(), 'static-site-'));
   rmSync(mirror, { recursive: true, force: true });
   mkdirSync(mirror, { recursive: true });
-  let files: Set<string>;
   try {
-    files = await buildMirror(root, mirror);
+    return { mirror, files: await buildMirror(root, mirror) };
   } catch (error) {
     rmSync(mirror, { recursive: true, force: true });
     throw error;
   }
+}
 
-  /** Content type and `_headers` rules of the path sirv serves (`served`: the site path it looked up). */
-  const setHeaders = (res: ServerResponse, served: string, file: string) => {
+type SetHeaders = (res: ServerResponse, served: string, file: string) => void;
+
+/** Content type and `_headers` rules of the path sirv serves (`served`: the site path it looked up). */
+function headerSetter(rules: HeaderRule[]): SetHeaders {
+  return (res, served, file) => {
     res.setHeader('Content-Type', types[extname(file)] ?? 'application/octet-stream');
     for (const [name, value] of Object.entries(headersFor(rules, served))) res.setHeader(name, value);
     if (!compressible.has(extname(file))) res.removeHeader('Vary');
   };
+}
 
-  /** The 404 page, with status 404, under its own path's rules (never an asset rule of the missing address). */
-  const notFound = (req: IncomingMessage, res: ServerResponse) => {
+/** The 404 page, with status 404, under its own path's rules (never an asset rule of the missing address). */
+function notFoundPage(mirror: string, files: Set<string>, setHeaders: SetHeaders) {
+  return (req: IncomingMessage, res: ServerResponse) => {
     if (!files.has('/404.html')) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
@@ -185,15 +194,19 @@ export async function serveStatic(dir: string, port: number, host = '127.0.0.1')
     res.writeHead(404, { 'Content-Length': String(body.length) });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
+}
+
+/** The request handler: GET and HEAD only, one encoding picked, the mirrored files through sirv. */
+function siteHandler(root: string, mirror: string, files: Set<string>) {
+  const setHeaders = headerSetter(readHeaderRules(root));
   const serve = sirv(mirror, {
     brotli: true,
     gzip: true,
     extensions: ['html'],
     setHeaders: (res, pathname) => setHeaders(res, pathname, servedFile(files, pathname) ?? pathname),
-    onNoMatch: notFound,
+    onNoMatch: notFoundPage(mirror, files, setHeaders),
   });
-
-  const server: Server = createServer((req, res) => {
+  return (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -201,7 +214,14 @@ export async function serveStatic(dir: string, port: number, host = '127.0.0.1')
     // sirv looks for "br" or "gzip" anywhere in the header; give it the one encoding we pick (q=0 honoured).
     req.headers['accept-encoding'] = pickEncoding(req.headers['accept-encoding']) ?? 'identity';
     serve(req, res);
-  });
+  };
+}
+
+/** Serves the site folder `dir` on `host:port` (0: any free port) until `close()`. */
+export async function serveStatic(dir: string, port: number, host = '127.0.0.1'): Promise<StaticServer> {
+  const root = resolve(dir);
+  const { mirror, files } = await prepareMirror(root, port);
+  const server: Server = createServer(siteHandler(root, mirror, files));
 
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
