@@ -59,7 +59,7 @@ if (values.scales) {
   const figures = [];
   for (const scale of scales) {
     console.error(`${scale}배 콘텐츠의 색인을 재는 중…`);
-    figures.push(await measureScale(scale));
+    figures.push(await measureScale(scale, !values['no-pagefind']));
   }
   for (const line of scaleTable(figures)) console.log(line);
   process.exit(0);

@@ -59,15 +59,18 @@ export interface PagefindRun {
   close(): Promise<void>;
 }
 
-/** Pagefind's index of the built site, written to a temporary folder, and its size. */
+/** What Pagefind's Node API hands a step that adds to an index. */
+type PagefindIndex = NonNullable<Awaited<ReturnType<(typeof import('pagefind'))['createIndex']>>['index']>;
+
+/** A Pagefind index filled by `fill`, written to a temporary folder, and its size. */
 async function writeIndex(
-  dist: string,
+  fill: (index: PagefindIndex) => Promise<unknown>,
 ): Promise<{ out: string; sizeOf(path: string): number; indexBytes: number }> {
   const pagefind = await import('pagefind');
   const out = mkdtempSync(join(tmpdir(), 'bench-pagefind-'));
   const { index, errors } = await pagefind.createIndex({});
   if (!index) throw new Error(`Pagefind 색인을 만들지 못했습니다: ${errors.join(', ')}`);
-  await index.addDirectory({ path: dist });
+  await fill(index);
   await index.writeFiles({ outputPath: out });
   const { files } = await index.getFiles();
   await pagefind.close();
@@ -130,9 +133,39 @@ function pagefindQuery(page: Page, text: string): Promise<{ urls: string[]; tota
 
 /** Indexes `dist` with Pagefind, serves it and opens Pagefind's search in Chromium. */
 export async function startPagefind(dist: string, docs: readonly SearchDoc[]): Promise<PagefindRun> {
-  const { out, sizeOf, indexBytes } = await writeIndex(dist);
-  const documents = documentsAt(dist, docs);
-  const { server, origin } = await serve(dist, out);
+  const written = await writeIndex((index) => index.addDirectory({ path: dist }));
+  return openPagefind(written, dist, documentsAt(dist, docs));
+}
+
+/**
+ * Pagefind over the documents themselves, one custom record each (their text, their title as
+ * the title): for generated content with no built site, so that both engines index the same
+ * words at every scale.
+ */
+export async function startPagefindOnRecords(docs: readonly SearchDoc[]): Promise<PagefindRun> {
+  const written = await writeIndex(async (index) => {
+    for (const [i, doc] of docs.entries())
+      await index.addCustomRecord({
+        url: `/doc/${i}/`,
+        content: `${doc.title}\n${doc.text}`,
+        language: 'ko',
+        meta: { title: doc.title },
+      });
+  });
+  const empty = mkdtempSync(join(tmpdir(), 'bench-pagefind-site-'));
+  const run = await openPagefind(written, empty, (url) => {
+    const doc = docs[Number(/^\/doc\/(\d+)\//.exec(pathOf(url) + '/')?.[1] ?? -1)];
+    return doc ? [doc.id] : [];
+  });
+  return { ...run, close: () => run.close().finally(() => rmSync(empty, { recursive: true, force: true })) };
+}
+
+async function openPagefind(
+  { out, sizeOf, indexBytes }: Awaited<ReturnType<typeof writeIndex>>,
+  siteRoot: string,
+  documents: (url: string) => string[],
+): Promise<PagefindRun> {
+  const { server, origin } = await serve(siteRoot, out);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

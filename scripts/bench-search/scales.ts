@@ -18,6 +18,7 @@ import { buildSearchIndex } from '../../src/lib/search/build-index.ts';
 import { generateContent } from '../content-api/generate.ts';
 import type { IndexBuildFigures } from './index-build.ts';
 import { countingSearcher, ENTRY_URL, indexFiles, publishCosts, queryCosts, type Cost } from './measure.ts';
+import { startPagefindOnRecords } from './pagefind.ts';
 import { measureQuality } from './quality.ts';
 import { QUALITY_QUERIES } from './queries.ts';
 import { referenceSearchDocs } from './reference-content.ts';
@@ -63,6 +64,28 @@ export interface ScaleFigures {
   searchP95: number;
   publish: { edit: number; add: number; delete: number };
   build: IndexBuildFigures;
+  /** Pagefind over the same documents (custom records), when asked for. */
+  pagefind?: { recall: number; falseHits: number; first: Cost[]; indexBytes: number };
+}
+
+/** Queries whose cold cost Pagefind is measured on: a word, a phrase, a word with a particle. */
+const PAGEFIND_COLD = ['온보딩', '구조화 면접', '자기소개서를'];
+
+async function pagefindFigures(docs: Parameters<typeof startPagefindOnRecords>[0]) {
+  const pagefind = await startPagefindOnRecords(docs);
+  try {
+    const quality = await measureQuality(QUALITY_QUERIES, (query) => pagefind.search(query));
+    const first: Cost[] = [];
+    for (const query of PAGEFIND_COLD) first.push(await pagefind.firstQueryCost(query));
+    return {
+      recall: quality.recall,
+      falseHits: quality.falseHits.length,
+      first,
+      indexBytes: pagefind.indexBytes,
+    };
+  } finally {
+    await pagefind.close();
+  }
 }
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -70,7 +93,7 @@ const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
 const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? 0;
 const max = (xs: number[]) => Math.max(0, ...xs);
 
-export async function measureScale(scale: number): Promise<ScaleFigures> {
+export async function measureScale(scale: number, withPagefind = true): Promise<ScaleFigures> {
   const contentDir = contentAtScale(scale);
   const docs = await referenceSearchDocs(contentDir);
   const files = indexFiles(buildSearchIndex(docs));
@@ -100,6 +123,7 @@ export async function measureScale(scale: number): Promise<ScaleFigures> {
     searchP95: p95(costs.times),
     publish: { edit: publish.edit.share, add: publish.add.share, delete: publish.delete.share },
     build: indexBuildFigures(contentDir),
+    ...(withPagefind ? { pagefind: await pagefindFigures(docs) } : {}),
   };
 }
 
@@ -141,6 +165,14 @@ export function scaleTable(all: readonly ScaleFigures[]): string[] {
     ['A publish rewrites: item deleted', (f) => pct(f.publish.delete)],
     ['Index build: time, peak memory', (f) => `${(f.build.ms / 1000).toFixed(1)} s, ${f.build.peakMb} MB`],
   ];
+  const pagefind = (cell: (p: NonNullable<ScaleFigures['pagefind']>) => string) => (f: ScaleFigures) =>
+    f.pagefind ? cell(f.pagefind) : '–';
+  rows.push(
+    ['Pagefind: recall@10', pagefind((p) => p.recall.toFixed(3))],
+    ['Pagefind: words used nowhere with results', pagefind((p) => String(p.falseHits))],
+    [`Pagefind: first query, cold (${PAGEFIND_COLD.join(', ')})`, pagefind((p) => costLine(p.first))],
+    ['Pagefind: index', pagefind((p) => kb(p.indexBytes))],
+  );
   return [
     `| Site search | ${all.map((f) => `${f.scale}×`).join(' | ')} |`,
     `|---|${all.map(() => '---').join('|')}|`,
