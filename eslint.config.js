@@ -24,6 +24,11 @@ function importDirection() {
     message:
       'src/features/ 밖의 코드(lib, components, integrations, scripts…)는 기능 폴더를 가져오지 않습니다. 함께 쓰는 부분을 src/lib 또는 src/components로 옮기세요.',
   };
+  const intoSharedLayer = {
+    regex: String.raw`(^|/)(lib|components|layouts|stores|config|integrations)/`,
+    message:
+      'src/data는 맨 아래층입니다: data와 i18n만 가져옵니다. 데이터에서 만드는 값은 쓰는 곳에서 만드세요.',
+  };
   /** A feature file `depth` folders below `src/features/<name>/`… reaching another feature. */
   const intoSiblingFeature = (depth) => ({
     regex: String.raw`^(\.\./){${depth}}(?!\.\./)`,
@@ -70,6 +75,12 @@ function importDirection() {
       files: ['src/**', 'scripts/**'],
       ignores: ['src/pages/**', 'src/features/**'],
       rules: restrict(intoFeature, withExtension),
+    },
+    {
+      // The ground floor: the site's own copy and structure import only each other and the UI
+      // strings; what is derived from them is built where it is used.
+      files: ['src/data/**'],
+      rules: restrict(intoFeature, intoSharedLayer, withExtension),
     },
     ...featureBlocks,
   ];
@@ -118,6 +129,13 @@ export default tseslint.config(
     },
   },
   ...importDirection(),
+  {
+    // A function longer than a screen gets named parts; one that is a table (an option parser, a
+    // config template) says so in its disable comment. Tests are lists of cases: not counted.
+    files: ['src/**/*.{ts,tsx,astro}', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
+  },
   {
     // Playwright's fixtures take `({}, testInfo)` when they use no fixture.
     files: ['tests/**/*.ts', 'playwright.config.ts'],

@@ -51,6 +51,16 @@ describe('import direction', () => {
 
   it.each([
     [
+      'src/data/example.ts',
+      "import type { ShareCard } from '../lib/og/share-cards.ts';\nexport type S = ShareCard;\n",
+    ],
+    ['src/data/example.ts', "export { site } from '../config/site.ts';\n"],
+  ])('%s (the data floor) may not import a layer above it', async (filePath, code) => {
+    expect(broken(await ruleIds(filePath, code))).toHaveLength(1);
+  });
+
+  it.each([
+    [
       'src/pages/example.astro',
       "---\nimport ListPage from '../features/lists/ListPage.astro';\n---\n<ListPage />\n",
     ],
@@ -61,6 +71,10 @@ describe('import direction', () => {
     ['src/features/detail/Example.astro', "<script>\n  import '../../lib/list-query.ts';\n</script>\n"],
     ['src/features/detail/parts/example.ts', "export { detailKinds } from '../detail-route.ts';\n"],
     ['src/lib/example.ts', "export { defaultQuery } from './list-query.ts';\n"],
+    [
+      'src/data/example.ts',
+      "export { products } from './products.ts';\nexport { t } from '../i18n/index.ts';\n",
+    ],
   ])('%s imports along the direction', async (filePath, code) => {
     expect(broken(await ruleIds(filePath, code))).toEqual([]);
   });
