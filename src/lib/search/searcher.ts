@@ -2,7 +2,8 @@
  * The browser side of the site search: reads the entry (every document's metadata and the delta
  * since the base), then the term shards a query needs, ranks, and shows the results with their
  * leads; the text files of the results shown then give the excerpt windows. Each file is fetched
- * once and kept. Pure apart from the injected `fetchJson`; every file is validated, and a missing
+ * once and kept (`file-store.ts`), within the query's budget (`query-budget.ts`). Pure apart from
+ * the injected `fetchJson`; every file is validated, and a missing
  * or malformed one rejects with {@link SearchIndexError} (the screens offer a retry: the next call
  * fetches again). A file the entry names that cannot be read first has the entry read again, past
  * the HTTP cache: a publish may have withdrawn it (a takedown rewrites the files that held the
@@ -28,17 +29,14 @@ import { analyzeQuery, type AnalyzedQuery, type Prefix } from './query.ts';
 import { prefixMatches, rank, type Corpus, type DocStats, type Posting, type Ranked } from './rank.ts';
 import { gramTerms, normalize } from './tokenize.ts';
 import type { SearchHit, SearchResponse, SearchType } from './types.ts';
-import { interpolate, t } from '../../i18n/index.ts';
+import { createFileStore, type FetchJson, type FileStore, type Schema } from './file-store.ts';
+import { SearchIndexError } from './index-error.ts';
+import { NOTHING_SPENT, spentOn, textFilesWithin, type Spent } from './query-budget.ts';
+import { t } from '../../i18n/index.ts';
 
-export class SearchIndexError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'SearchIndexError';
-  }
-}
-
-/** How a file is asked for: `fresh` past the HTTP cache (the entry, once a file it named is gone). */
-export type FetchJson = (url: string, init?: { fresh: true }) => Promise<unknown>;
+// The screens, the bench and the tests import these from here.
+export { SearchIndexError, type FetchJson };
+export { QUERY_BUDGET } from './query-budget.ts';
 
 export interface SearcherOptions {
   entryUrl: string;
@@ -89,39 +87,6 @@ export interface Searcher {
 }
 
 const DEFAULT_LIMIT = 10;
-
-/**
- * What one query may fetch on a slow phone, the entry and term shards it starts included (bytes
- * as a CDN sends them, from the entry's `sizes`). The first results (entry and term shards) are
- * always fetched; the text files of the excerpt windows are fetched in the order of the results
- * they serve while they fit, and a result whose file does not fit keeps its lead as its excerpt.
- */
-export const QUERY_BUDGET = {
-  /** A first query on a cold page: the one that fetches the entry. */
-  cold: { requests: 4, bytes: 40 * 1024 },
-  /** Every later query. */
-  warm: { requests: 4, bytes: 10 * 1024 },
-} as const;
-
-/** What a query has fetched itself so far: whether it read the entry, and its requests and bytes. */
-interface Spent {
-  cold: boolean;
-  requests: number;
-  bytes: number;
-}
-
-/** A later query that has fetched nothing yet. */
-const NOTHING_SPENT: Spent = { cold: false, requests: 0, bytes: 0 };
-
-async function defaultFetchJson(url: string, init?: { fresh: true }): Promise<unknown> {
-  const response = await fetch(url, init?.fresh ? { cache: 'no-cache' } : undefined);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return response.json();
-}
-
-interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
-}
 
 interface DocInfo extends DocStats {
   row: DocRow;
@@ -337,36 +302,6 @@ function rankOf(loaded: Loaded, analyzed: AnalyzedQuery, corpus: () => Corpus): 
   return analyzed.initials !== undefined ? rankInitials(loaded, analyzed.initials) : rank(analyzed, corpus());
 }
 
-/**
- * The base text files an answer reads: those the searcher has (or is fetching) already, and new
- * ones in the order of the results they serve while the query's budget allows.
- */
-function textFilesWithin(
-  { entry, docs, deltaTexts }: Loaded,
-  slots: number[],
-  fetched: (file: number) => boolean,
-  spent: Spent,
-): Set<number> {
-  const budget = spent.cold ? QUERY_BUDGET.cold : QUERY_BUDGET.warm;
-  let { requests, bytes } = spent;
-  const chosen = new Set<number>();
-  for (const slot of slots) {
-    if (deltaTexts.has(slot)) continue;
-    const file = docs.get(slot)!.row[8];
-    if (chosen.has(file)) continue;
-    if (fetched(file)) {
-      chosen.add(file);
-      continue;
-    }
-    const size = entry.sizes?.texts[file] ?? 0;
-    if (requests + 1 > budget.requests || bytes + size > budget.bytes) continue;
-    requests += 1;
-    bytes += size;
-    chosen.add(file);
-  }
-  return chosen;
-}
-
 /** The texts of the slots shown the delta holds, and the others' slots by base text file (of `files`). */
 function textSources({ docs, deltaTexts }: Loaded, slots: number[], files: ReadonlySet<number>) {
   const found = new Map<number, string>();
@@ -432,59 +367,28 @@ function titleCorpus(loaded: Loaded, query: AnalyzedQuery): Corpus {
   };
 }
 
-// Over 60 lines as one closure: `search`, `searchNow` and `searchTitles` share the files it has read.
-export function createSearcher(options: SearcherOptions): Required<Searcher> {
-  const fetchJson = options.fetchJson ?? defaultFetchJson;
-  const files = new Map<string, Promise<unknown>>();
-  /** The files read and valid, by address: what an answer at once reads. */
-  const read = new Map<string, unknown>();
+const ENTRY = EntrySchema as Schema<Entry>;
+const TERM_SHARD = TermShardSchema as Schema<TermShard>;
+const TEXT_FILE = TextFileSchema as Schema<TextFile>;
 
-  function resolve(path: string): string {
-    return /^[a-z][a-z0-9+.-]*:/i.test(options.entryUrl) ? new URL(path, options.entryUrl).href : path;
-  }
+/** The entry as a searcher holds it: read once, and read again past the HTTP cache when a file it names is gone. */
+interface EntryReader {
+  /** The entry, read once (`fresh`: again, past the HTTP cache); a failure is forgotten. */
+  load(fresh?: boolean): Promise<Loaded>;
+  /** The entry once read: what an answer at once reads. */
+  now(): Loaded | null;
+  /** Whether the next `load` fetches the entry (nothing read or on its way): that query is cold. */
+  cold(): boolean;
+  /** The entry that answers once a file `stale` names could not be read (`entryAfter`). */
+  after(stale: Loaded, failure: unknown): Promise<Loaded>;
+}
 
-  /**
-   * Reads and validates one file once (`fresh`: again, past the HTTP cache); a failure is
-   * forgotten so a retry fetches again.
-   */
-  function load<T>(url: string, schema: Schema<T>, fresh = false): Promise<T> {
-    let pending = (fresh ? undefined : files.get(url)) as Promise<T> | undefined;
-    if (!pending) {
-      pending = (async () => {
-        let value: unknown;
-        try {
-          value = await (fresh ? fetchJson(url, { fresh }) : fetchJson(url));
-        } catch (error) {
-          throw new SearchIndexError(interpolate(t('search.index.unreachable'), { url }), { cause: error });
-        }
-        const parsed = schema.safeParse(value);
-        if (!parsed.success) {
-          throw new SearchIndexError(interpolate(t('search.index.invalid'), { url }), {
-            cause: parsed.error,
-          });
-        }
-        return parsed.data;
-      })();
-      const mine = pending;
-      files.set(url, mine);
-      mine.then(
-        (data) => {
-          if (files.get(url) === mine) read.set(url, data);
-        },
-        () => {
-          if (files.get(url) === mine) files.delete(url);
-        },
-      );
-    }
-    return pending;
-  }
-
+function entryReader(store: FileStore, entryUrl: string): EntryReader {
   let entryPromise: Promise<Loaded> | null = null;
-  /** The entry once read. */
   let entryRead: Loaded | null = null;
-  function loadEntry(fresh = false): Promise<Loaded> {
+  function load(fresh = false): Promise<Loaded> {
     if (!entryPromise || fresh) {
-      const pending = load(options.entryUrl, EntrySchema as Schema<Entry>, fresh).then(readEntry);
+      const pending = store.load(entryUrl, ENTRY, fresh).then(readEntry);
       entryPromise = pending;
       pending.then(
         (loaded) => (entryRead = loaded),
@@ -500,195 +404,247 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
   const renewals = new WeakMap<Loaded, Promise<Loaded>>();
   function renewedEntry(stale: Loaded): Promise<Loaded> {
     let renewal = renewals.get(stale);
-    if (!renewal) renewals.set(stale, (renewal = loadEntry(true)));
+    if (!renewal) renewals.set(stale, (renewal = load(true)));
     return renewal;
   }
 
-  /**
-   * The entry that answers once a file `stale` names could not be read: the entry read again past
-   * the HTTP cache, when it names other files (a publish withdrew some); else the failure stands.
-   */
-  async function entryAfter(stale: Loaded, failure: unknown): Promise<Loaded> {
-    if (!(failure instanceof SearchIndexError)) throw failure;
-    let renewed: Loaded;
-    try {
-      renewed = await renewedEntry(stale);
-    } catch {
-      throw failure;
-    }
-    const named = (entry: Entry) => JSON.stringify([entry.base, entry.terms, entry.texts]);
-    if (named(renewed.entry) === named(stale.entry)) throw failure;
-    return renewed;
+  return {
+    load,
+    now: () => entryRead,
+    cold: () => entryPromise === null,
+    after: (stale, failure) => entryAfter(stale, failure, renewedEntry),
+  };
+}
+
+/**
+ * The entry that answers once a file `stale` names could not be read: the entry read again past
+ * the HTTP cache (`renewedEntry`), when it names other files (a publish withdrew some); else the
+ * failure stands.
+ */
+async function entryAfter(
+  stale: Loaded,
+  failure: unknown,
+  renewedEntry: (stale: Loaded) => Promise<Loaded>,
+): Promise<Loaded> {
+  if (!(failure instanceof SearchIndexError)) throw failure;
+  let renewed: Loaded;
+  try {
+    renewed = await renewedEntry(stale);
+  } catch {
+    throw failure;
   }
+  const named = (entry: Entry) => JSON.stringify([entry.base, entry.terms, entry.texts]);
+  if (named(renewed.entry) === named(stale.entry)) throw failure;
+  return renewed;
+}
 
-  const shardUrl = (entry: Entry, index: number) => resolve(entry.base + entry.terms[index]!);
-  const textUrl = (entry: Entry, file: number) => resolve(entry.base + entry.texts[file]!);
-
-  /** The addresses asked for by the page's hint whose answer the entry has not confirmed yet. */
-  const guesses = new Set<string>();
-
-  /** A term shard the entry names; a guess of the same name that failed is asked for once more. */
-  function loadShard(url: string): Promise<TermShard> {
-    const schema = TermShardSchema as Schema<TermShard>;
-    return load(url, schema).catch((error: unknown) => {
-      if (!guesses.has(url)) throw error;
-      // Forgotten once settled, not at once: a second search waiting on the same guess joins this retry.
-      return load(url, schema).finally(() => guesses.delete(url));
-    });
-  }
-
-  async function termShards(entry: Entry, query: AnalyzedQuery): Promise<Map<number, TermShard>> {
-    const shards = new Map<number, TermShard>();
-    await Promise.all(
-      queryShards(entry.terms.length, query).map(async (index) => {
-        shards.set(index, await loadShard(shardUrl(entry, index)));
-      }),
-    );
-    return shards;
-  }
-
-  /** The term shards, if all are read already. */
-  function termShardsNow(entry: Entry, query: AnalyzedQuery): Map<number, TermShard> | null {
-    const shards = new Map<number, TermShard>();
-    for (const index of queryShards(entry.terms.length, query)) {
-      const shard = read.get(shardUrl(entry, index)) as TermShard | undefined;
-      if (shard === undefined) return null;
-      shards.set(index, shard);
-    }
-    return shards;
-  }
-
+/** The term shards a searcher reads: by the entry's names, and beforehand by the page's hint. */
+interface TermShardReader {
   /**
    * The term shards a query asked before the entry is read will read, by the page's hint: asked
    * for now, beside the entry. Those this call asked for are its own cost (`spentOn`).
    */
-  function guessShards(query: string): Set<string> {
-    const hint = options.shardHint;
-    const asked = new Set<string>();
-    if (!hint || entryRead) return asked;
-    for (const index of queryShards(hint.count, analyzeQuery(query, hint.gram))) {
-      const url = resolve(termShardPath(hint.base, index));
-      if (files.has(url)) continue;
-      asked.add(url);
-      guesses.add(url);
-      // A stale hint's file may be gone (or a shard rewritten since the base, under a new name):
-      // the entry's own names are fetched then.
-      load(url, TermShardSchema as Schema<TermShard>).catch(() => undefined);
-    }
-    return asked;
-  }
+  guess(query: string): Set<string>;
+  /** A term shard the entry names; a guess of the same name that failed is asked for once more. */
+  load(url: string): Promise<TermShard>;
+}
 
-  /**
-   * What the entry (when `cold`: this query reads it) and the term shards not yet asked for, or
-   * asked for by this query (`guessed`), will cost it; a guess the entry does not name, a request.
-   */
-  function spentOn(entry: Entry, query: AnalyzedQuery, cold: boolean, guessed: ReadonlySet<string>): Spent {
-    const spent: Spent = { cold, requests: cold ? 1 : 0, bytes: cold ? (entry.sizes?.entry ?? 0) : 0 };
-    const needed = new Set<string>();
-    for (const index of queryShards(entry.terms.length, query)) {
-      const url = shardUrl(entry, index);
-      needed.add(url);
-      if (files.has(url) && !guessed.has(url)) continue;
-      spent.requests += 1;
-      spent.bytes += entry.sizes?.terms[index] ?? 0;
-    }
-    for (const url of guessed) if (!needed.has(url)) spent.requests += 1;
-    return spent;
-  }
+function termShardReader(store: FileStore, hint: ShardHint | null | undefined): TermShardReader {
+  /** The addresses asked for by the page's hint whose answer the entry has not confirmed yet. */
+  const guesses = new Set<string>();
+  return {
+    guess(query) {
+      const asked = new Set<string>();
+      if (!hint) return asked;
+      for (const index of queryShards(hint.count, analyzeQuery(query, hint.gram))) {
+        const url = store.resolve(termShardPath(hint.base, index));
+        if (store.asked(url)) continue;
+        asked.add(url);
+        guesses.add(url);
+        // A stale hint's file may be gone (or a shard rewritten since the base, under a new name):
+        // the entry's own names are fetched then.
+        store.load(url, TERM_SHARD).catch(() => undefined);
+      }
+      return asked;
+    },
+    load(url) {
+      return store.load(url, TERM_SHARD).catch((error: unknown) => {
+        if (!guesses.has(url)) throw error;
+        // Forgotten once settled, not at once: a second search waiting on the same guess joins this retry.
+        return store.load(url, TERM_SHARD).finally(() => guesses.delete(url));
+      });
+    },
+  };
+}
 
-  /** The text files an answer reads (`textFilesWithin`): a file already asked for costs nothing. */
-  function textFiles(loaded: Loaded, slots: number[], spent: Spent): Set<number> {
-    return textFilesWithin(loaded, slots, (file) => files.has(textUrl(loaded.entry, file)), spent);
-  }
+/** The addresses of the term shards a query reads, by shard index. */
+function shardUrls(store: FileStore, entry: Entry, query: AnalyzedQuery): Map<number, string> {
+  return new Map(
+    queryShards(entry.terms.length, query).map((index) => [
+      index,
+      store.resolve(entry.base + entry.terms[index]!),
+    ]),
+  );
+}
 
-  /** The texts of the slots shown, from the delta or their base text files of `chosen` (read in parallel). */
-  async function textsOf(loaded: Loaded, slots: number[], chosen: Set<number>): Promise<Map<number, string>> {
-    const { found, byFile } = textSources(loaded, slots, chosen);
-    await Promise.all(
-      [...byFile].map(async ([file, wanted]) => {
-        const url = textUrl(loaded.entry, file);
-        takeTexts(await load(url, TextFileSchema as Schema<TextFile>), wanted, found);
-      }),
-    );
-    return found;
-  }
+const textUrl = (store: FileStore, entry: Entry, file: number) =>
+  store.resolve(entry.base + entry.texts[file]!);
 
-  /** The texts of the slots shown, if every file of `chosen` holding them is read already. */
-  function textsNow(loaded: Loaded, slots: number[], chosen: Set<number>): Map<number, string> | null {
-    const { found, byFile } = textSources(loaded, slots, chosen);
-    for (const [file, wanted] of byFile) {
-      const texts = read.get(textUrl(loaded.entry, file)) as TextFile | undefined;
-      if (texts === undefined) return null;
-      takeTexts(texts, wanted, found);
-    }
-    return found;
-  }
+async function termShards(
+  shardReader: TermShardReader,
+  urls: ReadonlyMap<number, string>,
+): Promise<Map<number, TermShard>> {
+  const shards = new Map<number, TermShard>();
+  await Promise.all(
+    [...urls].map(async ([index, url]) => {
+      shards.set(index, await shardReader.load(url));
+    }),
+  );
+  return shards;
+}
 
-  /** `search`'s answer from one entry; `cold` and `guessed` say what this query has asked for already. */
-  async function answerFrom(
-    loaded: Loaded,
-    query: string,
-    { onPartial, after, ...searchOptions }: SearchOptions,
-    cold: boolean,
-    guessed: ReadonlySet<string>,
-  ): Promise<SearchResponse> {
+/** The term shards, if all are read already. */
+function termShardsNow(store: FileStore, urls: ReadonlyMap<number, string>): Map<number, TermShard> | null {
+  const shards = new Map<number, TermShard>();
+  for (const [index, url] of urls) {
+    const shard = store.readNow<TermShard>(url);
+    if (shard === undefined) return null;
+    shards.set(index, shard);
+  }
+  return shards;
+}
+
+/** The text files an answer reads (`textFilesWithin`): a file already asked for costs nothing. */
+function textFiles(store: FileStore, loaded: Loaded, slots: number[], spent: Spent): Set<number> {
+  const { entry, docs, deltaTexts } = loaded;
+  // The delta's texts are in the entry: only the others' files are read.
+  const wanted = slots.filter((slot) => !deltaTexts.has(slot)).map((slot) => docs.get(slot)!.row[8]);
+  return textFilesWithin(entry, wanted, (file) => store.asked(textUrl(store, entry, file)), spent);
+}
+
+/** The texts of the slots shown, from the delta or their base text files of `chosen` (read in parallel). */
+async function textsOf(
+  store: FileStore,
+  loaded: Loaded,
+  slots: number[],
+  chosen: Set<number>,
+): Promise<Map<number, string>> {
+  const { found, byFile } = textSources(loaded, slots, chosen);
+  await Promise.all(
+    [...byFile].map(async ([file, wanted]) => {
+      takeTexts(await store.load(textUrl(store, loaded.entry, file), TEXT_FILE), wanted, found);
+    }),
+  );
+  return found;
+}
+
+/** The texts of the slots shown, if every file of `chosen` holding them is read already. */
+function textsNow(
+  store: FileStore,
+  loaded: Loaded,
+  slots: number[],
+  chosen: Set<number>,
+): Map<number, string> | null {
+  const { found, byFile } = textSources(loaded, slots, chosen);
+  for (const [file, wanted] of byFile) {
+    const texts = store.readNow<TextFile>(textUrl(store, loaded.entry, file));
+    if (texts === undefined) return null;
+    takeTexts(texts, wanted, found);
+  }
+  return found;
+}
+
+/** What a query has asked for already: the entry (`cold`), and term shards by the page's hint. */
+interface Asked {
+  cold: boolean;
+  guessed: ReadonlySet<string>;
+}
+
+/** `search`'s answer from one entry. */
+async function answerFrom(
+  store: FileStore,
+  shardReader: TermShardReader,
+  loaded: Loaded,
+  query: string,
+  { onPartial, after, ...searchOptions }: SearchOptions,
+  { cold, guessed }: Asked,
+): Promise<SearchResponse> {
+  const analyzed = analyzeQuery(query, loaded.entry.gram);
+  const urls = shardUrls(store, loaded.entry, analyzed);
+  const spent = spentOn(loaded.entry, urls, cold, guessed, store.asked);
+  if (after) await after;
+  const shards = await termShards(shardReader, urls);
+  const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
+  const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
+  const chosen = textFiles(store, loaded, answer.slots, spent);
+  // Texts in memory: the full answer at once, no first one with the leads (a screen would
+  // draw the results twice for one keystroke).
+  const inMemory = textsNow(store, loaded, answer.slots, chosen);
+  if (inMemory) return answer.response(inMemory);
+  onPartial?.(answer.response(loaded.deltaTexts));
+  return answer.response(await textsOf(store, loaded, answer.slots, chosen));
+}
+
+/** `searchNow`'s answer from the entry read: `null` when a file it needs is still to fetch. */
+function answerNow(
+  store: FileStore,
+  loaded: Loaded,
+  query: string,
+  searchOptions: Omit<SearchOptions, 'onPartial' | 'after'>,
+): SearchResponse | null {
+  try {
     const analyzed = analyzeQuery(query, loaded.entry.gram);
-    const spent = spentOn(loaded.entry, analyzed, cold, guessed);
-    if (after) await after;
-    const shards = await termShards(loaded.entry, analyzed);
+    const shards = termShardsNow(store, shardUrls(store, loaded.entry, analyzed));
+    if (!shards) return null;
     const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
     const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
-    const chosen = textFiles(loaded, answer.slots, spent);
-    // Texts in memory: the full answer at once, no first one with the leads (a screen would
-    // draw the results twice for one keystroke).
-    const inMemory = textsNow(loaded, answer.slots, chosen);
-    if (inMemory) return answer.response(inMemory);
-    onPartial?.(answer.response(loaded.deltaTexts));
-    return answer.response(await textsOf(loaded, answer.slots, chosen));
+    // What `search` would read: the files it has, and any new one a later query's budget allows.
+    const chosen = textFiles(store, loaded, answer.slots, NOTHING_SPENT);
+    const texts = textsNow(store, loaded, answer.slots, chosen);
+    return texts && answer.response(texts);
+  } catch {
+    // A file that cannot answer (a text missing from its file): `search` says so.
+    return null;
   }
+}
 
+/**
+ * A searcher over the index whose entry is at `options.entryUrl`. `search`, `searchNow` and
+ * `searchTitles` share the files it has read (`file-store.ts`) and the entry.
+ */
+export function createSearcher(options: SearcherOptions): Required<Searcher> {
+  const store = createFileStore(options.entryUrl, options.fetchJson);
+  const entries = entryReader(store, options.entryUrl);
+  const shardReader = termShardReader(store, options.shardHint);
   return {
-    async search(query, options = {}) {
+    async search(query, searchOptions = {}) {
       if (asksNothing(query)) return emptyResponse(query);
-      const cold = entryPromise === null;
-      const reading = loadEntry();
-      const guessed = guessShards(query);
+      const cold = entries.cold();
+      const reading = entries.load();
+      // The entry read names the shards: a guess by the hint is for a query asked before it.
+      const guessed = entries.now() ? new Set<string>() : shardReader.guess(query);
       const loaded = await reading;
       try {
-        return await answerFrom(loaded, query, options, cold, guessed);
+        return await answerFrom(store, shardReader, loaded, query, searchOptions, { cold, guessed });
       } catch (error) {
         // A file withdrawn since the entry was read (an open tab over a takedown): the new entry answers.
-        return answerFrom(await entryAfter(loaded, error), query, options, false, new Set());
+        const renewed = await entries.after(loaded, error);
+        return answerFrom(store, shardReader, renewed, query, searchOptions, {
+          cold: false,
+          guessed: new Set(),
+        });
       }
     },
 
     searchNow(query, searchOptions = {}) {
       if (asksNothing(query)) return emptyResponse(query);
-      const loaded = entryRead;
-      if (!loaded) return null;
-      try {
-        const analyzed = analyzeQuery(query, loaded.entry.gram);
-        const shards = termShardsNow(loaded.entry, analyzed);
-        if (!shards) return null;
-        const answer = answerOf(
-          query,
-          loaded,
-          analyzed,
-          rankOf(loaded, analyzed, () => corpusOf(loaded, shards)),
-          searchOptions,
-        );
-        // What `search` would read: the files it has, and any new one a later query's budget allows.
-        const texts = textsNow(loaded, answer.slots, textFiles(loaded, answer.slots, NOTHING_SPENT));
-        return texts && answer.response(texts);
-      } catch {
-        // A file that cannot answer (a text missing from its file): `search` says so.
-        return null;
-      }
+      const loaded = entries.now();
+      return loaded && answerNow(store, loaded, query, searchOptions);
     },
 
     async searchTitles(query, searchOptions = {}) {
       if (asksNothing(query)) return emptyResponse(query);
-      const loaded = await loadEntry();
+      const loaded = await entries.load();
       const analyzed = analyzeQuery(query, loaded.entry.gram);
       const ranked = rankOf(loaded, analyzed, () => titleCorpus(loaded, analyzed));
       // The leads as excerpts, or the delta's texts: no text file is read for this answer.
