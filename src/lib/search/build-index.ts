@@ -234,36 +234,32 @@ function averages(rows: readonly (DocRow | null)[]): Pick<Entry, 'averageTitle' 
 
 const byteLength = (text: string) => Buffer.byteLength(text);
 
-// Over 60 lines: postings, term shards, text files and rows come from one pass over the same
-// documents, in the slot order the files refer to.
-function freshBase(docs: CleanDoc[], options: BuildOptions): BuiltIndex {
-  const gram = options.gram ?? DEFAULT_GRAM;
-  // Slots by type, then newest first: packed text files then hold neighbours a query shows together.
-  const ordered = [...docs].sort(
-    (a, b) => a.typeIndex - b.typeIndex || byString(b.date ?? '', a.date ?? '') || byString(a.id, b.id),
-  );
+/**
+ * Each document's text file, by slot (`ordered`'s order): packed in that order, a file about
+ * `TEXT_FILE_TARGET` bytes, or by a hash of the id (`textGrouping: 'hash'`, for the bench).
+ */
+function textFilesOf(
+  ordered: readonly CleanDoc[],
+  options: BuildOptions,
+): { count: number; textOf: number[] } {
   const textBytes = ordered.reduce((sum, doc) => sum + byteLength(doc.text) + 8, 0);
-  const textCount = options.textFiles ?? shardCount(textBytes, TEXT_FILE_TARGET, MIN_TEXT_FILES);
+  const count = options.textFiles ?? shardCount(textBytes, TEXT_FILE_TARGET, MIN_TEXT_FILES);
   const textOf: number[] = [];
   if ((options.textGrouping ?? 'order') === 'hash') {
-    for (const doc of ordered) textOf.push(fnv1a(doc.id) % textCount);
+    for (const doc of ordered) textOf.push(fnv1a(doc.id) % count);
   } else {
-    const per = textBytes / textCount;
+    const per = textBytes / count;
     let at = 0;
     for (const doc of ordered) {
-      textOf.push(Math.min(textCount - 1, Math.floor(at / per)));
+      textOf.push(Math.min(count - 1, Math.floor(at / per)));
       at += byteLength(doc.text) + 8;
     }
   }
+  return { count, textOf };
+}
 
-  const postings: GramCounts = new Map();
-  const rows: DocRow[] = ordered.map((doc, slot) => {
-    const { row, title, body } = counted(doc, gram, options.leadLength, textOf[slot]!);
-    countTerms(postings, slot, title, 0);
-    countTerms(postings, slot, body, 1);
-    return row;
-  });
-
+/** The base's postings as term shards' contents: each term (in order) in its shard (`termShardOf`). */
+function termShardGroups(postings: GramCounts, options: BuildOptions): [string, string][][] {
   const termBytes = [...postings].reduce(
     (sum, [term, bySlot]) => sum + byteLength(term) + 4 + bySlot.size * 3,
     0,
@@ -276,9 +272,14 @@ function freshBase(docs: CleanDoc[], options: BuildOptions): BuiltIndex {
       .map(([slot, [title, body]]): SlotPosting => [slot, title, body]);
     termGroups[termShardOf(term, termCount)]!.push([term, encodePostings(list)]);
   }
-  const textGroups: [string, string][][] = Array.from({ length: textCount }, () => []);
-  ordered.forEach((doc, slot) => textGroups[textOf[slot]!]!.push([slot.toString(36), doc.text]));
+  return termGroups;
+}
 
+/** A fresh base's files from their contents, and the names the entry gives them. */
+function baseFiles(
+  termGroups: readonly [string, string][][],
+  textGroups: readonly [string, string][][],
+): { files: SearchFile[]; terms: string[]; texts: string[] } {
   const files: SearchFile[] = [];
   // Named by the base and their index (`termShardName`): a page names a query's shards before the entry arrives.
   const termBodies = termGroups.map((group) =>
@@ -296,6 +297,28 @@ function freshBase(docs: CleanDoc[], options: BuildOptions): BuiltIndex {
     if (!files.some((other) => other.name === file.name)) files.push(file);
     return file.name;
   });
+  return { files, terms, texts };
+}
+
+/** A base of `docs` alone (no previous index, or a fold): every document's postings in the term shards. */
+function freshBase(docs: CleanDoc[], options: BuildOptions): BuiltIndex {
+  const gram = options.gram ?? DEFAULT_GRAM;
+  // Slots by type, then newest first: packed text files then hold neighbours a query shows together.
+  const ordered = [...docs].sort(
+    (a, b) => a.typeIndex - b.typeIndex || byString(b.date ?? '', a.date ?? '') || byString(a.id, b.id),
+  );
+  const { count: textCount, textOf } = textFilesOf(ordered, options);
+  // Postings and rows from one pass, in the slot order the files refer to.
+  const postings: GramCounts = new Map();
+  const rows: DocRow[] = ordered.map((doc, slot) => {
+    const { row, title, body } = counted(doc, gram, options.leadLength, textOf[slot]!);
+    countTerms(postings, slot, title, 0);
+    countTerms(postings, slot, body, 1);
+    return row;
+  });
+  const textGroups: [string, string][][] = Array.from({ length: textCount }, () => []);
+  ordered.forEach((doc, slot) => textGroups[textOf[slot]!]!.push([slot.toString(36), doc.text]));
+  const { files, terms, texts } = baseFiles(termShardGroups(postings, options), textGroups);
   const entry: SearchEntry = {
     v: FORMAT_VERSION,
     base: INDEX_FILES_BASE,
