@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { interpolate, t } from '../../i18n/index.ts';
 import type { SearchHit, SearchResponse, SearchType } from '../../lib/search/types.ts';
 import { rememberSearch } from './recent-searches.ts';
@@ -27,7 +27,6 @@ export function SearchPage({ initialQuery }: { initialQuery?: string | undefined
   const [address, setAddress] = useState<SearchAddress>(() => parseSearchAddress(location.search));
   const { state, run } = useSearch(PAGE_LIMIT, searchSite);
   const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
 
   useEffect(() => {
     void run(address.query, address.type);
@@ -61,29 +60,7 @@ export function SearchPage({ initialQuery }: { initialQuery?: string | undefined
 
   return (
     <>
-      <form
-        role="search"
-        className="search-form"
-        action="/search"
-        onSubmit={submit}
-        aria-label={t('search.label')}
-      >
-        <label htmlFor={inputId} className="visually-hidden">
-          {t('search.input')}
-        </label>
-        <input
-          ref={input}
-          id={inputId}
-          type="search"
-          name="q"
-          defaultValue={initialQuery ?? address.query}
-          maxLength={MAX_QUERY_LENGTH}
-          placeholder={t('search.placeholder')}
-          autoComplete="off"
-          enterKeyHint="search"
-        />
-        <button type="submit">{t('search.submit')}</button>
-      </form>
+      <SearchForm input={input} defaultValue={initialQuery ?? address.query} onSubmit={submit} />
       {address.query === '' ? (
         <p className="search-prompt">{t('search.prompt')}</p>
       ) : state.status === 'error' ? (
@@ -97,6 +74,43 @@ export function SearchPage({ initialQuery }: { initialQuery?: string | undefined
         />
       )}
     </>
+  );
+}
+
+interface SearchFormProps {
+  input: RefObject<HTMLInputElement | null>;
+  /** What the box holds at first. */
+  defaultValue: string;
+  onSubmit(event: { preventDefault(): void }): void;
+}
+
+/** The page's search form; the box is uncontrolled (`input`): the page reads it on submit. */
+function SearchForm({ input, defaultValue, onSubmit }: SearchFormProps) {
+  const inputId = useId();
+  return (
+    <form
+      role="search"
+      className="search-form"
+      action="/search"
+      onSubmit={onSubmit}
+      aria-label={t('search.label')}
+    >
+      <label htmlFor={inputId} className="visually-hidden">
+        {t('search.input')}
+      </label>
+      <input
+        ref={input}
+        id={inputId}
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        maxLength={MAX_QUERY_LENGTH}
+        placeholder={t('search.placeholder')}
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+      <button type="submit">{t('search.submit')}</button>
+    </form>
   );
 }
 

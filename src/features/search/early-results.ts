@@ -132,15 +132,73 @@ export interface EarlyPanelOptions {
 }
 
 /**
+ * Shows the form as the dialog's bar, with the dialog's close button (added to the form, so the
+ * focused input stays put), and the panel after it: both go when the panel stops.
+ */
+function showPanel(form: HTMLFormElement, onClose: () => void): { panel: Panel; close: HTMLButtonElement } {
+  const panel = buildPanel(onClose);
+  form.classList.remove('visually-hidden');
+  form.classList.add(...BAR_CLASSES);
+  const close = element('button', 'search-dialog-close', t('search.dialog.close'));
+  close.type = 'button';
+  close.addEventListener('click', onClose);
+  form.append(close);
+  form.after(panel.root);
+  return { panel, close };
+}
+
+/** One answer for `query` drawn in the panel, at `stage`. */
+function drawAnswer(
+  panel: Panel,
+  origin: string,
+  query: string,
+  response: SearchResponse | null,
+  stage: Stage,
+) {
+  const hits = response?.hits ?? [];
+  panel.list.replaceChildren(...hits.map((hit) => earlyResult(hit, origin)));
+  // "No results" only once the engine has read the shards: the titles alone cannot say so.
+  panel.note.hidden = !query || hits.length > 0;
+  panel.note.textContent = stage === FULL ? t('search.dialog.empty') : t('search.loading');
+  panel.all.href = searchPageHref(query);
+  panel.all.hidden = !query;
+  panel.status.textContent =
+    stage === FULL && response ? interpolate(t('search.dialog.status'), { count: response.total }) : '';
+}
+
+/**
+ * Searches `query`: the titles first, then the engine's answer, each handed to `answer` with its
+ * stage. A failure is the dialog's to show (it searches again): nothing alarming here.
+ */
+function searchEarly(
+  options: EarlyPanelOptions,
+  query: string,
+  answer: (stage: Stage) => (response: SearchResponse) => void,
+): void {
+  const { limit } = options;
+  // The full ranking waits for the frame of the titles found: when a shard came with the entry,
+  // it would otherwise run in their task and hold that frame back. A word no title holds (one
+  // only the texts say) has no such frame to wait for: its first results are the ranking's.
+  const titles = options.searchTitles(query, { limit }).then(
+    (response) => {
+      answer(TITLES)(response);
+      return response.hits.length > 0;
+    },
+    () => false,
+  );
+  const after = titles.then((found) => (found ? afterNextPaint() : undefined));
+  options.search(query, { limit, onPartial: answer(RANKED), after }).then(answer(FULL), () => undefined);
+}
+
+/**
  * Searches what the early form holds as it changes, and once it holds something shows the form
  * as the dialog's bar with the results below it, until the form is released. Returns a function
  * that stops it all (the panel goes).
  */
 export function startEarlyPanel(options: EarlyPanelOptions): () => void {
-  const { form, limit } = options;
+  const { form } = options;
   const origin = options.origin ?? location.origin;
-  let panel: Panel | null = null;
-  let close: HTMLButtonElement | null = null;
+  let shown: { panel: Panel; close: HTMLButtonElement } | null = null;
   let latest = 0;
   let stopped = false;
 
@@ -152,61 +210,20 @@ export function startEarlyPanel(options: EarlyPanelOptions): () => void {
     options.onClose();
   };
 
-  const show = () => {
-    if (panel) return;
-    panel = buildPanel(shut);
-    form.classList.remove('visually-hidden');
-    form.classList.add(...BAR_CLASSES);
-    // The dialog's close button, in the bar: added to the form, so the focused input stays put.
-    close = element('button', 'search-dialog-close', t('search.dialog.close'));
-    close.type = 'button';
-    close.addEventListener('click', shut);
-    form.append(close);
-    form.after(panel.root);
-  };
-
-  const draw = (query: string, response: SearchResponse | null, stage: Stage) => {
-    if (!panel) return;
-    const hits = response?.hits ?? [];
-    panel.list.replaceChildren(...hits.map((hit) => earlyResult(hit, origin)));
-    // "No results" only once the engine has read the shards: the titles alone cannot say so.
-    panel.note.hidden = !query || hits.length > 0;
-    panel.note.textContent = stage === FULL ? t('search.dialog.empty') : t('search.loading');
-    panel.all.href = searchPageHref(query);
-    panel.all.hidden = !query;
-    panel.status.textContent =
-      stage === FULL && response ? interpolate(t('search.dialog.status'), { count: response.total }) : '';
-  };
-
   const update = () => {
     if (stopped) return;
     const mine = ++latest;
     const query = earlyText(form).trim();
-    if (query) show();
+    if (query) shown ??= showPanel(form, shut);
     let reached: Stage = 0;
     const answer = (stage: Stage) => (response: SearchResponse) => {
       if (mine !== latest || stopped || stage <= reached) return;
       reached = stage;
-      draw(query, response, stage);
+      if (shown) drawAnswer(shown.panel, origin, query, response, stage);
     };
     // The previous answer stays until this one's first comes, as in the dialog.
-    if (!query) {
-      draw(query, null, 0);
-      return;
-    }
-    // A failure is the dialog's to show (it searches again): nothing alarming here. The full
-    // ranking waits for the frame of the titles found: when a shard came with the entry, it would
-    // otherwise run in their task and hold that frame back. A word no title holds (one only the
-    // texts say) has no such frame to wait for: its first results are the ranking's.
-    const titles = options.searchTitles(query, { limit }).then(
-      (response) => {
-        answer(TITLES)(response);
-        return response.hits.length > 0;
-      },
-      () => false,
-    );
-    const after = titles.then((found) => (found ? afterNextPaint() : undefined));
-    options.search(query, { limit, onPartial: answer(RANKED), after }).then(answer(FULL), () => undefined);
+    if (query) searchEarly(options, query, answer);
+    else if (shown) drawAnswer(shown.panel, origin, query, null, 0);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -226,9 +243,9 @@ export function startEarlyPanel(options: EarlyPanelOptions): () => void {
     released.disconnect();
     form.removeEventListener('input', update);
     form.removeEventListener('keydown', onKeyDown);
-    panel?.root.remove();
-    close?.remove();
-    panel = null;
+    shown?.panel.root.remove();
+    shown?.close.remove();
+    shown = null;
     form.classList.remove(...BAR_CLASSES);
     form.classList.add('visually-hidden');
   }

@@ -102,12 +102,16 @@ export function newSiteSearchState(): SiteSearchState {
   return { searcher: null, offered: null, seen: new WeakSet(), last: null };
 }
 
-export function createSiteSearch(
+/**
+ * The searcher's `fetchJson` on this page: the entry from a request already on its way (the
+ * shortcut's, `offerEntry`), a term shard from the shortcut's guesses (shard-guesses.ts), else a
+ * request of its own.
+ */
+function pageFetchJson(
   state: SiteSearchState,
-  create: (options: SearcherOptions) => Searcher = createSearcher,
-  request: (url: string, init?: RequestInit) => Promise<Response> = (url, init) => fetch(url, init),
-): SiteSearch {
-  const fetchJson: FetchJson = async (url, init) => {
+  request: (url: string, init?: RequestInit) => Promise<Response>,
+): FetchJson {
+  return async (url, init) => {
     let pending: Promise<Response> | null = null;
     if (init?.fresh) {
       // The entry asked again because a file it named is gone (a takedown): revalidated, never
@@ -123,12 +127,15 @@ export function createSiteSearch(
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return (await response.json()) as unknown;
   };
-  const sharedSearcher = () =>
-    (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson, shardHint: pageShardHint() }));
-  const keyOf = (query: string, options: Omit<SearchOptions, 'onPartial' | 'after'>) =>
-    JSON.stringify([query, options.limit ?? null, options.types ?? null]);
+}
 
-  const searchNow: SearchNowFn = (query, options = {}) => {
+/** What makes two searches the same: the query, the limit and the types. */
+const keyOf = (query: string, options: Omit<SearchOptions, 'onPartial' | 'after'>) =>
+  JSON.stringify([query, options.limit ?? null, options.types ?? null]);
+
+/** `searchNow` over the shared state: the last search's answer when it is the same search. */
+function searchNowOf(state: SiteSearchState): SearchNowFn {
+  return (query, options = {}) => {
     const key = keyOf(query, options);
     // The same search asked before: its answer, or, while it is on its way, none (the caller then
     // joins it through `search`, first answer included).
@@ -140,35 +147,56 @@ export function createSiteSearch(
     }
     return response;
   };
+}
 
-  const search = (query: string, { onPartial, ...options }: SearchOptions = {}) => {
+/** A new search, as the state's last: its first answer goes to every caller waiting for it. */
+function startSearch(
+  state: SiteSearchState,
+  searcher: Searcher,
+  key: string,
+  query: string,
+  { onPartial, ...options }: SearchOptions,
+): Promise<SearchResponse> {
+  const first: LastSearch['first'] = { response: null, waiting: new Set(onPartial ? [onPartial] : []) };
+  const answer = searcher.search(query, {
+    ...options,
+    onPartial: (response) => {
+      first.response = response;
+      for (const listener of first.waiting) listener(response);
+    },
+  });
+  const last: LastSearch = { key, answer, settled: null, first };
+  state.last = last;
+  last.answer.then(
+    (response) => (last.settled = response),
+    () => {
+      if (state.searcher === searcher) state.searcher = null;
+      if (state.last === last) state.last = null;
+    },
+  );
+  return last.answer;
+}
+
+/** The page's site search over `state` (shared by every copy of this module); the tests pass their own searcher and requests. */
+export function createSiteSearch(
+  state: SiteSearchState,
+  create: (options: SearcherOptions) => Searcher = createSearcher,
+  request: (url: string, init?: RequestInit) => Promise<Response> = (url, init) => fetch(url, init),
+): SiteSearch {
+  const fetchJson = pageFetchJson(state, request);
+  const sharedSearcher = () =>
+    (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson, shardHint: pageShardHint() }));
+  const searchNow = searchNowOf(state);
+
+  const search = (query: string, options: SearchOptions = {}) => {
     const key = keyOf(query, options);
     const same = state.last?.key === key ? state.last : null;
-    if (same) {
-      // The dialog taking over the shortcut's search gets its first answer too.
-      if (onPartial && same.first.response) onPartial(same.first.response);
-      else if (onPartial) same.first.waiting.add(onPartial);
-      return same.answer;
-    }
-    const searcher = sharedSearcher();
-    const first: LastSearch['first'] = { response: null, waiting: new Set(onPartial ? [onPartial] : []) };
-    const answer = searcher.search(query, {
-      ...options,
-      onPartial: (response) => {
-        first.response = response;
-        for (const listener of first.waiting) listener(response);
-      },
-    });
-    const last: LastSearch = { key, answer, settled: null, first };
-    state.last = last;
-    last.answer.then(
-      (response) => (last.settled = response),
-      () => {
-        if (state.searcher === searcher) state.searcher = null;
-        if (state.last === last) state.last = null;
-      },
-    );
-    return last.answer;
+    if (!same) return startSearch(state, sharedSearcher(), key, query, options);
+    // The dialog taking over the shortcut's search gets its first answer too.
+    const { onPartial } = options;
+    if (onPartial && same.first.response) onPartial(same.first.response);
+    else if (onPartial) same.first.waiting.add(onPartial);
+    return same.answer;
   };
 
   const searchTitles: TitleSearchFn = (query, options) => {
