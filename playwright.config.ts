@@ -50,7 +50,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/start.ts',
+    // npm test builds the site beside the whole-run tests (scripts/test-run/prebuild.ts).
+    command:
+      process.env.TEST_SITE_PREBUILT === '1' ? 'node scripts/start.ts --no-build' : 'node scripts/start.ts',
     url: `http://127.0.0.1:${TEST_SITE_PORT}/`,
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,

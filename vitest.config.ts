@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
+import LongestFirst from './tests/support/longest-first.ts';
 
 export default getViteConfig({
   test: {
@@ -17,5 +18,6 @@ export default getViteConfig({
     ],
     environment: 'node',
     testTimeout: 20_000,
+    sequence: { sequencer: LongestFirst },
   },
 });

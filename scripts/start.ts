@@ -3,7 +3,8 @@
  * site served like a static host. Ctrl-C stops both servers.
  *
  * Environment: CONTENT_API_PORT (8787), SITE_PORT (4321), HOST (127.0.0.1),
- * CONTENT_DIR (the project's own content), ASTRO_OUT_DIR (dist). `--no-build` serves the existing build.
+ * CONTENT_DIR (the project's own content), ASTRO_OUT_DIR (dist). `--no-build` serves the existing build;
+ * `--build-only` builds and stops (`npm test` builds the browser suites' sites ahead of them).
  */
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CONTENT_API_PORT } from '../src/lib/site-defaults.ts';
@@ -16,6 +17,7 @@ const apiPort = Number(process.env.CONTENT_API_PORT ?? DEFAULT_CONTENT_API_PORT)
 const sitePort = Number(process.env.SITE_PORT ?? 4321);
 const apiUrl = `http://${host}:${apiPort}`;
 const skipBuild = process.argv.includes('--no-build');
+const buildOnly = process.argv.includes('--build-only');
 const outDir = process.env.ASTRO_OUT_DIR ?? `${root}/dist`;
 
 const apiArgs = ['scripts/content-api/cli.ts', '--port', String(apiPort), '--host', host];
@@ -46,6 +48,10 @@ if (!skipBuild) {
     console.error('빌드에 실패했습니다.');
     process.exit(code);
   }
+}
+if (buildOnly) {
+  api.kill('SIGTERM');
+  process.exit(0);
 }
 
 const site = await serveStatic(outDir, sitePort, host);

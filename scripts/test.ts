@@ -16,8 +16,16 @@
  */
 import { fileURLToPath } from 'node:url';
 import { startChild, waitForUrl } from './lib/processes.ts';
-import { BUILD_TARGET_VARIABLES, DEFAULT_SITE_URL } from './lib/test-env.ts';
+import {
+  BUILD_TARGET_VARIABLES,
+  DEFAULT_SITE_URL,
+  enginesSiteEnv,
+  siteServerEnv,
+  TEST_API_PORT,
+  TEST_SITE_PORT,
+} from './lib/test-env.ts';
 import { ensurePackages } from './test-run/packages.ts';
+import { startPrebuild, type Prebuild } from './test-run/prebuild.ts';
 import { runSteps, summary, type Step } from './test-run/steps.ts';
 
 for (const name of BUILD_TARGET_VARIABLES) delete process.env[name];
@@ -55,18 +63,40 @@ const checks: Step[] = [
   },
 ];
 
+/** The browser suites' sites, built beside the whole-run tests (test-run/prebuild.ts). */
+let prebuilds: { endToEnd: Prebuild; engines: Prebuild } | undefined;
+const builtAhead = async (prebuild: Prebuild | undefined, env: NodeJS.ProcessEnv) =>
+  prebuild && (await prebuild.done) ? env : {};
+
 const wholeRuns: Step = {
   // Two files at a time: their builds write into test folders inside the project
   // (tests/support/publish-run.ts, makeTestFolder), each with its own server chunks.
   label: '통합 테스트 (vitest: tests)',
   command: 'vitest',
   args: ['run', 'tests/', '--maxWorkers', '2'],
+  around: async () => {
+    prebuilds = {
+      endToEnd: startPrebuild(
+        root,
+        'playwright',
+        siteServerEnv({ apiPort: TEST_API_PORT, sitePort: TEST_SITE_PORT }),
+      ),
+      engines: startPrebuild(root, 'engines', enginesSiteEnv(root)),
+    };
+    return () => undefined;
+  },
 };
-const endToEnd: Step = { label: '종단 간 테스트 (Playwright)', command: 'playwright', args: ['test'] };
+const endToEnd: Step = {
+  label: '종단 간 테스트 (Playwright)',
+  command: 'playwright',
+  args: ['test'],
+  prepare: () => builtAhead(prebuilds?.endToEnd, { TEST_SITE_PREBUILT: '1' }),
+};
 const engines: Step = {
   label: '여러 엔진 테스트 (WebKit, Firefox)',
   command: 'vitest',
   args: ['run', '--config', 'vitest.engines.config.ts'],
+  prepare: () => builtAhead(prebuilds?.engines, { ENGINES_NO_BUILD: '1' }),
 };
 
 if (!(await ensurePackages(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))) process.exit(1);

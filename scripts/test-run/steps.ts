@@ -1,7 +1,7 @@
 /**
  * The suites as steps run one after another, each timed, stopping at the first that fails. They
- * run in turn, not side by side: on two cores Playwright alone keeps both busy, and two builds of
- * the site at once (Playwright's beside a whole-run test's) break each other (test.ts).
+ * run in turn, not side by side: on two cores Playwright alone keeps both busy; only the browser
+ * suites' builds run beside the whole-run tests (test-run/prebuild.ts).
  */
 import { run } from '../lib/processes.ts';
 
@@ -12,6 +12,8 @@ export interface Step {
   env?: NodeJS.ProcessEnv;
   /** Runs before the step (a server it needs); its return value is called after. */
   around?: () => Promise<() => void>;
+  /** Runs before the step; what it returns is added to the step's environment. */
+  prepare?: () => Promise<NodeJS.ProcessEnv>;
 }
 
 export interface StepResult {
@@ -23,7 +25,11 @@ export interface StepResult {
 async function runStep(step: Step, cwd: string): Promise<number> {
   try {
     const after = step.around ? await step.around() : () => undefined;
-    const code = await run(step.command, step.args, { cwd, env: { ...process.env, ...step.env } });
+    const prepared = step.prepare ? await step.prepare() : {};
+    const code = await run(step.command, step.args, {
+      cwd,
+      env: { ...process.env, ...step.env, ...prepared },
+    });
     after();
     return code;
   } catch (error) {
