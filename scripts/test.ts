@@ -19,6 +19,7 @@ import { startChild, waitForUrl } from './lib/processes.ts';
 import {
   BUILD_TARGET_VARIABLES,
   DEFAULT_SITE_URL,
+  enginesPorts,
   enginesSiteEnv,
   siteServerEnv,
   TEST_API_PORT,
@@ -81,7 +82,10 @@ const wholeRuns: Step = {
         'playwright',
         siteServerEnv({ apiPort: TEST_API_PORT, sitePort: TEST_SITE_PORT }),
       ),
-      engines: startPrebuild(root, 'engines', enginesSiteEnv(root)),
+      engines: startPrebuild(root, 'engines', enginesSiteEnv(root), {
+        from: enginesPorts().api + 1,
+        to: enginesPorts().api,
+      }),
     };
     return () => undefined;
   },
