@@ -16,8 +16,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { buildSearchIndex } from '../src/lib/search/build-index.ts';
-import { EntrySchema } from '../src/lib/search/format.ts';
+import { buildSearchIndex } from '../src/lib/search/index/build-index.ts';
+import { EntrySchema } from '../src/lib/search/format/format.ts';
 import {
   ENTRY_URL,
   docsOfIndex,

@@ -4,7 +4,7 @@
  * build does (in process, no port) and prints one JSON line: documents, milliseconds, peak
  * resident megabytes. Run by `npm run bench:search -- --scales` for each scale.
  */
-import { buildSearchIndex } from '../../src/lib/search/build-index.ts';
+import { buildSearchIndex } from '../../src/lib/search/index/build-index.ts';
 import { referenceSearchDocs } from './reference-content.ts';
 
 export interface IndexBuildFigures {

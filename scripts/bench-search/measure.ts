@@ -11,10 +11,10 @@ import {
   type PreviousIndex,
   type SearchEntry,
   type SearchFile,
-} from '../../src/lib/search/build-index.ts';
-import { TextFileSchema } from '../../src/lib/search/format.ts';
-import { createSearcher, type Searcher } from '../../src/lib/search/searcher.ts';
-import type { SearchDoc } from '../../src/lib/search/types.ts';
+} from '../../src/lib/search/index/build-index.ts';
+import { TextFileSchema } from '../../src/lib/search/format/format.ts';
+import { createSearcher, type Searcher } from '../../src/lib/search/engine/searcher.ts';
+import type { SearchDoc } from '../../src/lib/search/format/types.ts';
 
 export const ENTRY_URL = '/search/index.json';
 

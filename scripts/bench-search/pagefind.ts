@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
-import type { SearchDoc } from '../../src/lib/search/types.ts';
+import type { SearchDoc } from '../../src/lib/search/format/types.ts';
 import { brotliSize, type Cost } from './measure.ts';
 
 const TYPES: Record<string, string> = {

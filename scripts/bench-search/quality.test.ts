@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex } from '../../src/lib/search/build-index.ts';
-import { createSearcher } from '../../src/lib/search/searcher.ts';
+import { buildSearchIndex } from '../../src/lib/search/index/build-index.ts';
+import { createSearcher } from '../../src/lib/search/engine/searcher.ts';
 import { QUALITY_QUERIES } from './queries.ts';
 import { measureQuality } from './quality.ts';
 import { referenceSearchDocs } from './reference-content.ts';

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSearchIndex } from '../../src/lib/search/build-index.ts';
+import { buildSearchIndex } from '../../src/lib/search/index/build-index.ts';
 import { generateContent } from '../content-api/generate.ts';
 import type { IndexBuildFigures } from './index-build.ts';
 import { countingSearcher, ENTRY_URL, indexFiles, publishCosts, queryCosts, type Cost } from './measure.ts';

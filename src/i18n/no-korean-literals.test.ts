@@ -39,7 +39,7 @@ const BUILD_LOG_MODULES = new Set([
  * Rules of the Korean language, not copy: the site search's jamo (hangul.ts) and the particles and
  * endings it strips from a query (query.ts). Nothing here is shown to a visitor.
  */
-const LANGUAGE_RULE_MODULES = new Set(['src/lib/search/hangul.ts', 'src/lib/search/query.ts']);
+const LANGUAGE_RULE_MODULES = new Set(['src/lib/search/format/hangul.ts', 'src/lib/search/format/query.ts']);
 
 const ERROR_TYPES = new Set(['Error', 'TypeError', 'RangeError']);
 const LOGGERS = new Set(['console', 'logger']);

@@ -8,8 +8,8 @@
 import { test, expect, type APIRequestContext, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { noscriptContents } from './support/html.ts';
-import { createSearcher } from '../../src/lib/search/searcher.ts';
-import type { SearchHit, SearchType } from '../../src/lib/search/types.ts';
+import { createSearcher } from '../../src/lib/search/engine/searcher.ts';
+import type { SearchHit, SearchType } from '../../src/lib/search/format/types.ts';
 
 /** The engine's own answer for `query`, read from the built index the page reads (the page asks for 50, the dialog for 8). */
 async function engineHits(

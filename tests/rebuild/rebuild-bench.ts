@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type RemoteOptions, type RunningServer } from '../../scripts/content-api/server.ts';
 import { endpointUrl } from '../../src/lib/api/endpoints.ts';
-import { createSearcher } from '../../src/lib/search/searcher.ts';
+import { createSearcher } from '../../src/lib/search/engine/searcher.ts';
 import { ListResponseSchema } from '../../src/lib/api/schemas.ts';
 import { makeWorkFolder, runRebuildCli, type ScriptRun } from '../support/publish-run.ts';
 

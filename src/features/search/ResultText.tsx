@@ -1,5 +1,5 @@
 import { formatDate, isoDay, t } from '../../i18n/index.ts';
-import type { SearchHit } from '../../lib/search/types.ts';
+import type { SearchHit } from '../../lib/search/format/types.ts';
 import { markPieces } from './highlight.ts';
 import { typeLabel } from './search-labels.ts';
 

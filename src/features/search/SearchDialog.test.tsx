@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildSearchIndex } from '../../lib/search/build-index.ts';
-import { createSearcher } from '../../lib/search/searcher.ts';
-import type { SearchDoc } from '../../lib/search/types.ts';
+import { buildSearchIndex } from '../../lib/search/index/build-index.ts';
+import { createSearcher } from '../../lib/search/engine/searcher.ts';
+import type { SearchDoc } from '../../lib/search/format/types.ts';
 import { DIALOG_LIMIT } from './dialog-options.ts';
 import { createSiteSearch, newSiteSearchState, SEARCH_ENTRY_URL } from './search-client.ts';
 import { SearchDialog } from './SearchDialog.tsx';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { t } from '../../i18n/index.ts';
-import type { SearchHit } from '../../lib/search/types.ts';
+import type { SearchHit } from '../../lib/search/format/types.ts';
 import { sameHitText, type DialogOption } from './dialog-options.ts';
 import { resultLink } from './result-link.ts';
 import { Marked, NewTabNote, ResultMeta } from './ResultText.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { interpolate, t } from '../../i18n/index.ts';
-import type { SearchHit, SearchResponse, SearchType } from '../../lib/search/types.ts';
+import type { SearchHit, SearchResponse, SearchType } from '../../lib/search/format/types.ts';
 import { rememberSearch } from './recent-searches.ts';
 import { linkProps, resultLink } from './result-link.ts';
 import { Marked, NewTabNote, ResultMeta } from './ResultText.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchHit } from '../../lib/search/types.ts';
+import type { SearchHit } from '../../lib/search/format/types.ts';
 import { dialogOptions, moveActive, sameHitText } from './dialog-options.ts';
 
 const hit = (id: string): SearchHit => ({

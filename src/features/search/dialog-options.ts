@@ -2,7 +2,7 @@
  * The dialog's listbox holds either recent searches (the box is empty) or results. Moving the
  * active option with the arrow keys wraps around, and "none" is where it starts.
  */
-import type { SearchHit } from '../../lib/search/types.ts';
+import type { SearchHit } from '../../lib/search/format/types.ts';
 
 /** Results the dialog lists; "모든 결과 보기" shows the rest. */
 export const DIALOG_LIMIT = 8;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SearchHit, SearchResponse } from '../../lib/search/types.ts';
+import type { SearchHit, SearchResponse } from '../../lib/search/format/types.ts';
 import { findEarlyForm, releaseEarlyForm } from './early-input.ts';
 import { earlyResult, startEarlyPanel } from './early-results.ts';
 import type { SearchOptions } from './search-client.ts';

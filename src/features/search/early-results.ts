@@ -15,7 +15,7 @@
 import { formatDate, interpolate, isoDay, t } from '../../i18n/index.ts';
 import { afterNextPaint } from '../../lib/dom/after-next-paint.ts';
 import { newTabProps } from '../../lib/dom/new-tab.ts';
-import type { SearchHit, SearchResponse } from '../../lib/search/types.ts';
+import type { SearchHit, SearchResponse } from '../../lib/search/format/types.ts';
 import { earlyText, releaseEarlyForm } from './early-input.ts';
 import { markPieces } from './highlight.ts';
 import { resultLink } from './result-link.ts';

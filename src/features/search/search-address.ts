@@ -2,7 +2,7 @@
  * The search page's state is its address: `/search?q=…&type=…`. Reading and writing it are pure,
  * so back and forward, a shared link and a reload all show the same thing.
  */
-import type { SearchType } from '../../lib/search/types.ts';
+import type { SearchType } from '../../lib/search/format/types.ts';
 import { isSearchType } from './search-labels.ts';
 
 /** Longer queries are cut: the engine gains nothing from them and the address stays readable. */

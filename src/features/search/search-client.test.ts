@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Searcher, SearcherOptions } from '../../lib/search/searcher.ts';
-import type { SearchResponse } from '../../lib/search/types.ts';
+import type { Searcher, SearcherOptions } from '../../lib/search/engine/searcher.ts';
+import type { SearchResponse } from '../../lib/search/format/types.ts';
 import { createSiteSearch, newSiteSearchState, SEARCH_ENTRY_URL } from './search-client.ts';
 import { shardGuesses } from './shard-guesses.ts';
 

@@ -14,12 +14,12 @@ import {
   type FetchJson,
   type Searcher,
   type SearcherOptions,
-} from '../../lib/search/searcher.ts';
-import type { SearchResponse, SearchType } from '../../lib/search/types.ts';
+} from '../../lib/search/engine/searcher.ts';
+import type { SearchResponse, SearchType } from '../../lib/search/format/types.ts';
 import { findEarlyForm } from './early-input.ts';
 import { SEARCH_ENTRY_URL } from './search-entry.ts';
 import { takeShardGuess } from './shard-guesses.ts';
-import { parseShardHint, type ShardHint } from '../../lib/search/shard-names.ts';
+import { parseShardHint, type ShardHint } from '../../lib/search/format/shard-names.ts';
 
 export { SEARCH_ENTRY_URL };
 

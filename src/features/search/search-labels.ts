@@ -1,6 +1,6 @@
 /** The content types of the site search, in the order their chips appear, with their Korean labels. */
 import { t } from '../../i18n/index.ts';
-import { SEARCH_TYPES, type SearchType } from '../../lib/search/types.ts';
+import { SEARCH_TYPES, type SearchType } from '../../lib/search/format/types.ts';
 
 /** The engine's own list of types: the chips follow its order. */
 export const searchTypes: readonly SearchType[] = SEARCH_TYPES;

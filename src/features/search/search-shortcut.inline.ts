@@ -15,7 +15,7 @@
  * names (shard-names.ts).
  */
 import startModule from './search-start.inline.ts?chunk-url';
-import { typedWordShards } from '../../lib/search/shard-names.ts';
+import { typedWordShards } from '../../lib/search/format/shard-names.ts';
 import { SEARCH_ENTRY_URL } from './search-entry.ts';
 import { shardGuesses } from './shard-guesses.ts';
 

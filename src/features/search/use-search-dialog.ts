@@ -5,7 +5,7 @@
  */
 import { useCallback, useState, type KeyboardEvent, type RefObject } from 'react';
 import { openInNewTab } from '../../lib/dom/new-tab.ts';
-import type { SearchHit } from '../../lib/search/types.ts';
+import type { SearchHit } from '../../lib/search/format/types.ts';
 import { DIALOG_LIMIT, dialogOptions, moveActive, type DialogOption } from './dialog-options.ts';
 import { clearRecent, readRecent, rememberSearch } from './recent-searches.ts';
 import { resultLink } from './result-link.ts';

@@ -11,7 +11,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { SearchResponse, SearchType } from '../../lib/search/types.ts';
+import type { SearchResponse, SearchType } from '../../lib/search/format/types.ts';
 import type { SearchFn } from './search-client.ts';
 
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';

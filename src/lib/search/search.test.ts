@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { buildSearchIndex, type PreviousIndex } from './build-index.ts';
-import { decodePostings, encodePostings } from './format.ts';
+import { buildSearchIndex, type PreviousIndex } from './index/build-index.ts';
+import { decodePostings, encodePostings } from './format/format.ts';
 import {
   parseShardHint,
   queryShards,
@@ -9,11 +9,11 @@ import {
   termShardName,
   typedWordShards,
   type ShardHint,
-} from './shard-names.ts';
-import { analyzeQuery } from './query.ts';
-import { createSearcher, SearchIndexError } from './searcher.ts';
-import { coverGrams, coverStarts, gramTerms } from './tokenize.ts';
-import type { SearchDoc, SearchResponse } from './types.ts';
+} from './format/shard-names.ts';
+import { analyzeQuery } from './format/query.ts';
+import { createSearcher, SearchIndexError } from './engine/searcher.ts';
+import { coverGrams, coverStarts, gramTerms } from './format/tokenize.ts';
+import type { SearchDoc, SearchResponse } from './format/types.ts';
 
 const docs: SearchDoc[] = [
   {
@@ -138,7 +138,7 @@ describe('site search', () => {
 
 describe('query analysis', () => {
   it('strips particles and endings, never below two syllables', async () => {
-    const { stripSuffixes } = await import('./query.ts');
+    const { stripSuffixes } = await import('./format/query.ts');
     expect(stripSuffixes('서비스를')).toEqual(['서비스']);
     expect(stripSuffixes('분석합니다')).toEqual(['분석']);
     expect(stripSuffixes('면접관에게는')).toEqual(['면접관에게', '면접관']);
@@ -151,7 +151,7 @@ describe('query analysis', () => {
 
 describe('excerpts and highlights', () => {
   it('cuts about 120 characters around the match and marks it inside the excerpt', async () => {
-    const { excerptOf } = await import('./excerpt.ts');
+    const { excerptOf } = await import('./engine/excerpt.ts');
     const text = `${'앞부분 문장입니다. '.repeat(30)}여기서 구조화 면접을 설명합니다. ${'뒷부분 문장입니다. '.repeat(30)}`;
     const { excerpt, marks } = excerptOf(text, ['구조화면접']);
     expect(excerpt.startsWith('…') && excerpt.endsWith('…')).toBe(true);
@@ -628,7 +628,7 @@ describe('postings and grams', () => {
 
 describe('site documents', () => {
   it('leaves out an item it cannot read and keeps the rest', async () => {
-    const { siteSearchDocs } = await import('./site-docs.ts');
+    const { siteSearchDocs } = await import('./index/site-docs.ts');
     const item = { analytics_page_id: 'n1', title: '정상 소식', created_time: '2026-01-02T09:00:00+09:00' };
     const docs = siteSearchDocs({
       cardLists: { news: [item, { ...item, analytics_page_id: 'n2', tags: 7 } as never] },

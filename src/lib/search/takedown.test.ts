@@ -5,12 +5,12 @@
  * whose entry or page hint names a withdrawn file, answers from the new entry.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { buildSearchIndex, type BuiltIndex, type PreviousIndex } from './build-index.ts';
-import { decodePostings, EntrySchema, TermShardSchema, type Entry } from './format.ts';
-import { parseShardHint, parseTermShardName, shardHintOf } from './shard-names.ts';
-import { createSearcher, SearchIndexError, type FetchJson, type Searcher } from './searcher.ts';
-import { gramTerms } from './tokenize.ts';
-import type { SearchDoc } from './types.ts';
+import { buildSearchIndex, type BuiltIndex, type PreviousIndex } from './index/build-index.ts';
+import { decodePostings, EntrySchema, TermShardSchema, type Entry } from './format/format.ts';
+import { parseShardHint, parseTermShardName, shardHintOf } from './format/shard-names.ts';
+import { createSearcher, SearchIndexError, type FetchJson, type Searcher } from './engine/searcher.ts';
+import { gramTerms } from './format/tokenize.ts';
+import type { SearchDoc } from './format/types.ts';
 
 /** What the deleted document says, and nothing else. */
 const SECRET = '삭제할 개인정보 홍길동 연락처 hong@example.com 010-1234-5678';

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SNAPSHOT_FILE_ENV } from '../../../../src/lib/content/recorded-api.ts';
-import { SEARCH_PREVIOUS_INDEX_ENV } from '../../../../src/lib/search/previous-index.ts';
+import { SEARCH_PREVIOUS_INDEX_ENV } from '../../../../src/lib/search/index/previous-index.ts';
 import type { Progress } from '../../lib/log.ts';
 import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../../lib/release.ts';
 import type { OutputFolder } from '../output-folder.ts';

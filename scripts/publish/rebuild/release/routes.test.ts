@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeIdProblem } from '../../../../src/lib/content/build-data.ts';
-import { siteSearchIndex } from '../../../../src/lib/search/site-docs.ts';
+import { siteSearchIndex } from '../../../../src/lib/search/index/site-docs.ts';
 import type { Snapshot } from '../read/snapshot.ts';
 import { changedRoutes } from './changed-files.ts';
 import {

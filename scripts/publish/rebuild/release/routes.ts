@@ -20,8 +20,8 @@ import { pageShareCards } from '../../../../src/data/share-cards.ts';
 import type { ArticleData, PatentData } from '../../../../src/lib/content/build-data.ts';
 import { detailSharePage, shareImagePath } from '../../../../src/lib/og/share-cards.ts';
 import { detailKinds, detailRoutes, type DetailKind } from '../../../../src/lib/routes.ts';
-import { previousIndexOptions } from '../../../../src/lib/search/previous-index.ts';
-import { siteSearchIndex } from '../../../../src/lib/search/site-docs.ts';
+import { previousIndexOptions } from '../../../../src/lib/search/index/previous-index.ts';
+import { siteSearchIndex } from '../../../../src/lib/search/index/site-docs.ts';
 import type { Snapshot } from '../read/snapshot.ts';
 
 /** A page file the rebuild does not know how to handle. */

@@ -5,8 +5,8 @@
  * to documents holding most of each long word (a typo, a longer spelling), never to documents
  * missing a word entirely.
  */
-import type { AnalyzedQuery, Prefix, QueryWord, Variant } from './query.ts';
-import { initialOf, isSyllable } from './hangul.ts';
+import type { AnalyzedQuery, Prefix, QueryWord, Variant } from '../format/query.ts';
+import { initialOf, isSyllable } from '../format/hangul.ts';
 
 /** One document's counts for one term: [doc key, count in title, count in body]. */
 export type Posting = [number, number, number];

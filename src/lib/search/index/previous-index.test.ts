@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSearchIndex } from './build-index.ts';
 import { previousIndexOptions, readPreviousIndex } from './previous-index.ts';
-import type { SearchDoc } from './types.ts';
+import type { SearchDoc } from '../format/types.ts';
 
 const docs: SearchDoc[] = [
   { id: 'a', type: 'faq', title: '온보딩 안내', url: '/faq#a', text: '첫 90일이 중요합니다.' },

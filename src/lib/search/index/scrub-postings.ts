@@ -4,8 +4,8 @@
  * its sentences back (`개인정보 인정보홍 …`), so a base shard holding them is rewritten without
  * them, under a new name (`rewrittenShardName`), and its old name is withdrawn from the release.
  */
-import { decodePostings, encodePostings, FORMAT_VERSION, type TermShard } from './format.ts';
-import { gramTerms } from './tokenize.ts';
+import { decodePostings, encodePostings, FORMAT_VERSION, type TermShard } from '../format/format.ts';
+import { gramTerms } from '../format/tokenize.ts';
 
 /**
  * By base slot whose postings may hold removed text (its document deleted, or changed since the

@@ -3,7 +3,7 @@
  * second query joins and, once read, as the value an answer at once (`searchNow`) reads. A file
  * that fails is forgotten, so the next query fetches it again (the screens' retry).
  */
-import { interpolate, t } from '../../i18n/index.ts';
+import { interpolate, t } from '../../../i18n/index.ts';
 import { SearchIndexError } from './index-error.ts';
 
 /** How a file is asked for: `fresh` past the HTTP cache (the entry, once a file it named is gone). */

@@ -2,13 +2,13 @@
  * The excerpt shown under a result and the ranges to highlight, as plain text and offsets: the
  * screens render the text as text and wrap the ranges, so nothing here is ever HTML.
  */
-import { initialOf, isSyllable } from './hangul.ts';
+import { initialOf, isSyllable } from '../format/hangul.ts';
+import { ELLIPSIS } from '../format/lead.ts';
 
 export type Range = [number, number];
 
 const EXCERPT_LENGTH = 120;
 const LEAD = 24;
-const ELLIPSIS = '…';
 
 /** Whether a UTF-16 code unit is whitespace as `\s` has it, without a regular expression per character. */
 function isSpace(code: number): boolean {
@@ -137,19 +137,4 @@ export function excerptOf(text: string, needles: readonly string[]): { excerpt: 
     if (from < to) marks.push([from - start + prefix.length, to - start + prefix.length]);
   }
   return { excerpt: prefix + body + suffix, marks };
-}
-
-/** Characters of a document's lead: one line of a result on a phone, carried in the entry. */
-export const LEAD_LENGTH = 60;
-
-/**
- * The start of a text as the entry carries it, cut at a word boundary when one is near, with an
- * ellipsis when the text goes on: the excerpt a result shows before its text file arrives.
- */
-export function leadOf(text: string, length: number = LEAD_LENGTH): string {
-  if (text.length <= length) return text;
-  let end = length;
-  const space = text.lastIndexOf(' ', end);
-  if (space > length / 2) end = space;
-  return text.slice(0, end) + ELLIPSIS;
 }

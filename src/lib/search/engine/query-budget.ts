@@ -3,7 +3,7 @@
  * (the entry and the term shards) are always fetched, and counted; the text files of the excerpt
  * windows then fill what is left, in the order of the results they serve.
  */
-import type { Entry } from './format.ts';
+import type { Entry } from '../format/format.ts';
 
 /**
  * What one query may fetch on a slow phone, the entry and term shards it starts included (bytes

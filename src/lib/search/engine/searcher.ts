@@ -21,18 +21,18 @@ import {
   type GramCounts,
   type TermShard,
   type TextFile,
-} from './format.ts';
-import { lookedUp, queryShards, termShardOf, termShardPath, type ShardHint } from './shard-names.ts';
+} from '../format/format.ts';
+import { lookedUp, queryShards, termShardOf, termShardPath, type ShardHint } from '../format/shard-names.ts';
 import { excerptOf, initialsRanges, markRanges } from './excerpt.ts';
-import { initialsOf } from './hangul.ts';
-import { analyzeQuery, type AnalyzedQuery, type Prefix } from './query.ts';
+import { initialsOf } from '../format/hangul.ts';
+import { analyzeQuery, type AnalyzedQuery, type Prefix } from '../format/query.ts';
 import { prefixMatches, rank, type Corpus, type DocStats, type Posting, type Ranked } from './rank.ts';
-import { gramTerms, normalize } from './tokenize.ts';
-import type { SearchHit, SearchResponse, SearchType } from './types.ts';
+import { gramTerms, normalize } from '../format/tokenize.ts';
+import type { SearchHit, SearchResponse, SearchType } from '../format/types.ts';
 import { createFileStore, type FetchJson, type FileStore, type Schema } from './file-store.ts';
 import { SearchIndexError } from './index-error.ts';
 import { NOTHING_SPENT, spentOn, textFilesWithin, type Spent } from './query-budget.ts';
-import { t } from '../../i18n/index.ts';
+import { t } from '../../../i18n/index.ts';
 
 // The screens, the bench and the tests import these from here.
 export { SearchIndexError, type FetchJson };

@@ -24,19 +24,19 @@ import {
   type SlotPosting,
   type TermShard,
   type TextFile,
-} from './format.ts';
+} from '../format/format.ts';
 import {
   INDEX_FILES_BASE,
   parseTermShardName,
   rewrittenShardName,
   termShardName,
   termShardOf,
-} from './shard-names.ts';
+} from '../format/shard-names.ts';
 import { currentGrams, scrubbedShard, type StaleSlots } from './scrub-postings.ts';
-import { leadOf } from './excerpt.ts';
-import { DEFAULT_GRAM } from './query.ts';
-import { gramTerms, normalize } from './tokenize.ts';
-import { SEARCH_TYPES, type SearchDoc } from './types.ts';
+import { leadOf } from '../format/lead.ts';
+import { DEFAULT_GRAM } from '../format/query.ts';
+import { gramTerms, normalize } from '../format/tokenize.ts';
+import { SEARCH_TYPES, type SearchDoc } from '../format/types.ts';
 
 /** The entry file `/search/index.json`. */
 export type SearchEntry = Entry;

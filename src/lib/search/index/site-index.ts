@@ -6,11 +6,11 @@
  * sets it), so that a publish rewrites little of it.
  */
 import { getCollection } from 'astro:content';
-import { shardHintOf } from './shard-names.ts';
+import { shardHintOf } from '../format/shard-names.ts';
 import { siteSearchIndex } from './site-docs.ts';
 import { previousIndexOptions, SEARCH_PREVIOUS_INDEX_ENV } from './previous-index.ts';
-import type { ListId } from '../routes.ts';
-import type { ContentItem } from '../api/schemas.ts';
+import type { ListId } from '../../routes.ts';
+import type { ContentItem } from '../../api/schemas.ts';
 
 let built: Promise<ReturnType<typeof siteSearchIndex>> | undefined;
 
