@@ -33,11 +33,9 @@ import { QUALITY_QUERIES } from './bench-search/queries.ts';
 import { measureQuality } from './bench-search/quality.ts';
 import { benchSlowPhone } from './bench-search/slow-phone.ts';
 import { measureScale, scaleTable } from './bench-search/scales.ts';
+import { BYTES_PER_MS, costLine, kb, max, median, p95, pct, RTT_MS } from './bench-search/figures.ts';
 import { describeCalibration, parseCpuOption } from './lib/cpu-calibration.ts';
 import { serveStatic } from './lib/static-server.ts';
-
-const RTT_MS = 150;
-const BYTES_PER_MS = 1_600_000 / 8 / 1000;
 
 const { values } = parseArgs({
   options: {
@@ -100,14 +98,6 @@ const queries = QUALITY_QUERIES.map((q) => q.query);
 const costs = await queryCosts(files, queries);
 const publish = publishCosts(docs);
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const p95 = (xs: number[]) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? 0;
-const max = (xs: number[]) => Math.max(0, ...xs);
-const costLine = (cs: Cost[]) =>
-  `median ${kb(median(cs.map((c) => c.bytes)))} in ${median(cs.map((c) => c.requests))}, max ${kb(max(cs.map((c) => c.bytes)))} in ${max(cs.map((c) => c.requests))}`;
 const entryBytes = files.get(ENTRY_URL)!.bytes;
 // Entry, then term shards: two round trips to the first results; the text files make it three.
 const shownMs = (cs: Cost[]) => median(cs.map((c) => 2 * RTT_MS + c.bytes / BYTES_PER_MS));

@@ -18,6 +18,7 @@ import { buildSearchIndex } from '../../src/lib/search/index/build-index.ts';
 import { generateContent } from '../content-api/generate.ts';
 import type { IndexBuildFigures } from './index-build.ts';
 import { countingSearcher, ENTRY_URL, indexFiles, publishCosts, queryCosts, type Cost } from './measure.ts';
+import { BYTES_PER_MS, costLine, kb, max, median, p95, pct, RTT_MS } from './figures.ts';
 import { startPagefindOnRecords } from './pagefind.ts';
 import { measureQuality } from './quality.ts';
 import { QUALITY_QUERIES } from './queries.ts';
@@ -25,9 +26,6 @@ import { referenceSearchDocs } from './reference-content.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REFERENCE = join(ROOT, 'scripts', 'content-api', 'data');
-/** Slow 4G as the one-scale table models it: 150 ms a round trip, 1.6 Mbps. */
-const RTT_MS = 150;
-const BYTES_PER_MS = 1_600_000 / 8 / 1000;
 
 /** Our content `scale` times over: the reference folder itself at 1, else a generated copy, made once. */
 export function contentAtScale(scale: number): string {
@@ -88,11 +86,6 @@ async function pagefindFigures(docs: Parameters<typeof startPagefindOnRecords>[0
   }
 }
 
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
-const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? 0;
-const max = (xs: number[]) => Math.max(0, ...xs);
-
 export async function measureScale(scale: number, withPagefind = true): Promise<ScaleFigures> {
   const contentDir = contentAtScale(scale);
   const docs = await referenceSearchDocs(contentDir);
@@ -127,10 +120,6 @@ export async function measureScale(scale: number, withPagefind = true): Promise<
   };
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
-const costLine = (cs: Cost[]) =>
-  `${kb(median(cs.map((c) => c.bytes)))} in ${median(cs.map((c) => c.requests))} (max ${kb(max(cs.map((c) => c.bytes)))} in ${max(cs.map((c) => c.requests))})`;
 const mark = (ok: boolean) => (ok ? ' ✔' : ' ✖');
 
 /** The budgets of the search at every scale, one row a figure, one column a scale. */

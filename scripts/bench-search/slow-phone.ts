@@ -21,6 +21,7 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { calibrate, type Calibration } from '../lib/cpu-calibration.ts';
 import { SLOW_4G, VIEWPORT } from '../lib/tap-bench.ts';
 import { watchNetwork } from '../lib/quiet-network.ts';
+import { median } from './figures.ts';
 
 export interface SlowPhoneOptions {
   siteUrl: string;
@@ -56,8 +57,6 @@ const SETTLE_MS = 400;
 const ENTRY_PATH = '/search/index.json';
 /** The registered symbol under which search-client.ts keeps the page's searcher. */
 const SHARED_SEARCH = 'insighthire:site-search';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function benchmarkIndex(page: Page): Promise<number> {
   return page.evaluate(pageFunctions.computeBenchmarkIndex as () => number);

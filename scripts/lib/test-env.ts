@@ -51,26 +51,3 @@ export function siteServerEnv({
     ...(outDir ? { ASTRO_OUT_DIR: outDir } : {}),
   };
 }
-
-/** Ports of the cross-engine suite's servers (tests/engines/servers.ts): its API, its site. */
-export const enginesPorts = () => ({
-  api: Number(process.env.ENGINES_API_PORT || 8795),
-  site: Number(process.env.ENGINES_SITE_PORT || 4395),
-});
-
-/**
- * The cross-engine suite's build: its own folders under `.cache/engines/`, built against the
- * proxy in front of its API (the port after the API's), which can answer a path with an error.
- */
-export function enginesSiteEnv(root: string): Record<string, string> {
-  const ports = enginesPorts();
-  return {
-    ...siteServerEnv({
-      apiPort: ports.api,
-      sitePort: ports.site,
-      publicApiUrl: `http://127.0.0.1:${ports.api + 1}`,
-      outDir: `${root}.cache/engines/dist`,
-    }),
-    ASTRO_CACHE_DIR: `${root}.cache/engines/astro`,
-  };
-}

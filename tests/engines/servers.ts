@@ -23,12 +23,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { enginesPorts, enginesSiteEnv } from '../../scripts/lib/test-env.ts';
+import { siteServerEnv } from '../../scripts/lib/test-env.ts';
 import { waitForUrl } from '../../scripts/lib/processes.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export const ports = enginesPorts();
+export const ports = {
+  api: Number(process.env.ENGINES_API_PORT || 8795),
+  site: Number(process.env.ENGINES_SITE_PORT || 4395),
+};
 
 /**
  * Records what the page reports before any of its own scripts runs; inserted as the first child
@@ -168,7 +171,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const startArgs = ['scripts/start.ts', ...(process.env.ENGINES_NO_BUILD === '1' ? ['--no-build'] : [])];
   const siteServer = spawn(process.execPath, startArgs, {
     cwd: root,
-    env: { ...process.env, ...enginesSiteEnv(root) },
+    env: {
+      ...process.env,
+      ...siteServerEnv({
+        apiPort: ports.api,
+        sitePort: ports.site,
+        publicApiUrl: apiUrl,
+        outDir: `${root}.cache/engines/dist`,
+      }),
+      ASTRO_CACHE_DIR: `${root}.cache/engines/astro`,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let serverLog = '';

@@ -1,0 +1,17 @@
+/** How the search benches state their figures, and the network they model (DevTools' Slow 4G). */
+import type { Cost } from './measure.ts';
+
+/** Slow 4G: 150 ms a round trip, 1.6 Mbps. */
+export const RTT_MS = 150;
+export const BYTES_PER_MS = 1_600_000 / 8 / 1000;
+
+const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
+export const median = (xs: readonly number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? 0;
+export const p95 = (xs: readonly number[]) =>
+  sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? 0;
+export const max = (xs: readonly number[]) => Math.max(0, ...xs);
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+export const costLine = (cs: readonly Cost[]) =>
+  `median ${kb(median(cs.map((c) => c.bytes)))} in ${median(cs.map((c) => c.requests))}, max ${kb(max(cs.map((c) => c.bytes)))} in ${max(cs.map((c) => c.requests))}`;
