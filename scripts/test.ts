@@ -19,14 +19,12 @@ import { startChild, waitForUrl } from './lib/processes.ts';
 import {
   BUILD_TARGET_VARIABLES,
   DEFAULT_SITE_URL,
-  enginesPorts,
-  enginesSiteEnv,
   siteServerEnv,
   TEST_API_PORT,
   TEST_SITE_PORT,
 } from './lib/test-env.ts';
 import { ensurePackages } from './test-run/packages.ts';
-import { startPrebuild, type Prebuild } from './test-run/prebuild.ts';
+import { startPrebuild } from './test-run/prebuild.ts';
 import { runSteps, summary, type Step } from './test-run/steps.ts';
 
 for (const name of BUILD_TARGET_VARIABLES) delete process.env[name];
@@ -64,10 +62,8 @@ const checks: Step[] = [
   },
 ];
 
-/** The browser suites' sites, built beside the whole-run tests (test-run/prebuild.ts). */
-let prebuilds: { endToEnd: Prebuild; engines: Prebuild } | undefined;
-const builtAhead = async (prebuild: Prebuild | undefined, env: NodeJS.ProcessEnv) =>
-  prebuild && (await prebuild.done) ? env : {};
+/** Playwright's site, built beside the whole-run tests (test-run/prebuild.ts). */
+let endToEndSite: Promise<boolean> | undefined;
 
 const wholeRuns: Step = {
   // Two files at a time: their builds write into test folders inside the project
@@ -76,17 +72,11 @@ const wholeRuns: Step = {
   command: 'vitest',
   args: ['run', 'tests/', '--maxWorkers', '2'],
   around: async () => {
-    prebuilds = {
-      endToEnd: startPrebuild(
-        root,
-        'playwright',
-        siteServerEnv({ apiPort: TEST_API_PORT, sitePort: TEST_SITE_PORT }),
-      ),
-      engines: startPrebuild(root, 'engines', enginesSiteEnv(root), {
-        from: enginesPorts().api + 1,
-        to: enginesPorts().api,
-      }),
-    };
+    endToEndSite = startPrebuild(
+      root,
+      'playwright',
+      siteServerEnv({ apiPort: TEST_API_PORT, sitePort: TEST_SITE_PORT }),
+    );
     return () => undefined;
   },
 };
@@ -94,13 +84,12 @@ const endToEnd: Step = {
   label: '종단 간 테스트 (Playwright)',
   command: 'playwright',
   args: ['test'],
-  prepare: () => builtAhead(prebuilds?.endToEnd, { TEST_SITE_PREBUILT: '1' }),
+  prepare: async () => ((await endToEndSite) ? { TEST_SITE_PREBUILT: '1' } : {}),
 };
 const engines: Step = {
   label: '여러 엔진 테스트 (WebKit, Firefox)',
   command: 'vitest',
   args: ['run', '--config', 'vitest.engines.config.ts'],
-  prepare: () => builtAhead(prebuilds?.engines, { ENGINES_NO_BUILD: '1' }),
 };
 
 if (!(await ensurePackages(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))) process.exit(1);
