@@ -1,10 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
-import { siteServerEnv, TEST_API_PORT, TEST_SITE_PORT } from './scripts/lib/test-env.ts';
+import { siteServerEnv, TEST_API_PORT, TEST_CHROMIUM_PATH, TEST_SITE_PORT } from './scripts/lib/test-env.ts';
 
 export { TEST_API_PORT, TEST_SITE_PORT };
 
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: TEST_CHROMIUM_PATH,
   args: [
     '--no-sandbox',
     '--disable-gpu',

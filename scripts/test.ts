@@ -21,6 +21,7 @@ import {
   DEFAULT_SITE_URL,
   siteServerEnv,
   TEST_API_PORT,
+  TEST_CHROMIUM_PATH,
   TEST_SITE_PORT,
 } from './lib/test-env.ts';
 import { ensurePackages } from './test-run/packages.ts';
@@ -92,7 +93,7 @@ const engines: Step = {
   args: ['run', '--config', 'vitest.engines.config.ts'],
 };
 
-if (!(await ensurePackages(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))) process.exit(1);
+if (!(await ensurePackages(TEST_CHROMIUM_PATH))) process.exit(1);
 const started = performance.now();
 const results = await runSteps(quick ? checks : [...checks, wholeRuns, endToEnd, engines], root);
 for (const line of summary(results, (performance.now() - started) / 1000)) console.log(line);

@@ -16,6 +16,14 @@ export { DEFAULT_SITE_URL };
 export const TEST_API_PORT = Number(process.env.TEST_API_PORT ?? 8790);
 export const TEST_SITE_PORT = Number(process.env.TEST_SITE_PORT ?? 4390);
 
+/**
+ * The Chromium the test suites drive: Debian's `chromium-headless-shell` (the old headless mode,
+ * without the full browser's window machinery), which ran the Playwright suite in 7 minutes where
+ * the full browser took 11 on two cores. The benches keep the full browser (`CHROMIUM_PATH`): what
+ * they time is what a visitor's browser does.
+ */
+export const TEST_CHROMIUM_PATH = process.env.TEST_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+
 /** Variables that point a build at a real host; `npm test` drops them from its own environment. */
 export const BUILD_TARGET_VARIABLES = ['PUBLIC_CONTENT_API_URL', 'SITE_URL'] as const;
 

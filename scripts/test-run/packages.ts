@@ -1,6 +1,6 @@
 /**
  * The Debian packages the test suites need, installed with apt-get when missing (as root; a
- * clear Korean message otherwise): Chromium and Korean fonts for Playwright, WebKitGTK's
+ * clear Korean message otherwise): Chromium's headless shell and Korean fonts for Playwright, WebKitGTK's
  * WebDriver, Firefox ESR and Xvfb for the cross-engine suite, Java for the W3C Nu HTML Checker
  * (vnu.jar), openssl for the HTTP Observatory's HTTPS front, nginx and rsync for the deploy tests.
  */
@@ -33,7 +33,7 @@ function hasPackage(name: string): boolean {
 /** Installs what is missing; resolves to false (with a message said) when it cannot. */
 export async function ensurePackages(chromium: string): Promise<boolean> {
   const missing = [
-    ...(existsSync(chromium) ? [] : ['chromium']),
+    ...(existsSync(chromium) ? [] : ['chromium-headless-shell']),
     ...PACKAGES.filter((name) => !hasPackage(name)),
   ];
   if (missing.length === 0) return true;
@@ -41,7 +41,7 @@ export async function ensurePackages(chromium: string): Promise<boolean> {
     console.error(
       `테스트에 필요한 패키지가 없습니다: ${missing.join(', ')}\n` +
         `root 권한으로 설치해 주세요: sudo apt-get install -y ${missing.join(' ')}\n` +
-        '(다른 위치의 Chromium은 CHROMIUM_PATH로 지정할 수 있습니다.)',
+        '(다른 위치의 Chromium은 TEST_CHROMIUM_PATH로 지정할 수 있습니다.)',
     );
     return false;
   }

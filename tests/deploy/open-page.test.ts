@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCodeChangedRelease } from './code-change.ts';
 import { nginxMissing, startNginx, type RunningNginx } from './nginx.ts';
 import { buildSite, type BuiltSite } from './site.ts';
+import { TEST_CHROMIUM_PATH } from '../../scripts/lib/test-env.ts';
 import { makeTestFolder, runScript } from '../support/publish-run.ts';
 
 const STEP = 300_000;
@@ -41,7 +42,7 @@ beforeAll(async () => {
   const first = await deploy(site.release, target);
   if (first.code !== 0) throw new Error(first.output);
   nginx = await startNginx(target);
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH });
 }, STEP);
 
 afterAll(async () => {

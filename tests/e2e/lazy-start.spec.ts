@@ -312,6 +312,8 @@ test.describe('슬라이더', () => {
       (element) =>
         new Promise<void>((resolve) => {
           addEventListener('scroll', () => requestAnimationFrame(() => resolve()), { once: true });
+          // A scroll event that never comes (seen on a loaded CI machine) must not hang the test.
+          setTimeout(resolve, 1000);
           scrollTo({ top: scrollY + element.getBoundingClientRect().top - 100, behavior: 'instant' });
         }),
     );

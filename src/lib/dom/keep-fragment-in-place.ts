@@ -35,6 +35,9 @@ export function keepFragmentInPlace(
   doc: Document = document,
 ): void {
   const win = doc.defaultView!;
+  // A jump to another section changes the address at once and starts its (smooth) scroll, but its
+  // `hashchange` event comes a task later; one frame of the hold in between would cancel the jump.
+  const address = doc.location.hash;
   let moved = false;
   const onMove = () => (moved = true);
   for (const type of VISITOR_MOVES) win.addEventListener(type, onMove, { once: true, passive: true });
@@ -44,7 +47,7 @@ export function keepFragmentInPlace(
   void Promise.all(links.map(loaded)).then(() => {
     const until = win.performance.now() + HOLD_MS;
     const hold = () => {
-      if (moved) return stop();
+      if (moved || doc.location.hash !== address) return stop();
       target.scrollIntoView({ behavior: 'instant', block: 'start' });
       if (win.performance.now() < until) win.requestAnimationFrame(hold);
       else stop();
