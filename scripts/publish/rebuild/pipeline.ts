@@ -84,9 +84,6 @@ export async function rebuildOnce(
   if (refusedByGuard(counts, baseline, options, published !== null, progress)) return 'failed';
 
   // 2. Change detection: the content, code and configuration against the published release.
-  const pages = listPageFiles(join(root, 'src', 'pages'));
-  const searchPrevious = previousSearchIndexRoot(folder);
-  const expected = expectedRoutes(snapshot, pages, searchPrevious);
   const digests: BuildDigests = {
     content: contentDigest(snapshot),
     code: codeDigest(root),
@@ -102,7 +99,12 @@ export async function rebuildOnce(
   progress.reveal();
   progress.step('변경 감지', reason ?? '바뀐 것이 없지만 --force 로 빌드합니다');
 
-  // 3. Build into the fixed staging folder, then validate.
+  // 3. Build into the fixed staging folder, then validate. The routes it must write are listed
+  // only now: they include the search index's files, which takes building the index in memory
+  // (half a minute at 50 times our content), work a poll that changes nothing must not do.
+  const pages = listPageFiles(join(root, 'src', 'pages'));
+  const searchPrevious = previousSearchIndexRoot(folder);
+  const expected = expectedRoutes(snapshot, pages, searchPrevious);
   const built = await buildRelease({
     root,
     paths: folder,
