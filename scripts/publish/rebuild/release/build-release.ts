@@ -12,6 +12,7 @@ import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../../lib/release.ts';
 import type { OutputFolder } from '../output-folder.ts';
 import type { Snapshot } from '../read/snapshot.ts';
 import { outputPathToRoute, runAstroBuild, type BuildResult } from './build.ts';
+import { createBuildProgress } from './build-progress.ts';
 import type { ReleaseManifest } from './manifest.ts';
 import type { ExpectedRoute } from './routes.ts';
 import { addressesIn, contentLinkTargets, validateOutput, type ValidationResult } from './validate.ts';
@@ -71,6 +72,7 @@ async function runBuild({
   apiUrl,
   env,
   snapshot,
+  expected,
   progress,
   verbose,
   signal,
@@ -80,6 +82,10 @@ async function runBuild({
   // The build renders this very snapshot: one read of the API per run.
   writeFileSync(paths.snapshot, JSON.stringify(snapshot.recorded));
   progress.step('빌드', 'astro build 실행 중 (스냅샷에서 렌더링)');
+  const phases = createBuildProgress({
+    expected: expected.length,
+    report: (message) => progress.step('빌드', message),
+  });
   const build = await runAstroBuild({
     root,
     outDir: paths.staging,
@@ -91,7 +97,10 @@ async function runBuild({
       // The site search's index grows from the published one's (same folder as the route check).
       [SEARCH_PREVIOUS_INDEX_ENV]: previousSearchIndexRoot(paths) ?? '',
     },
-    onLine: verbose ? (line) => console.log(`  │ ${line}`) : undefined,
+    onLine: (line) => {
+      if (verbose) console.log(`  │ ${line}`);
+      phases.line(line);
+    },
     signal,
     onStart: onBuildStart,
   });

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createBuildProgress, formatRemaining } from './build-progress.ts';
+
+function run(expected: number, lines: [number, string][]): string[] {
+  const messages: string[] = [];
+  let clock = 0;
+  const progress = createBuildProgress({ expected, report: (m) => messages.push(m), now: () => clock });
+  for (const [time, line] of lines) {
+    clock = time;
+    progress.line(line);
+  }
+  return messages;
+}
+
+const page = (n: number) => `  ├─ /info/blog/hr-${n}/index.html (+3ms)`;
+
+describe('createBuildProgress', () => {
+  it("names Astro's phases as they start", () => {
+    expect(
+      run(10, [
+        [0, '12:00:01 [build] Collecting build info...'],
+        [5, '12:00:06 [build] Building static entrypoints...'],
+        [9, ' generating static routes '],
+        [20, '▶ src/pages/index.astro'],
+      ]),
+    ).toEqual(['빌드 준비 (콘텐츠 읽기)', '코드 묶는 중', '페이지 생성 중']);
+  });
+
+  it('says at every tenth of the pages how far it is and about how long the rest takes', () => {
+    const lines: [number, string][] = Array.from({ length: 100 }, (_, i) => [1000 + i * 100, page(i)]);
+    const messages = run(100, lines);
+    expect(messages).toHaveLength(10);
+    // 10 pages in 0.9 s: 90 more at 0.1 s each.
+    expect(messages[0]).toBe('페이지 10/100 (10%), 남은 시간 약 9초');
+    expect(messages[4]).toBe('페이지 50/100 (50%), 남은 시간 약 5초');
+    expect(messages.at(-1)).toBe('페이지 100/100 (100%)');
+  });
+
+  it('says so at least every half minute while pages are slow', () => {
+    const lines: [number, string][] = [
+      [0, page(1)],
+      [10_000, page(2)],
+      [40_000, page(3)],
+      [75_000, page(4)],
+    ];
+    expect(run(1000, lines)).toEqual([
+      '페이지 3/1,000 (0%), 남은 시간 약 332분 20초',
+      '페이지 4/1,000 (0%), 남은 시간 약 415분 0초',
+    ]);
+  });
+
+  it('formats what is left in minutes and seconds', () => {
+    expect(formatRemaining(250_000)).toBe('4분 10초');
+    expect(formatRemaining(35_400)).toBe('35초');
+    expect(formatRemaining(0)).toBe('1초');
+  });
+});

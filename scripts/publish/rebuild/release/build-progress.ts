@@ -1,0 +1,70 @@
+/**
+ * What a long `astro build` is doing, for the rebuild's progress lines: which phase Astro is in
+ * (from its own log lines), and once it writes pages, how many of the expected outputs are done
+ * and about how long the rest will take. At 50 times our content a build runs for minutes; a
+ * maintainer watching the nightly log must see it move, and a stuck one must look stuck.
+ */
+
+/** Astro's log lines that open a phase (Astro 7.3's wording), and the phase as the log names it. */
+const PHASES: readonly [RegExp, string][] = [
+  [/Collecting build info/, '빌드 준비 (콘텐츠 읽기)'],
+  [/Building \S+ entrypoints/, '코드 묶는 중'],
+  [/(generating|rendering) static routes/, '페이지 생성 중'],
+  [/generating optimized images/, '이미지 최적화 중'],
+];
+
+const PAGE_LINE = /├─\s+\S+\s+\((restored|cached|\+[^)]*)\)/;
+
+/** A page line at most this often, and one at every tenth of the pages done. */
+const EVERY_MS = 30_000;
+
+export interface BuildProgressOptions {
+  /** Outputs the build is expected to write (the route list's length). */
+  expected: number;
+  /** Called with each progress message. */
+  report: (message: string) => void;
+  now?: () => number;
+}
+
+/** `4분 10초`, `35초`. */
+export function formatRemaining(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes}분 ${seconds % 60}초` : `${seconds}초`;
+}
+
+/** Reads Astro's output lines one by one and reports the phases and the pages' progress. */
+export function createBuildProgress({ expected, report, now = Date.now }: BuildProgressOptions) {
+  let pages = 0;
+  let pagesStarted = 0;
+  let lastReport = 0;
+  let lastTenth = 0;
+
+  const reportPages = (time: number) => {
+    const share = pages / expected;
+    const perPage = (time - pagesStarted) / (pages - 1);
+    const left = Math.max(0, expected - pages) * perPage;
+    report(
+      `페이지 ${pages.toLocaleString('ko-KR')}/${expected.toLocaleString('ko-KR')} (${Math.floor(share * 100)}%)` +
+        (pages < expected ? `, 남은 시간 약 ${formatRemaining(left)}` : ''),
+    );
+    lastReport = time;
+  };
+
+  return {
+    line(raw: string): void {
+      const line = raw.replace(/\u001b\[[0-9;]*m/g, '');
+      const phase = PHASES.find(([pattern]) => pattern.test(line));
+      if (phase) report(phase[1]);
+      if (!PAGE_LINE.test(line)) return;
+      const time = now();
+      if (pages === 0) pagesStarted = time;
+      pages++;
+      const tenth = expected > 0 ? Math.floor((pages / expected) * 10) : 0;
+      if (expected > 0 && (tenth > lastTenth || time - lastReport >= EVERY_MS) && pages > 1) {
+        lastTenth = tenth;
+        reportPages(time);
+      }
+    },
+  };
+}
