@@ -58,7 +58,7 @@ export function createBuildProgress({ expected, report, now = Date.now }: BuildP
       if (phase) report(phase[1]);
       if (!PAGE_LINE.test(line)) return;
       const time = now();
-      if (pages === 0) pagesStarted = time;
+      if (pages === 0) pagesStarted = lastReport = time;
       pages++;
       const tenth = expected > 0 ? Math.floor((pages / expected) * 10) : 0;
       if (expected > 0 && (tenth > lastTenth || time - lastReport >= EVERY_MS) && pages > 1) {
