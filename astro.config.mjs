@@ -11,6 +11,7 @@ import { uiCopy } from './src/integrations/ui-copy/index.ts';
 import { laterScripts } from './src/integrations/later-scripts/index.ts';
 import { laterStyles } from './src/integrations/later-styles/index.ts';
 import { cardPictures } from './src/integrations/card-pictures/index.ts';
+import { heroPreload } from './src/integrations/hero-preload/index.ts';
 
 /** Public address of the site; canonical URLs and the sitemap are built from it. */
 const site = process.env.SITE_URL ?? DEFAULT_SITE_URL;
@@ -37,8 +38,10 @@ export default defineConfig({
     // The scripts, then the styles, of what is below a marked first screen, out of the page's HTML.
     laterScripts(),
     laterStyles(),
-    // Last: the policy must precede everything in <head>, whatever the integrations above wrote.
+    // Last to edit pages: the policy must precede everything in <head>, whatever the above wrote.
     finishPages(),
+    // Reads the finished home and writes its hero's Link preload into the built _headers.
+    heroPreload(),
   ],
   env: {
     schema: {

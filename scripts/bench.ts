@@ -141,7 +141,8 @@ writeFileSync(
   '<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<title>기준 페이지</title></head><body><h1>공정하고 정확한 채용</h1></body></html>',
 );
-if (existsSync(join(outDir, '_headers'))) copyFileSync(join(outDir, '_headers'), join(floorDir, '_headers'));
+// The site's headers, not the build's additions: the home's hero preload is not the floor's.
+copyFileSync(join(root, 'public/_headers'), join(floorDir, '_headers'));
 const site = await serveStatic(outDir, sitePort);
 const floorSite = await serveStatic(floorDir, floorPort);
 cleanups.push(

@@ -8,12 +8,40 @@ import { pickEncoding, serveStatic, type StaticServer } from './static-server.ts
 let dir: string;
 let server: StaticServer;
 const page = `<!doctype html><title>t</title>${'<p>본문</p>'.repeat(200)}`;
+/** A preload as the build writes the home's: quoted parameters with spaces and commas. */
+const preload =
+  '</_astro/a.avif>; rel=preload; as=image; imagesrcset="/_astro/a.avif 760w, /_astro/b.avif 1120w"';
+
+interface Answer {
+  status: number;
+  link: string | undefined;
+  /** The 1xx answers before it: status and `Link`. */
+  hints: [number, string | undefined][];
+}
+
+/** A request over `node:http`, which reports the 1xx answers (`information`) fetch hides. */
+async function answer(path: string, method = 'GET'): Promise<Answer> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const hints: Answer['hints'] = [];
+    const req = request(`${server.url}${path}`, { method }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, link: res.headers.link as string | undefined, hints }),
+      );
+    });
+    req.on('information', (info) => hints.push([info.statusCode, info.headers.link as string | undefined]));
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'static-server-'));
   mkdirSync(join(dir, 'faq'));
   mkdirSync(join(dir, '_astro'));
   writeFileSync(join(dir, 'faq', 'index.html'), page);
+  writeFileSync(join(dir, 'index.html'), page);
   writeFileSync(join(dir, '404.html'), '<!doctype html><title>404</title>');
   writeFileSync(join(dir, '_astro', 'a.js'), 'console.log(1);'.repeat(100));
   writeFileSync(join(dir, 'og.png'), Buffer.alloc(2000));
@@ -21,7 +49,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'changed-routes.json'), '{"added":[]}');
   writeFileSync(
     join(dir, '_headers'),
-    '/*\n  X-Test: all\n  Cache-Control: short\n/_astro/*\n  ! Cache-Control\n  Cache-Control: long\n',
+    `/*\n  X-Test: all\n  Cache-Control: short\n/_astro/*\n  ! Cache-Control\n  Cache-Control: long\n/\n  Link: ${preload}\n`,
   );
   server = await serveStatic(dir, 0);
 });
@@ -113,6 +141,25 @@ describe('serveStatic', () => {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(404);
     }
+  });
+
+  it('sends a Link preload of _headers first as 103 Early Hints, then with the answer', async () => {
+    expect(await answer('/')).toEqual({ status: 200, link: preload, hints: [[103, preload]] });
+    // Neither for a HEAD, nor where no rule gives a Link.
+    expect(await answer('/', 'HEAD')).toEqual({ status: 200, link: preload, hints: [] });
+    expect(await answer('/faq')).toEqual({ status: 200, link: undefined, hints: [] });
+    // An HTTP/1.0 client must not get a 1xx answer.
+    const { connect } = await import('node:net');
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () =>
+        socket.write('GET / HTTP/1.0\r\nHost: x\r\n\r\n'),
+      );
+      let text = '';
+      socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text)).on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 200 /);
+    expect(raw).toContain(`\r\nLink: ${preload}\r\n`);
   });
 
   it('answers only GET and HEAD', async () => {

@@ -11,7 +11,8 @@
  * one: a symbolic link per file, plus `.br` and `.gz` copies of the text files. The `_headers`
  * rules are applied to the path sirv looked up, i.e. the path actually served. The release
  * files of the nightly rebuild (`manifest.json`, `changed-routes.json`) and `_headers` itself
- * are not served.
+ * are not served. A `Link` preload of `_headers` (the home's hero) is also sent first as a
+ * `103 Early Hints` answer.
  */
 import {
   existsSync,
@@ -167,11 +168,30 @@ async function prepareMirror(root: string, port: number): Promise<{ mirror: stri
 
 type SetHeaders = (res: ServerResponse, served: string, file: string) => void;
 
+/**
+ * A `103 Early Hints` carrying the answer's `Link` header, ahead of the answer, as Cloudflare sends
+ * one from the `Link` headers it saw (here it comes no earlier than the answer, but a browser or a
+ * test sees what a host with time to think would send). Written on the socket as Node's
+ * `res.writeEarlyHints()` writes it: that refuses a quoted parameter with spaces
+ * (`imagesrcset="a.avif 760w, b.avif 1120w"`), which RFC 8288 allows. Only for a GET over HTTP/1.1
+ * (an HTTP/1.0 client must not get a 1xx), and only while the socket is this answer's (a
+ * pipelined request's answer waits for its turn without one).
+ */
+export function sendEarlyHints(res: ServerResponse, link: string): void {
+  const { req, socket } = res;
+  if (req.method !== 'GET' || req.httpVersion === '1.0' || res.headersSent) return;
+  if (!socket?.writable || !/^[\t\x20-\x7e]+$/.test(link)) return;
+  socket.write(`HTTP/1.1 103 Early Hints\r\nLink: ${link}\r\n\r\n`, 'latin1');
+}
+
 /** Content type and `_headers` rules of the path sirv serves (`served`: the site path it looked up). */
 function headerSetter(rules: HeaderRule[]): SetHeaders {
   return (res, served, file) => {
     res.setHeader('Content-Type', types[extname(file)] ?? 'application/octet-stream');
-    for (const [name, value] of Object.entries(headersFor(rules, served))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(headersFor(rules, served))) {
+      res.setHeader(name, value);
+      if (name.toLowerCase() === 'link' && /;\s*rel="?preload\b/i.test(value)) sendEarlyHints(res, value);
+    }
     if (!compressible.has(extname(file))) res.removeHeader('Vary');
   };
 }

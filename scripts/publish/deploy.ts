@@ -3,8 +3,9 @@
  * [--hold | --resume]`:
  * puts a release on a plain host (nginx) without a moment where a page's scripts are missing,
  * and keeps the files of recent releases for pages still open or cached (scripts/publish/deploy/run.ts).
- * `npm run deploy -- --nginx-config --root /srv/site` prints the matching nginx config, made
- * from public/_headers (scripts/publish/deploy/nginx-config.ts).
+ * `npm run deploy -- --nginx-config --root /srv/site --headers out/current/_headers` prints the
+ * matching nginx config, made from a release's `_headers` (public/_headers and the home's hero
+ * preload the build adds; scripts/publish/deploy/nginx-config.ts).
  *
  * Exit code 0: deployed (or already live, or a dry run); 1: failed, the live site untouched;
  * 2: bad command line; 3: switched, but a later step (record, pruning) failed; 4: the host holds
@@ -12,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseHeadersFile } from './lib/headers-file.ts';
+import { headersFor, parseHeadersFile } from './lib/headers-file.ts';
 import { parseDeployArgs, UsageError, USAGE } from './deploy/args.ts';
 import { nginxConfig, NginxConfigError } from './deploy/nginx-config.ts';
 import { DEPLOY_DEADLINE_MS } from './deploy/lock.ts';
@@ -41,9 +42,15 @@ if (command.kind === 'help') {
     console.error(`헤더 규칙 파일을 읽을 수 없습니다: ${command.headers}`);
     process.exit(1);
   }
+  const rules = parseHeadersFile(text);
+  // The hero's preload names hashed files: only a build's _headers has it (src/integrations/hero-preload/).
+  if (!Object.keys(headersFor(rules, '/index.html')).some((name) => name.toLowerCase() === 'link'))
+    console.error(
+      `참고: ${command.headers}에는 홈 대표 이미지의 Link 헤더가 없습니다. 빌드한 사이트의 _headers로 만드세요 (--headers out/current/_headers).`,
+    );
   try {
     const shown = `npm run deploy -- --nginx-config --root ${command.root}`;
-    process.stdout.write(nginxConfig({ ...command, rules: parseHeadersFile(text), command: shown }));
+    process.stdout.write(nginxConfig({ ...command, rules, command: shown }));
   } catch (error) {
     if (!(error instanceof NginxConfigError)) throw error;
     console.error(error.message);

@@ -25,6 +25,7 @@ import { outputFolder } from '../../scripts/publish/rebuild/output-folder.ts';
 import { pruneReleases } from '../../scripts/publish/rebuild/releases/prune-releases.ts';
 import { switchCurrent } from '../../scripts/publish/rebuild/releases/switch-current.ts';
 import { projectHeadersFile } from './site-headers.ts';
+import { withBuiltRules } from '../../src/integrations/hero-preload/preload-link.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let work: string;
@@ -152,6 +153,19 @@ describe('stageSite', () => {
     expect(() => stageSite({ site: current, to: join(work, 'deploy') })).toThrow(/_headers가/);
     rmSync(join(current, '404.html'));
     expect(() => stageSite({ site: current, to: join(work, 'deploy') })).toThrow(/404\.html/);
+  });
+
+  it("accepts the build's Link preloads after the project's rules, and nothing else added there", () => {
+    const current = join(work, 'out', 'releases', 'r2');
+    const project = readFileSync(projectHeadersFile, 'utf8');
+    const link = '</_astro/hero.a.avif>; rel=preload; as=image; imagesrcset="/_astro/hero.a.avif 760w"';
+    write(join(current, '_headers'), withBuiltRules(project, ['/', '/index.html'], link));
+    expect(() => stageSite({ site: current, to: join(work, 'deploy') })).not.toThrow();
+    expect(readFileSync(join(work, 'deploy', '_headers'), 'utf8')).toContain(`/\n  Link: ${link}\n`);
+    for (const added of ['/\n  Link: x\n  X-Other: 1\n', '/*\n  ! Cache-Control\n']) {
+      write(join(current, '_headers'), `${project}\n${added}`);
+      expect(() => stageSite({ site: current, to: join(work, 'deploy') }), added).toThrow(/_headers가/);
+    }
   });
 });
 

@@ -30,6 +30,7 @@ import { DEFAULT_SITE_URL } from '../../scripts/lib/test-env.ts';
 import { runAstroBuild } from '../../scripts/publish/rebuild/release/build.ts';
 import { expectSecurityHeaders, siteRules } from './site-headers.ts';
 import { makeTestFolder, REFERENCE_CONTENT } from '../support/publish-run.ts';
+import { heroPreloadProblems } from '../support/hero-preload.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const BUILD_TIMEOUT = 240_000;
@@ -263,6 +264,13 @@ describe('Cloudflare Workers static assets (wrangler dev)', () => {
     const home = await request('/');
     expect(home.status).toBe(200);
     expectSecurityHeaders(home.headers, '/');
+  });
+
+  it("sends the home's hero preload (the build's Link rule) with the home alone, the value not joined", async () => {
+    const home = await request('/', { headers: NAVIGATION });
+    expect(home.status).toBe(200);
+    expect(heroPreloadProblems(home.headers.get('link'), home.body)).toEqual([]);
+    expect((await request('/faq', { headers: NAVIGATION })).headers.get('link')).toBeNull();
   });
 
   it('redirects the trailing-slash form to the address the links use', async () => {

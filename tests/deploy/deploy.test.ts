@@ -33,6 +33,7 @@ import { runLoad, type LoadResult } from './load.ts';
 import { nginxMissing, startNginx, type RunningNginx } from './nginx.ts';
 import { buildSite, type BuiltSite } from './site.ts';
 import { makeTestFolder, runScript } from '../support/publish-run.ts';
+import { heroPreloadProblems } from '../support/hero-preload.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const HEADERS_FILE = join(root, 'public/_headers');
@@ -99,7 +100,8 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
     target = join(work, 'target');
     mkdirSync(join(target, '.well-known/acme-challenge'), { recursive: true });
     writeFileSync(join(target, acme), 'host file\n');
-    nginx = await startNginx(target);
+    // The release's own _headers, as the deploy guide says: public/_headers and the hero's preload.
+    nginx = await startNginx(target, { headersFile: join(first, '_headers') });
   }, STEP);
 
   afterAll(async () => {
@@ -135,7 +137,7 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
     },
   );
 
-  it('nginx serves pages, the 404 page and hashed files with the headers of public/_headers', async () => {
+  it("nginx serves pages, the 404 page and hashed files with the headers of the release's _headers", async () => {
     for (const path of ['/', '/faq', '/faq/', '/newsRoom', '/info/blog/hr-0001']) {
       const response = await get(path);
       expect(response.status, path).toBe(200);
@@ -143,6 +145,12 @@ describe.skipIf(skip)('npm run deploy to a host served by nginx', () => {
       expectSiteHeaders(response, '/index.html');
       expect(await response.text()).toMatch(/^<!DOCTYPE html>/i);
     }
+
+    // The home's hero leaves with the document, at both addresses nginx serves the home at.
+    const home = readFileSync(join(first, 'index.html'), 'utf8');
+    for (const path of ['/', '/index.html'])
+      expect(heroPreloadProblems((await get(path)).headers.get('link'), home), path).toEqual([]);
+    expect((await get('/faq')).headers.get('link')).toBeNull();
 
     const notFound = await get('/no-such-page');
     expect(notFound.status).toBe(404);

@@ -1,7 +1,8 @@
 /**
  * Debian's nginx on a loopback port, serving a deploy folder with the config `npm run deploy --
- * --nginx-config` prints (made from public/_headers): what a production origin runs, in a
- * prefix folder of its own (pid, logs and temporary files inside it).
+ * --nginx-config` prints (made from public/_headers, or from a release's `_headers` with the
+ * home's hero preload: `headersFile`): what a production origin runs, in a prefix folder of its
+ * own (pid, logs and temporary files inside it).
  *
  * For other suites too (a browser check across a deploy):
  *

@@ -3,6 +3,7 @@ import { test, expect } from './support/test.ts';
 import { home } from '../../src/data/home.ts';
 import { expectSliderWorks, expectTabsWork, scrollThrough } from './support/marketing.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { heroPreloadProblems } from '../support/hero-preload.ts';
 
 /** The home's sections in their set order, with their h2. */
 const sections: [id: string, title: string][] = [
@@ -83,6 +84,48 @@ test('배너: 새 창 간편 문의 버튼과 HTML에 들어 있는 대표 이�
         images.filter((image) => !image.getAttribute('width') || !image.getAttribute('height')).length,
     );
   expect(unsized).toBe(0);
+});
+
+test('대표 이미지는 문서의 Link 헤더로 먼저 요청되고, 그림이 그 응답을 써서 한 번만 받는다', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  // A new context: nothing cached yet (the page of beforeEach has the picture already).
+  const context = await browser.newContext({
+    baseURL: baseURL!,
+    viewport: page.viewportSize(),
+    locale: 'ko-KR',
+  });
+  try {
+    const fresh = await context.newPage();
+    const cdp = await context.newCDPSession(fresh);
+    // Every request of a hero file over the network, with what started it: Chromium names the
+    // document's very start (0:0) for a preload of its Link header, the picture's place in the
+    // HTML for the parser's request (7:14 without the header).
+    const heroRequests: { url: string; initiator: string }[] = [];
+    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      if (!/\/hero-dashboard\./.test(request.url)) return;
+      const at = `${initiator.lineNumber ?? '-'}:${initiator.columnNumber ?? '-'}`;
+      heroRequests.push({ url: new URL(request.url).pathname, initiator: `${initiator.type} ${at}` });
+    });
+    await cdp.send('Network.enable');
+    const response = (await fresh.goto('/'))!;
+    expect(heroPreloadProblems(response.headers()['link'], await response.text())).toEqual([]);
+    const hero = fresh.locator('#banner picture img');
+    await expect
+      .poll(() =>
+        hero.evaluate((image: HTMLImageElement) =>
+          image.complete && image.naturalWidth > 0 ? new URL(image.currentSrc).pathname : '',
+        ),
+      )
+      .toMatch(/^\/_astro\/hero-dashboard\.[\w-]+\.avif$/);
+    const shown = await hero.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname);
+    // Once, the file shown, asked for by the header's preload rather than by the parser.
+    expect(heroRequests).toEqual([{ url: shown, initiator: 'parser 0:0' }]);
+  } finally {
+    await context.close();
+  }
 });
 
 test('섹션 주소(/#id)로 열면 그 섹션이 헤더 바로 아래에 온다', async ({ page, site }) => {

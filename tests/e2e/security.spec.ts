@@ -1,10 +1,25 @@
 /**
- * Security: the headers of public/_headers on the local server, the per-page Content Security
- * Policy (no violation on any page in Chromium) and `rel` on every link that opens a new tab.
+ * Security: the headers of public/_headers on the local server (and the home's hero preload the
+ * build adds), the per-page Content Security Policy (no violation on any page in Chromium) and
+ * `rel` on every link that opens a new tab.
  */
+import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { join } from 'node:path';
 import { test, expect, type Page, type Site } from './support/test.ts';
 import { staticRoutes } from './support/routes.ts';
-import { builtPages, detailIds } from './support/built-site.ts';
+import { builtPages, detailIds, distDir } from './support/built-site.ts';
+import { heroPreloadProblems } from '../support/hero-preload.ts';
+
+/** The 1xx answers before the answer to a GET of `url`: status and `Link` (node:http reports them). */
+function earlyHints(url: string): Promise<[number, string | undefined][]> {
+  return new Promise((resolve, reject) => {
+    const hints: [number, string | undefined][] = [];
+    const req = httpGet(url, (res) => res.resume().on('end', () => resolve(hints)));
+    req.on('information', (info) => hints.push([info.statusCode, info.headers.link as string | undefined]));
+    req.on('error', reject);
+  });
+}
 
 const securityHeaders = {
   'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
@@ -34,6 +49,23 @@ test.describe('헤더와 링크 (한 번만)', () => {
         'cache-control': 'public, max-age=300, must-revalidate',
       });
     }
+  });
+
+  test('홈: 대표 이미지의 preload Link 헤더, 그 앞의 103 Early Hints (다른 페이지에는 없다)', async ({
+    request,
+    baseURL,
+  }) => {
+    const home = readFileSync(join(distDir, 'index.html'), 'utf8');
+    for (const path of ['/', '/index.html']) {
+      const response = await request.get(path);
+      expect(heroPreloadProblems(response.headers()['link'], home), path).toEqual([]);
+      // The header is all: the page is the file the build wrote.
+      expect(await response.text(), path).toBe(home);
+    }
+    for (const path of ['/faq', '/no-such-page'])
+      expect((await request.get(path)).headers()['link'], path).toBeUndefined();
+    const hints = await earlyHints(new URL('/', baseURL).href);
+    expect(hints).toEqual([[103, (await request.get('/')).headers()['link']]]);
   });
 
   test('해시 이름의 자산: 보안 헤더와 1년 immutable 캐시, 압축 전송', async ({ request }) => {

@@ -7,8 +7,9 @@
  *   rebuild that publishes meanwhile cannot mix two releases in one upload);
  * - leaves out the release records (`manifest.json`, `changed-routes.json`) and writes an
  *   `.assetsignore` naming them too, so a later copy into the folder is still not served;
- * - refuses a folder whose `_headers` differs from `public/_headers`: the Worker bundles
- *   `public/_headers` (worker.ts), and its answers must carry the same headers as the files;
+ * - refuses a folder whose `_headers` differs from `public/_headers` (but for the `Link` rules
+ *   the build adds): the Worker bundles `public/_headers` (worker.ts), and its answers must carry
+ *   the same headers as the files;
  * - with `--previous`, adds the hashed files (`immutable` in `_headers`: `/_astro/*`, `/fonts/*`)
  *   of the earlier releases kept there that this one lacks. A page loaded before the deploy
  *   still finds its scripts afterwards; Cloudflare's own asset retention would do this, but
@@ -135,6 +136,19 @@ function keepPreviousHashed(previous: string, source: string, staged: string, ru
   return kept;
 }
 
+/**
+ * The built `_headers` is the project's, and what the build appended sets only `Link` (the home's
+ * hero preload, src/integrations/hero-preload/): a preload belongs to a page that exists, never to
+ * a miss the Worker answers, so the Worker's copy of the project's rules still matches.
+ */
+export function sameRulesAsWorker(built: string, project: string): boolean {
+  if (!built.startsWith(project)) return false;
+  return parseHeadersFile(built.slice(project.length)).every(
+    (rule) =>
+      rule.detach.length === 0 && Object.keys(rule.headers).every((name) => name.toLowerCase() === 'link'),
+  );
+}
+
 export function stageSite({
   site,
   to,
@@ -151,7 +165,7 @@ export function stageSite({
     }
   }
   const headersText = readFileSync(projectHeaders, 'utf8');
-  if (readFileSync(join(source, '_headers'), 'utf8') !== headersText) {
+  if (!sameRulesAsWorker(readFileSync(join(source, '_headers'), 'utf8'), headersText)) {
     throw new StageError(
       `${source}/_headers가 ${projectHeaders}와 다릅니다. Worker는 이 체크아웃의 _headers를 쓰므로, 이 체크아웃으로 다시 빌드한 뒤 배포해 주세요.`,
     );

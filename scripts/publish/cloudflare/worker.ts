@@ -5,8 +5,8 @@
  * The headers come from `public/_headers` itself, bundled as text by wrangler (the `Text` module
  * rule in wrangler.jsonc) and parsed with the same parser as `npm start`'s server, so the
  * Worker's answers and the asset server's can never disagree. `stage.ts` refuses a site folder
- * whose `_headers` differs from `public/_headers`, so the release deployed beside this Worker
- * carries the same rules.
+ * whose `_headers` differs from `public/_headers` but for the build's `Link` preloads of pages
+ * (never of a miss), so the release deployed beside this Worker carries the same rules.
  */
 import headersText from '../../../public/_headers';
 import { parseHeadersFile } from '../lib/headers-file.ts';

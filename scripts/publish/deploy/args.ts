@@ -37,12 +37,13 @@ export const USAGE = `사용법: npm run deploy -- --from 릴리스폴더 --to �
                      예: "ssh -i ~/.ssh/deploy -o StrictHostKeyChecking=yes")
   --dry-run          무엇을 올리고 전환하고 지울지 출력만 하고, 호스트는 바꾸지 않습니다
 
-nginx 설정 (public/_headers 에서 만들어 표준 출력으로 씁니다):
+nginx 설정 (빌드한 사이트의 _headers 에서 만들어 표준 출력으로 씁니다):
   --nginx-config     nginx 설정을 출력합니다 (http { } 안에 include 하세요)
   --root 경로        호스트의 배포 폴더 (--to 의 경로와 같게)
   --listen 값        nginx listen 값 (기본값 80; 예: 127.0.0.1:8080)
   --server-name 이름 nginx server_name 값 (기본값 _ : 모든 이름)
-  --headers 파일     헤더 규칙 파일 (기본값 public/_headers)
+  --headers 파일     헤더 규칙 파일 (예: out/current/_headers; 기본값 public/_headers 에는
+                     빌드가 더하는 홈 대표 이미지의 Link 헤더가 없습니다)
 
 종료 코드: 0 배포됨 (또는 이미 게시 중, --dry-run), 1 실패 (게시된 사이트는 그대로),
           2 명령줄 오류, 3 전환은 됐지만 그 뒤 단계(기록, 정리)가 실패,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseHeadersFile } from '../lib/headers-file.ts';
 import { nginxConfig, NginxConfigError } from './nginx-config.ts';
+import { withBuiltRules } from '../../../src/integrations/hero-preload/preload-link.ts';
 
 const generate = (headers: string) =>
   nginxConfig({
@@ -85,6 +86,36 @@ describe('nginxConfig', () => {
 }`);
   });
 
+  it("sends the home's hero preload the build adds to _headers on / and /index.html (where `location = /` serves it)", () => {
+    const link =
+      '</_astro/hero.a.avif>; rel=preload; as=image; type="image/avif"; imagesrcset="/_astro/hero.a.avif 760w, /_astro/hero.b.avif 1120w"; imagesizes="(max-width: 980px) 100vw, 540px"; fetchpriority=high';
+    const project = readFileSync(new URL('../../../public/_headers', import.meta.url), 'utf8');
+    const built = generate(withBuiltRules(project, ['/', '/index.html'], link));
+    const map = built.slice(built.indexOf('map $uri $insighthire_link {'));
+    const quoted = `"${link.replaceAll('"', '\\"')}"`;
+    expect(map.slice(0, map.indexOf('\n}\n'))).toBe(
+      [
+        'map $uri $insighthire_link {',
+        '    default "";',
+        `    "~^/index\\.html$" ${quoted};`,
+        `    "~^/$" ${quoted};`,
+      ].join('\n'),
+    );
+    expect(built).toContain('    add_header Link $insighthire_link always;');
+    // Every other header as before, the Link last.
+    const server = built.slice(built.indexOf('server {'));
+    expect(server.match(/^ {4}add_header \S+/gm)?.map((line) => line.split(' ').pop())).toEqual([
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'Permissions-Policy',
+      'Content-Security-Policy',
+      'X-Frame-Options',
+      'Cache-Control',
+      'Link',
+    ]);
+  });
+
   it('refuses what nginx would read as more than text', () => {
     expect(() => generate('/*\n  X-Test: $host\n/_astro/*\n  Cache-Control: immutable\n')).toThrow(
       NginxConfigError,
@@ -93,5 +124,8 @@ describe('nginxConfig', () => {
       NginxConfigError,
     );
     expect(() => generate('/*\n  Cache-Control: max-age=60\n')).toThrow('immutable');
+    expect(() => generate('/*\n  X-Test: a\\"b\n/_astro/*\n  Cache-Control: immutable\n')).toThrow(
+      NginxConfigError,
+    );
   });
 });

@@ -41,11 +41,14 @@ const VARIABLE_PREFIX = 'insighthire_';
 /** `Strict-Transport-Security` → `$insighthire_strict_transport_security`. */
 const variableFor = (name: string) => `$${VARIABLE_PREFIX}${name.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
 
-/** A double-quoted nginx string; `$` would start a variable and `"`/`\` end or escape it. */
+/**
+ * A double-quoted nginx string, its `"` escaped (a `Link` header quotes its `imagesrcset`); `$`
+ * would start a variable and `\` an escape, so neither may appear.
+ */
 function text(value: string): string {
-  if (/["\\$\u0000-\u001f]/.test(value))
+  if (/[\\$\u0000-\u001f]/.test(value))
     throw new NginxConfigError(`nginx 설정에 쓸 수 없는 문자가 있습니다: ${value}`);
-  return `"${value}"`;
+  return `"${value.replaceAll('"', '\\"')}"`;
 }
 
 /**

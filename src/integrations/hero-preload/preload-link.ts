@@ -1,0 +1,85 @@
+/**
+ * The home's hero picture as a `Link: <…>; rel=preload` response header, read from the built page
+ * itself: the `<picture>` whose `<img>` says `fetchpriority="high"`, and of it the `<source>` a
+ * browser that reads its type takes (the first one). The header carries that source's `srcset`
+ * and `sizes` as they are written, so the browser preloads the very file the picture then picks
+ * and reuses the answer: one request, started with the document's headers instead of when the
+ * parser reaches the picture.
+ */
+
+/** What a `<picture>` asks for, as its HTML writes it. */
+export interface PreloadedPicture {
+  /** The first candidate: what a browser without `imagesrcset` would fetch. */
+  href: string;
+  /** The source's `type` (`image/avif`): a browser that cannot show it skips the preload. */
+  type?: string | undefined;
+  srcset?: string | undefined;
+  sizes?: string | undefined;
+}
+
+/** The first line of the rules a build adds to `_headers`; what comes before it is `public/_headers`. */
+export const BUILT_RULES_MARKER = '# Added by the build (src/integrations/hero-preload/)';
+
+const entities: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
+
+/** An attribute of one tag (`<source …>`), entities decoded; `undefined` when absent. */
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>"']+))`, 'i').exec(tag);
+  if (!match) return undefined;
+  return (match[1] ?? match[2] ?? match[3] ?? '').replace(/&(?:amp|quot|#39|lt|gt);/g, (e) => entities[e]!);
+}
+
+/** The page's high-priority `<picture>`: its first `<source>`, or its `<img>` when it has none. */
+export function priorityPicture(html: string): PreloadedPicture | undefined {
+  for (const [, inner = ''] of html.matchAll(/<picture\b[^>]*>([\s\S]*?)<\/picture>/gi)) {
+    const img = /<img\b[^>]*>/i.exec(inner)?.[0];
+    if (!img || attribute(img, 'fetchpriority')?.toLowerCase() !== 'high') continue;
+    const source = /<source\b[^>]*>/i.exec(inner)?.[0];
+    const tag = source ?? img;
+    const srcset = attribute(tag, 'srcset');
+    const href = srcset?.trim().split(/\s+/)[0] ?? attribute(img, 'src');
+    if (!href) continue;
+    return { href, type: attribute(tag, 'type'), srcset, sizes: attribute(tag, 'sizes') };
+  }
+  return undefined;
+}
+
+/** A Link parameter's quoted value (RFC 8288: a quoted-string, which ours never need to escape). */
+function quoted(name: string, value: string): string {
+  if (/["\\\u0000-\u001f\u007f]/.test(value))
+    throw new Error(`${name}에 Link 헤더에 쓸 수 없는 문자가 있습니다: ${value}`);
+  return `${name}="${value}"`;
+}
+
+/** `</_astro/hero.avif>; rel=preload; as=image; type="image/avif"; imagesrcset="…"; imagesizes="…"; fetchpriority=high` */
+export function preloadLink(picture: PreloadedPicture): string {
+  if (/[<>\s"\\]/.test(picture.href)) throw new Error(`Link 헤더에 쓸 수 없는 주소입니다: ${picture.href}`);
+  return [
+    `<${picture.href}>`,
+    'rel=preload',
+    'as=image',
+    ...(picture.type ? [quoted('type', picture.type)] : []),
+    ...(picture.srcset ? [quoted('imagesrcset', picture.srcset)] : []),
+    ...(picture.sizes ? [quoted('imagesizes', picture.sizes)] : []),
+    'fetchpriority=high',
+  ].join('; ');
+}
+
+/**
+ * `_headers` with the build's rules (a `Link` for each path) in place of any written before: the
+ * project's rules first, untouched (a host reads them alike), then the marker and one rule per
+ * path. Only the `/*` rule reaches these paths besides, and it has no `Link`, so Cloudflare has
+ * nothing to join it with.
+ */
+export function withBuiltRules(headersFile: string, paths: string[], link: string): string {
+  const at = headersFile.indexOf(`\n${BUILT_RULES_MARKER}`);
+  const project = at === -1 ? headersFile : headersFile.slice(0, at);
+  const rules = paths.map((path) => `${path}\n  Link: ${link}\n`).join('');
+  return `${project}${project.endsWith('\n') ? '' : '\n'}\n${BUILT_RULES_MARKER}: the home's hero picture,\n# announced with the document (its names are hashed, so only the build knows them).\n${rules}`;
+}
