@@ -133,7 +133,9 @@ export function nginxConfig({ root, listen, serverName, rules, command }: NginxC
 #   ${root}/assets/                    every hashed file deployed (${folders.map((folder) => `/${folder}/`).join(', ')}), old ones too
 #   ${root}/.well-known/               the host's own files (ACME, security.txt): deploys never touch them
 #
-# TLS: add \`listen 443 ssl;\` and the certificate here, or terminate TLS at the CDN in front.
+# TLS: add \`listen 443 ssl http2;\` (from nginx 1.25.1: \`http2 on;\`) and the certificate here, or
+# terminate TLS at the CDN in front
+# (browsers speak HTTP/2 only over TLS; the pages fit the first round trip with its headers).
 # Keep open_file_cache off (the default) or its entries could outlive a switch of \`current\`.
 
 # Response headers from public/_headers by path (the last matching rule wins; "" sends none).
