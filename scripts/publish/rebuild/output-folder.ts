@@ -12,7 +12,8 @@
  *                        (lib/pending-purge.ts)
  *   DIR/cache            Astro's cacheDir, kept between runs
  *   DIR/api/             what the rebuild knows of the API between runs (the poll's base
- *                        snapshot, the answers with their validators)
+ *                        snapshot, the answers with their validators, a full read's journal
+ *                        until its snapshot is published)
  *   DIR/.build           the build in progress (a fixed path: Astro bakes the output folder into
  *                        its page hashes, so a new folder per build would defeat the page cache)
  *   DIR/.snapshot.json   the snapshot the build in progress renders
@@ -28,7 +29,13 @@ export interface OutputFolder {
   readonly current: string;
   readonly releases: string;
   readonly cache: string;
-  readonly api: { readonly dir: string; readonly base: string; readonly answers: string };
+  readonly api: {
+    readonly dir: string;
+    readonly base: string;
+    readonly answers: string;
+    /** A full read's answers until its snapshot is published (read/read-journal.ts). */
+    readonly journal: string;
+  };
   readonly history: string;
   readonly hold: string;
   readonly pendingPurge: string;
@@ -48,7 +55,12 @@ export function outputFolder(out: string): OutputFolder {
     current: join(out, 'current'),
     releases,
     cache: join(out, 'cache'),
-    api: { dir: api, base: join(api, 'snapshot.json'), answers: join(api, 'answers.json') },
+    api: {
+      dir: api,
+      base: join(api, 'snapshot.json'),
+      answers: join(api, 'answers.json'),
+      journal: join(api, 'read-journal.jsonl'),
+    },
     history: join(out, 'history.jsonl'),
     hold: join(out, 'hold.json'),
     pendingPurge: join(out, PENDING_PURGE_FILE),

@@ -71,6 +71,8 @@ export interface ReaderOptions {
   refresh: readonly string[];
   answers: AnswerRecord;
   signal: AbortSignal | undefined;
+  /** Each answer as it is recorded (the read journal of a full read). */
+  onAnswer?: ((key: string, answer: RecordedAnswer) => void) | undefined;
 }
 
 /** The reads of one snapshot; `fetcher` is what the content loaders' functions are given. */
@@ -114,6 +116,12 @@ export class SnapshotReader {
       this.refreshKeys.add(callKey('blogDetail', { id }));
       this.refreshKeys.add(callKey('patentDetail', { tag: id }));
     }
+  }
+
+  /** Records the answer to the call `key` (and hands it to `onAnswer`). */
+  private record(key: string, answer: RecordedAnswer): void {
+    this.calls[key] = answer;
+    this.options.onAnswer?.(key, answer);
   }
 
   /** Whether this run builds on the base (a poll) rather than reading everything. */
@@ -171,14 +179,14 @@ export class SnapshotReader {
         return (async () => {
           const first = (await this.fetcher(list, { ...query, page: 1 })) as EndpointData<'hrStoryTags'>;
           const data = pageOfMerged(list, first, items, page);
-          this.calls[key] = { ok: true, data };
+          this.record(key, { ok: true, data });
           return { data };
         })();
     }
     if (ITEM_CALLS.has(name) && !this.refreshKeys.has(key)) {
       const kept = this.baseAnswer(key);
       if (kept) {
-        this.calls[key] = kept;
+        this.record(key, kept);
         return { data: kept.data };
       }
     }
@@ -197,7 +205,7 @@ export class SnapshotReader {
     if (made % PROGRESS_EVERY === 0) this.options.progress.step(PHASE, `API 호출 ${made}건 완료`);
     if (ITEM_CALLS.has(name)) this.detailCalls++;
     if (!result.ok) return this.failed(name, query, key, result.error) as never;
-    this.calls[key] = { ok: true, data: result.data };
+    this.record(key, { ok: true, data: result.data });
     return result.data;
   };
 
@@ -210,10 +218,10 @@ export class SnapshotReader {
       if (error.kind !== 'not-found' && error.kind !== 'invalid') this.failedDetails++;
       if (kept) {
         this.warn(`${describeItem(name, query)}: 상세를 가져오지 못해 게시된 판을 유지합니다 (${message})`);
-        this.calls[key] = kept;
+        this.record(key, kept);
         return kept.data;
       }
-      this.calls[key] = { ok: false, kind: error.kind, message };
+      this.record(key, { ok: false, kind: error.kind, message });
       throw new FetchError(error.kind, message, { itemProblem: true });
     }
     this.stopAll.abort();

@@ -15,7 +15,7 @@ import {
   type ListEntryData,
   type PatentData,
 } from '../../../../src/lib/content/build-data.ts';
-import type { RecordedCalls } from '../../../../src/lib/content/recorded-api.ts';
+import type { RecordedAnswer, RecordedCalls } from '../../../../src/lib/content/recorded-api.ts';
 import type { ListId } from '../../../../src/lib/routes.ts';
 import type { Progress } from '../../lib/log.ts';
 import type { AnswerRecord } from './answer-cache.ts';
@@ -71,6 +71,10 @@ export interface SnapshotOptions {
    * them, and never fewer than three. Beyond it the API is having an outage, not an item a bad day.
    */
   maxFailedDetailShare?: number;
+  /** Each answer as it is recorded (read-journal.ts). */
+  onAnswer?: (key: string, answer: RecordedAnswer) => void;
+  /** The first pages' stamps, once they are read (read-journal.ts). */
+  onStamps?: (modified: Record<string, string>) => void;
 }
 
 /**
@@ -89,6 +93,8 @@ export async function takeSnapshot({
   answers = {},
   signal,
   maxFailedDetailShare = 0.1,
+  onAnswer,
+  onStamps,
 }: SnapshotOptions): Promise<Snapshot> {
   const reader = new SnapshotReader({
     apiUrl,
@@ -100,6 +106,7 @@ export async function takeSnapshot({
     refresh,
     answers,
     signal,
+    onAnswer,
   });
   progress.step(
     PHASE,
@@ -109,6 +116,7 @@ export async function takeSnapshot({
     const firstPages = await fetchListFirstPages(reader.fetcher);
     progress.step(PHASE, `목록 첫 페이지 ${firstPages.length}개 (배너·주제 포함)`);
     const modified = reader.firstPageStamps();
+    onStamps?.(modified);
     if (reader.polling && reader.baseReplay && base)
       await planPoll(reader, reader.baseReplay, modified, base);
     const content = await fetchContent(reader);
