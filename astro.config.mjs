@@ -11,6 +11,7 @@ import { uiCopy } from './src/integrations/ui-copy/index.ts';
 import { laterScripts } from './src/integrations/later-scripts/index.ts';
 import { laterStyles } from './src/integrations/later-styles/index.ts';
 import { cardPictures } from './src/integrations/card-pictures/index.ts';
+import { sharePictures } from './src/integrations/share-pictures/index.ts';
 import { heroPreload } from './src/integrations/hero-preload/index.ts';
 
 /** Public address of the site; canonical URLs and the sitemap are built from it. */
@@ -31,6 +32,8 @@ export default defineConfig({
     pageScripts(),
     // The list cards' pictures drawn as WebP files of the site's own while the pages render.
     cardPictures(),
+    // The share pictures kept in cacheDir by what they show, and their worker threads ended after the build.
+    sharePictures(),
     // Browser bundles carry the UI strings they show, not all of ko.json.
     uiCopy(),
     // Every indexable page, details included; noindex query forms and second addresses are left out.

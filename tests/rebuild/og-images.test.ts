@@ -2,7 +2,8 @@
 /**
  * Share pictures in the nightly rebuild: every detail and product page gets its picture in the
  * release, and after one item's title changes only that item's picture is drawn again — the
- * others are restored byte for byte from Astro's incremental cache. Two full CLI runs against
+ * others are restored byte for byte from Astro's incremental cache — and the store of drawn
+ * pictures follows: the new title's picture in, the old one out. Two full CLI runs against
  * the reference content server on a temporary copy of the content (they are slow: keep it so).
  */
 import { readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,23 @@ function pictures(): Map<string, Buffer> {
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(out, 'current', file), 'utf8')) as T;
 
+/** The pictures kept in the build's store of drawn share pictures (src/lib/og/share-pictures.ts). */
+function stored(): Buffer[] {
+  const dir = join(out, 'cache', 'share-pictures');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.jpg'))
+    .map((name) => readFileSync(join(dir, name)));
+}
+
+/** The store holds pictures of the release only, none twice. */
+function expectStoreOf(release: Map<string, Buffer>): void {
+  const kept = stored();
+  const published = [...release.values()];
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept.length).toBeLessThanOrEqual(published.length);
+  for (const jpeg of kept) expect(published.some((bytes) => bytes.equals(jpeg))).toBe(true);
+}
+
 beforeAll(async () => {
   ({ work, contentDir, out } = makeWorkFolder('og-rebuild-test-'));
   api = await startServer({ contentDir, port: 0 });
@@ -66,6 +84,7 @@ describe('share pictures in the nightly rebuild', () => {
       const run = await rebuild();
       expect(run.code, run.stderr + run.stdout).toBe(0);
       before = pictures();
+      expectStoreOf(before);
       const read = (name: string) => JSON.parse(readFileSync(join(contentDir, name), 'utf8')) as ItemsFile;
       const patents = JSON.parse(readFileSync(join(contentDir, 'patents.json'), 'utf8')) as { tag: string }[];
       const expected = [
@@ -114,6 +133,9 @@ describe('share pictures in the nightly rebuild', () => {
         .filter(([name, bytes]) => !bytes.equals(before.get(name)!))
         .map(([name]) => name);
       expect(redrawn).toEqual([edited]);
+      // The store holds nothing the release does not: the old title's picture went with it.
+      expectStoreOf(after);
+      expect(stored().some((jpeg) => jpeg.equals(before.get(edited)!))).toBe(false);
 
       // The release says so (for the CDN purge), and Astro rendered no other picture.
       const changed = readJson<ChangedRoutes>('changed-routes.json');

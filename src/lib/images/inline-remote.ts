@@ -3,74 +3,23 @@
  * data-uri.ts), for the one image that is largest above the fold (the first card of a list,
  * a detail page's picture). Anything else (large, not an image, unreachable, slow, on a host
  * we do not fetch from) keeps its address, so this can only save a request, never lose an
- * image.
- *
- * The addresses come from the content API and are untrusted: the build fetches only from the
- * API's own origin and the image hosts configured in `CONTENT_IMAGE_HOSTS` (comma-separated
- * origins), follows redirects only within them, and reads at most {@link MAX_BYTES}.
+ * image. Where the build may fetch from, and how much it reads: fetch-image.ts.
  */
 import { buildApiUrl } from '../content/build-api.ts';
-import { readCapped } from '../api/read-capped.ts';
 import { imageDataUri } from './data-uri.ts';
+import { allowedImageOrigins, fetchImageBytes } from './fetch-image.ts';
 
-const TIMEOUT_MS = 5_000;
-/** More than the inlining limit, so an image just over it is still recognised as too large. */
-export const MAX_BYTES = 64 * 1024;
-const MAX_REDIRECTS = 3;
-/** Time and size limits for a picture the build draws again (share pictures, list cards): a CMS's photos. */
-export const PICTURE_FETCH_LIMITS = { maxBytes: 8 * 1024 * 1024, timeoutMs: 8_000 } as const;
+// Re-exported: the list cards and the tests have always taken them from here.
+export { fetchImageBytes, MAX_BYTES, PICTURE_FETCH_LIMITS } from './fetch-image.ts';
+
 const cache = new Map<string, Promise<string | null>>();
 
-/** The origins the build may fetch images from. */
+/** The origins the build may fetch images from (the build's API by default). */
 export function imageOrigins(
   apiUrl = buildApiUrl(),
   configured = process.env.CONTENT_IMAGE_HOSTS ?? '',
 ): Set<string> {
-  const origins = new Set<string>();
-  for (const value of [apiUrl, ...configured.split(',')]) {
-    try {
-      if (value.trim()) origins.add(new URL(value.trim()).origin);
-    } catch {
-      // A mistyped host is simply not allowed.
-    }
-  }
-  return origins;
-}
-
-/**
- * The bytes and type of an image from the API, when its origin is allowed: redirects are
- * followed only to allowed origins, and at most `maxBytes` are read. `null` for anything else.
- * Every build-time fetch of a content image goes through here (inlined pictures, share pictures).
- */
-export async function fetchImageBytes(
-  url: string,
-  origins: ReadonlySet<string>,
-  { maxBytes = MAX_BYTES, timeoutMs = TIMEOUT_MS }: { maxBytes?: number; timeoutMs?: number } = {},
-): Promise<{ bytes: Uint8Array; contentType: string } | null> {
-  try {
-    let address = new URL(url);
-    const signal = AbortSignal.timeout(timeoutMs);
-    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      if (!/^https?:$/.test(address.protocol) || !origins.has(address.origin)) return null;
-      const response = await fetch(address, { signal, redirect: 'manual' });
-      if (response.status >= 300 && response.status < 400) {
-        await response.body?.cancel();
-        const location = response.headers.get('location');
-        if (!location) return null;
-        address = new URL(location, address);
-        continue;
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        return null;
-      }
-      const bytes = await readCapped(response, maxBytes);
-      return bytes ? { bytes, contentType: response.headers.get('content-type') ?? '' } : null;
-    }
-    return null;
-  } catch {
-    return null;
-  }
+  return allowedImageOrigins(apiUrl, configured);
 }
 
 /** A small image from an allowed origin as a `data:` address, or null. */

@@ -7,8 +7,13 @@
  * share-image-picture.ts.
  *
  * It never throws: an unreachable, huge, broken or too slow item picture falls back to the brand
- * background (a picture stopped by its time or complexity limit with a warning in the build's log), and a title satori cannot lay out falls back to the site's default picture, so a
- * bad item can never stop the build.
+ * background (a picture stopped by its time or complexity limit with a warning in the build's
+ * log), and a title satori cannot lay out falls back to the site's default picture, so a bad item
+ * can never stop the build.
+ *
+ * A build draws through share-pictures.ts (a store of drawn pictures and a pool of worker
+ * threads); this module and what it imports are the drawer whose code is hashed into each
+ * picture's key, so keep it free of the site's copy and the API client.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,16 +70,29 @@ async function draw(
   throw new Error('unreachable');
 }
 
-/** The site's default share picture as a JPEG: the last resort. */
-async function defaultPicture(root: string): Promise<Buffer> {
-  return sharp(readFileSync(join(root, 'public', 'og-default.png')))
+/** The default picture's file under `public/` (its bytes are part of every picture's key). */
+export const DEFAULT_PICTURE_FILE = 'og-default.png';
+
+/** The site's default share picture (`public/og-default.png`) as a JPEG: the last resort. */
+export async function defaultSharePicture(root: string): Promise<Buffer> {
+  return sharp(readFileSync(join(root, 'public', DEFAULT_PICTURE_FILE)))
     .resize(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT)
     .jpeg({ quality: 80, mozjpeg: true })
     .toBuffer();
 }
 
-/** Draws `card`'s share picture (JPEG). Never throws. */
-export async function renderShareImage(card: ShareCard, options: RenderOptions): Promise<Buffer> {
+/** A drawn share picture. */
+export interface ShareImage {
+  jpeg: Buffer;
+  /**
+   * False when the card names a picture that could not be had (unreachable, refused, too slow):
+   * the drawing is worth trying again later, so the store of drawn pictures does not keep it.
+   */
+  whole: boolean;
+}
+
+/** Draws `card`'s share picture. Never throws. */
+export async function drawShareImage(card: ShareCard, options: RenderOptions): Promise<ShareImage> {
   const root = options.root ?? process.cwd();
   registerFontsForSvg(root);
   const limits = options.pictureLimits ?? PICTURE_DRAW_LIMITS;
@@ -82,18 +100,20 @@ export async function renderShareImage(card: ShareCard, options: RenderOptions):
   const picture = card.localImage
     ? await pictureDataUri(Buffer.from(card.localImage), width, height, limits, card.title)
     : await fetchItemPicture(card.image, options.apiOrigin, width, height, limits);
+  const whole = picture !== null || !(card.localImage || card.image);
   try {
-    return await draw(card, picture, options, root);
+    return { jpeg: await draw(card, picture, options, root), whole };
   } catch {
     try {
-      return await draw(
-        { ...card, title: card.title.replace(/[^\p{L}\p{N}\p{P}\p{Zs}]/gu, '') },
-        null,
-        options,
-        root,
-      );
+      const title = card.title.replace(/[^\p{L}\p{N}\p{P}\p{Zs}]/gu, '');
+      return { jpeg: await draw({ ...card, title }, null, options, root), whole };
     } catch {
-      return defaultPicture(root);
+      return { jpeg: await defaultSharePicture(root), whole };
     }
   }
+}
+
+/** Draws `card`'s share picture (JPEG). Never throws. */
+export async function renderShareImage(card: ShareCard, options: RenderOptions): Promise<Buffer> {
+  return (await drawShareImage(card, options)).jpeg;
 }

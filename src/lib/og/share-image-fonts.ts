@@ -16,16 +16,28 @@ function projectRequire(root: string) {
   return createRequire(join(root, 'package.json'));
 }
 
+const WEIGHTS: readonly [Weight, string][] = [
+  [500, 'Pretendard-Medium'],
+  [700, 'Pretendard-Bold'],
+  [800, 'Pretendard-ExtraBold'],
+];
+
+/** The font files satori draws with (their bytes are part of every share picture's key). */
+export function shareFontFiles(root: string): string[] {
+  const require = projectRequire(root);
+  return WEIGHTS.map(([, name]) => require.resolve(`pretendard/dist/public/static/${name}.otf`));
+}
+
 /** Pretendard Medium, Bold and ExtraBold for satori, read once. */
 export function loadFonts(root: string): SatoriFont[] {
   if (fonts) return fonts;
-  const require = projectRequire(root);
-  const file = (name: string) => readFileSync(require.resolve(`pretendard/dist/public/static/${name}.otf`));
-  fonts = [
-    { name: 'Pretendard', data: file('Pretendard-Medium'), weight: 500, style: 'normal' },
-    { name: 'Pretendard', data: file('Pretendard-Bold'), weight: 700, style: 'normal' },
-    { name: 'Pretendard', data: file('Pretendard-ExtraBold'), weight: 800, style: 'normal' },
-  ];
+  const files = shareFontFiles(root);
+  fonts = WEIGHTS.map(([weight], index) => ({
+    name: 'Pretendard',
+    data: readFileSync(files[index]!),
+    weight,
+    style: 'normal',
+  }));
   return fonts;
 }
 

@@ -6,7 +6,7 @@
  * What a picture may cost to draw (an SVG's effects, the time) is decided in
  * src/lib/images/svg-guard.ts, the same for the list cards' pictures.
  */
-import { fetchImageBytes, imageOrigins, PICTURE_FETCH_LIMITS } from '../images/inline-remote.ts';
+import { allowedImageOrigins, fetchImageBytes, PICTURE_FETCH_LIMITS } from '../images/fetch-image.ts';
 import {
   drawWithinLimits,
   PICTURE_DRAW_LIMITS,
@@ -32,7 +32,7 @@ export async function fetchItemPicture(
   limits: PictureDrawLimits = PICTURE_DRAW_LIMITS,
 ): Promise<string | null> {
   if (!url) return null;
-  const image = await fetchImageBytes(url, imageOrigins(apiOrigin), PICTURE_FETCH_LIMITS);
+  const image = await fetchImageBytes(url, allowedImageOrigins(apiOrigin), PICTURE_FETCH_LIMITS);
   return image ? pictureDataUri(Buffer.from(image.bytes), width, height, limits, url) : null;
 }
 

@@ -3,14 +3,16 @@
  * `/og/info/blog/hr-0001.jpg`, `/og/cad_archive/<id>.jpg`, `/og/info/patent/<tag>.jpg`,
  * `/og/soft-skill.jpg`… (src/lib/og/). Each path's `cacheKey` is the digest of what its picture
  * shows, so an unchanged item's picture is restored from the incremental build cache instead of
- * drawn again.
+ * drawn again; when Astro's cache is dropped (any code change), the store of drawn pictures
+ * (src/lib/og/share-pictures.ts) still has it.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection } from 'astro:content';
 import { siteConfig } from '../../config/site.ts';
 import { productSlugs } from '../../data/products.ts';
 import { pageShareCards } from '../../data/share-cards.ts';
-import { renderShareImage } from '../../lib/og/render-share-image.ts';
+import type { RenderOptions } from '../../lib/og/render-share-image.ts';
+import { buildSharePictures, sharePicture } from '../../lib/og/share-pictures.ts';
 import { detailShareCard, detailSharePage, shareCardKey, type ShareCard } from '../../lib/og/share-cards.ts';
 import type { DetailKind } from '../../lib/routes.ts';
 
@@ -39,19 +41,30 @@ export const getStaticPaths = (async () => {
     const card: ShareCard = { title, eyebrow, image: null, localImage: illustration ?? null };
     return { params: { page }, props: { card }, cacheKey: shareCardKey(card) };
   });
-  return [
+  const paths = [
     ...hrStories.map((entry) => detail('blog', entry.id, entry.data.detail)),
     ...successStories.map((entry) => detail('success', entry.id, entry.data.detail)),
     ...patents.map((entry) => detail('patent', entry.id, entry.data.detail)),
     ...pages,
   ];
+  // A build starts drawing the pictures it lacks now, on every core, ahead of Astro's GETs.
+  buildSharePictures()?.prepare(
+    paths.map((path) => path.props.card),
+    renderOptions(),
+  );
+  return paths;
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ card: ShareCard }> = async ({ props, site }) => {
-  const jpeg = await renderShareImage(props.card, {
+/** How every picture is drawn: the brand, the site's host, the API whose pictures may be fetched. */
+function renderOptions(): RenderOptions {
+  return {
     apiOrigin: new URL(siteConfig.apiBaseUrl).origin,
     brand: siteConfig.brand,
-    host: new URL(site ?? siteConfig.siteUrl).host,
-  });
+    host: new URL(siteConfig.siteUrl).host,
+  };
+}
+
+export const GET: APIRoute<{ card: ShareCard }> = async ({ props }) => {
+  const jpeg = await sharePicture(props.card, renderOptions());
   return new Response(new Uint8Array(jpeg), { headers: { 'Content-Type': 'image/jpeg' } });
 };
