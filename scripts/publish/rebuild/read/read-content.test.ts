@@ -33,15 +33,24 @@ interface Run {
 }
 
 /** One run's read into the output folder `name`; `stopAfter` aborts the run at that many calls, like a kill. */
-async function run(name: string, { stopAfter = Infinity, at = new Date() } = {}): Promise<Run> {
+async function run(
+  name: string,
+  {
+    stopAfter = Infinity,
+    at = new Date(),
+    args = [] as string[],
+    answer = (_request: Request): Response | undefined => undefined,
+  } = {},
+): Promise<Run> {
   const out = join(work, name);
-  const options = parseRebuildArgs(['--out', out, '--rate', '0']) as RebuildOptions;
+  const options = parseRebuildArgs(['--out', out, '--rate', '0', ...args]) as RebuildOptions;
   const app = createApp(content, { lastModified: new Date('2026-11-01T00:00:00Z') });
   const stop = new AbortController();
   let calls = 0;
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     if (++calls >= stopAfter) stop.abort();
-    return app.fetch(new Request(input, init));
+    const request = new Request(input, init);
+    return answer(request) ?? app.fetch(request);
   }) as typeof globalThis.fetch;
   const lines: string[] = [];
   const progress = createProgress(
@@ -98,5 +107,17 @@ describe('a first read', () => {
     const later = await run('old', { at: dayLater });
     expect(later.log).toMatch(/API 전체를 읽습니다/);
     expect(later.calls).toBe(whole.calls);
+  });
+
+  it('in a sweep over a published base keeps the published version of a detail the API sends broken', async () => {
+    const published = await run('published');
+    published.read!.keepBase();
+    const story = published.read!.snapshot.hrStories[0]!;
+    const broken = (request: Request) =>
+      new URL(request.url).searchParams.get('id') === story.id ? new Response('{"깨진') : undefined;
+    const sweep = await run('published', { args: ['--full'], answer: broken });
+    expect(sweep.log).toMatch(/API 전체를 읽습니다 \(--full\)/);
+    expect(sweep.log).toContain('상세를 가져오지 못해 게시된 판을 유지합니다');
+    expect(sweep.read!.snapshot.hrStories.find((item) => item.id === story.id)).toEqual(story);
   });
 });

@@ -115,7 +115,8 @@ function readPlan(options: RebuildOptions, files: OutputFolder['api'], apiUrl: s
   if (resumed === null)
     return {
       line: `API 전체를 읽습니다 (${sweepWhy})`,
-      base: null,
+      // Not read from, but an item whose detail fails keeps its published version from it.
+      base: base?.apiUrl === apiUrl ? base.recorded : null,
       sweep: true,
       sweptAt: now.toISOString(),
       journalStart: now.toISOString(),
