@@ -17,6 +17,8 @@
  *   DIR/.build           the build in progress (a fixed path: Astro bakes the output folder into
  *                        its page hashes, so a new folder per build would defeat the page cache)
  *   DIR/.snapshot.json   the snapshot the build in progress renders
+ *   DIR/.search-index.json  the search index of that snapshot, made for the route list and
+ *                        handed to the build (src/lib/search/index/prebuilt-index.ts)
  *   DIR/.rebuild.lock    the run's lock (lock.ts)
  */
 import { join } from 'node:path';
@@ -42,6 +44,8 @@ export interface OutputFolder {
   readonly lock: string;
   readonly staging: string;
   readonly snapshot: string;
+  /** The search index the route list made, for the build in progress (prebuilt-index.ts). */
+  readonly searchIndex: string;
   /** The folder of one release. */
   release(name: string): string;
 }
@@ -67,6 +71,7 @@ export function outputFolder(out: string): OutputFolder {
     lock: join(out, '.rebuild.lock'),
     staging: join(out, '.build'),
     snapshot: join(out, '.snapshot.json'),
+    searchIndex: join(out, '.search-index.json'),
     release: (name) => join(releases, name),
   };
 }

@@ -6,6 +6,10 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SNAPSHOT_FILE_ENV } from '../../../../src/lib/content/recorded-api.ts';
+import {
+  SEARCH_PREBUILT_INDEX_ENV,
+  writePrebuiltIndex,
+} from '../../../../src/lib/search/index/prebuilt-index.ts';
 import { SEARCH_PREVIOUS_INDEX_ENV } from '../../../../src/lib/search/index/previous-index.ts';
 import type { Progress } from '../../lib/log.ts';
 import { CHANGED_ROUTES_FILE, MANIFEST_FILE } from '../../lib/release.ts';
@@ -14,7 +18,7 @@ import type { Snapshot } from '../read/snapshot.ts';
 import { outputPathToRoute, runAstroBuild, type BuildResult } from './build.ts';
 import { createBuildProgress } from './build-progress.ts';
 import type { ReleaseManifest } from './manifest.ts';
-import type { ExpectedRoute } from './routes.ts';
+import { snapshotSearchIndex, type ExpectedRoute } from './routes.ts';
 import { addressesIn, contentLinkTargets, validateOutput, type ValidationResult } from './validate.ts';
 
 export interface BuildReleaseOptions {
@@ -81,6 +85,10 @@ async function runBuild({
   mkdirSync(paths.cache, { recursive: true });
   // The build renders this very snapshot: one read of the API per run.
   writeFileSync(paths.snapshot, JSON.stringify(snapshot.recorded));
+  const previousIndex = previousSearchIndexRoot(paths);
+  // And takes the search index the route list made of it, rather than making it again.
+  const search = snapshotSearchIndex(snapshot, previousIndex);
+  writePrebuiltIndex(paths.searchIndex, search.input, search.index);
   progress.step('빌드', 'astro build 실행 중 (스냅샷에서 렌더링)');
   const phases = createBuildProgress({
     expected: expected.length,
@@ -95,7 +103,8 @@ async function runBuild({
       ...env,
       [SNAPSHOT_FILE_ENV]: paths.snapshot,
       // The site search's index grows from the published one's (same folder as the route check).
-      [SEARCH_PREVIOUS_INDEX_ENV]: previousSearchIndexRoot(paths) ?? '',
+      [SEARCH_PREVIOUS_INDEX_ENV]: previousIndex ?? '',
+      [SEARCH_PREBUILT_INDEX_ENV]: paths.searchIndex,
     },
     onLine: (line) => {
       if (verbose) console.log(`  │ ${line}`);
@@ -105,6 +114,7 @@ async function runBuild({
     onStart: onBuildStart,
   });
   rmSync(paths.snapshot, { force: true });
+  rmSync(paths.searchIndex, { force: true });
   return build;
 }
 

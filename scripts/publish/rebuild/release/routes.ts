@@ -20,8 +20,10 @@ import { pageShareCards } from '../../../../src/data/share-cards.ts';
 import type { ArticleData, PatentData } from '../../../../src/lib/content/build-data.ts';
 import { detailSharePage, shareImagePath } from '../../../../src/lib/og/share-cards.ts';
 import { detailKinds, detailRoutes, type DetailKind } from '../../../../src/lib/routes.ts';
+import { buildSearchIndex, type BuiltIndex } from '../../../../src/lib/search/index/build-index.ts';
+import { indexInputDigest } from '../../../../src/lib/search/index/prebuilt-index.ts';
 import { previousIndexOptions } from '../../../../src/lib/search/index/previous-index.ts';
-import { siteSearchIndex } from '../../../../src/lib/search/index/site-docs.ts';
+import { siteSearchDocs } from '../../../../src/lib/search/index/site-docs.ts';
 import type { Snapshot } from '../read/snapshot.ts';
 
 /** A page file the rebuild does not know how to handle. */
@@ -113,22 +115,41 @@ const CODE_ONLY_DYNAMIC_PAGES = new Set(['fonts/[name].css.ts']);
 /** The site search's shards: the files the index of the snapshot's content is made of. */
 const SEARCH_INDEX_PAGE = 'search-index/[file].json.ts';
 
-const searchRoutes = new WeakMap<Snapshot, Map<string, string[]>>();
+export interface SnapshotSearchIndex {
+  index: BuiltIndex;
+  /** What it is made of (`indexInputDigest`): the build takes it as its own only for the same. */
+  input: string;
+}
+
+const searchIndexes = new WeakMap<Snapshot, Map<string, SnapshotSearchIndex>>();
 
 /**
- * The shards of the index over the previous release's (`searchPrevious`, the build's
- * SEARCH_PREVIOUS_INDEX): the build keeps that index's base files, so they are what it must write.
+ * The site search's index of the snapshot over the previous release's (`searchPrevious`, the
+ * build's SEARCH_PREVIOUS_INDEX), made once per run: its files are routes the build must write,
+ * and the build is handed it rather than making it again (build-release.ts).
  */
-function searchIndexRoutes(snapshot: Snapshot, searchPrevious: string | undefined): string[] {
-  let byPrevious = searchRoutes.get(snapshot);
-  if (!byPrevious) searchRoutes.set(snapshot, (byPrevious = new Map()));
-  let routes = byPrevious.get(searchPrevious ?? '');
-  if (!routes) {
-    const { entry, files } = siteSearchIndex(snapshot, previousIndexOptions(searchPrevious, { quiet: true }));
-    routes = files.map(({ name }) => `${entry.base}${name.replace(/\.json$/, '')}.json`);
-    byPrevious.set(searchPrevious ?? '', routes);
+export function snapshotSearchIndex(
+  snapshot: Snapshot,
+  searchPrevious: string | undefined,
+): SnapshotSearchIndex {
+  let byPrevious = searchIndexes.get(snapshot);
+  if (!byPrevious) searchIndexes.set(snapshot, (byPrevious = new Map()));
+  let made = byPrevious.get(searchPrevious ?? '');
+  if (!made) {
+    const docs = siteSearchDocs(snapshot);
+    made = {
+      index: buildSearchIndex(docs, previousIndexOptions(searchPrevious)),
+      input: indexInputDigest(docs, searchPrevious),
+    };
+    byPrevious.set(searchPrevious ?? '', made);
   }
-  return routes;
+  return made;
+}
+
+/** The shards of the snapshot's index: the build keeps the previous index's base files, so they are what it must write. */
+function searchIndexRoutes(snapshot: Snapshot, searchPrevious: string | undefined): string[] {
+  const { entry, files } = snapshotSearchIndex(snapshot, searchPrevious).index;
+  return files.map(({ name }) => `${entry.base}${name.replace(/\.json$/, '')}.json`);
 }
 
 /** The share pictures' page file: a picture for every detail and for each page of `pageShareCards`. */

@@ -28,7 +28,7 @@ export function removeLeftovers(paths: OutputFolder, now = Date.now()): string[]
     rmSync(path, { recursive: true, force: true });
     removed.push(path.slice(out.length + 1));
   };
-  for (const path of [paths.staging, paths.snapshot]) if (existsSync(path)) remove(path);
+  for (const path of [paths.staging, paths.snapshot, paths.searchIndex]) if (existsSync(path)) remove(path);
   const lockName = basename(paths.lock);
   for (const name of readdirSync(out)) {
     const path = join(out, name);

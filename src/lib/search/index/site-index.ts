@@ -3,16 +3,19 @@
  * content the pages are built from) and shared by the entry's and the hashed files' endpoints and
  * the header, whose search form names the base (`searchShardHint`).
  * Over the previous release's index when `SEARCH_PREVIOUS_INDEX` names its root (the rebuild
- * sets it), so that a publish rewrites little of it.
+ * sets it), so that a publish rewrites little of it; the rebuild's own copy of the same index
+ * when `SEARCH_PREBUILT_INDEX` names one made of the same documents (prebuilt-index.ts).
  */
 import { getCollection } from 'astro:content';
 import { shardHintOf } from '../format/shard-names.ts';
-import { siteSearchIndex } from './site-docs.ts';
+import { buildSearchIndex, type BuiltIndex } from './build-index.ts';
+import { indexInputDigest, readPrebuiltIndex, SEARCH_PREBUILT_INDEX_ENV } from './prebuilt-index.ts';
+import { siteSearchDocs } from './site-docs.ts';
 import { previousIndexOptions, SEARCH_PREVIOUS_INDEX_ENV } from './previous-index.ts';
 import type { ListId } from '../../routes.ts';
 import type { ContentItem } from '../../api/schemas.ts';
 
-let built: Promise<ReturnType<typeof siteSearchIndex>> | undefined;
+let built: Promise<BuiltIndex> | undefined;
 
 async function make() {
   const [listItems, hrStories, successStories, patents] = await Promise.all([
@@ -23,14 +26,17 @@ async function make() {
   ]);
   const lists: Partial<Record<ListId, ContentItem[]>> = {};
   for (const entry of listItems) lists[entry.id as ListId] = entry.data.items;
-  return siteSearchIndex(
-    {
-      cardLists: lists,
-      hrStories: hrStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
-      successStories: successStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
-      patents: patents.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
-    },
-    previousIndexOptions(process.env[SEARCH_PREVIOUS_INDEX_ENV] || undefined),
+  const docs = siteSearchDocs({
+    cardLists: lists,
+    hrStories: hrStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
+    successStories: successStories.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
+    patents: patents.map(({ id, data }) => ({ id, item: data.item, detail: data.detail })),
+  });
+  const previousRoot = process.env[SEARCH_PREVIOUS_INDEX_ENV] || undefined;
+  const input = indexInputDigest(docs, previousRoot);
+  return (
+    readPrebuiltIndex(process.env[SEARCH_PREBUILT_INDEX_ENV], input) ??
+    buildSearchIndex(docs, previousIndexOptions(previousRoot))
   );
 }
 
