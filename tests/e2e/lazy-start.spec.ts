@@ -305,18 +305,25 @@ test.describe('슬라이더', () => {
     await page.goto('/');
     await page.waitForLoadState('load');
     const solution = page.locator('#solution [data-carousel] .swiper');
-    // Scroll anchoring would send later scroll events of its own as content above settles; a
-    // visitor who has stopped scrolling sends none.
-    await page.evaluate(() => (document.documentElement.style.overflowAnchor = 'none'));
+    // Scroll anchoring stays on, as in the visitor's browser: the later styles, held with the
+    // loader, arrive with it and lay out the sections above (some 900 px of them); without
+    // anchoring that moved the slider far off the screen the visitor had stopped at. Its own scroll
+    // events do not start the slider: the loader takes a page already scrolled as approached.
+    // The slider sits in a section skipped by `content-visibility` until it nears the screen: right
+    // after the load its box can still read 0, and a scroll to it would go nowhere.
+    await expect
+      .poll(() => solution.evaluate((element) => element.getBoundingClientRect().top))
+      .toBeGreaterThan(0);
     await solution.evaluate(
       (element) =>
         new Promise<void>((resolve) => {
           addEventListener('scroll', () => requestAnimationFrame(() => resolve()), { once: true });
-          // A scroll event that never comes (seen on a loaded CI machine) must not hang the test.
+          // A scroll event that never comes must not hang the test (the check below says why).
           setTimeout(resolve, 1000);
           scrollTo({ top: scrollY + element.getBoundingClientRect().top - 100, behavior: 'instant' });
         }),
     );
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
     await expect(solution).not.toHaveClass(/swiper-initialized/);
     await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
     await expect(solution).toHaveClass(/swiper-initialized/);
