@@ -6,6 +6,7 @@
  * and reuses the answer: one request, started with the document's headers instead of when the
  * parser reaches the picture.
  */
+import { Parser } from 'htmlparser2';
 
 /** What a `<picture>` asks for, as its HTML writes it. */
 export interface PreloadedPicture {
@@ -20,34 +21,30 @@ export interface PreloadedPicture {
 /** The first line of the rules a build adds to `_headers`; what comes before it is `public/_headers`. */
 export const BUILT_RULES_MARKER = '# Added by the build (src/integrations/hero-preload/)';
 
-const entities: Record<string, string> = {
-  '&amp;': '&',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&lt;': '<',
-  '&gt;': '>',
-};
-
-/** An attribute of one tag (`<source …>`), entities decoded; `undefined` when absent. */
-function attribute(tag: string, name: string): string | undefined {
-  const match = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>"']+))`, 'i').exec(tag);
-  if (!match) return undefined;
-  return (match[1] ?? match[2] ?? match[3] ?? '').replace(/&(?:amp|quot|#39|lt|gt);/g, (e) => entities[e]!);
-}
-
 /** The page's high-priority `<picture>`: its first `<source>`, or its `<img>` when it has none. */
 export function priorityPicture(html: string): PreloadedPicture | undefined {
-  for (const [, inner = ''] of html.matchAll(/<picture\b[^>]*>([\s\S]*?)<\/picture>/gi)) {
-    const img = /<img\b[^>]*>/i.exec(inner)?.[0];
-    if (!img || attribute(img, 'fetchpriority')?.toLowerCase() !== 'high') continue;
-    const source = /<source\b[^>]*>/i.exec(inner)?.[0];
-    const tag = source ?? img;
-    const srcset = attribute(tag, 'srcset');
-    const href = srcset?.trim().split(/\s+/)[0] ?? attribute(img, 'src');
-    if (!href) continue;
-    return { href, type: attribute(tag, 'type'), srcset, sizes: attribute(tag, 'sizes') };
-  }
-  return undefined;
+  // htmlparser2 reads the attributes with their character references decoded, as the rebuild's
+  // validation reads pages.
+  let inPicture = false;
+  let source: Record<string, string> | undefined;
+  let found: PreloadedPicture | undefined;
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      if (found) return;
+      if (name === 'picture') [inPicture, source] = [true, undefined];
+      else if (name === 'source' && inPicture) source ??= attribs;
+      else if (name === 'img' && inPicture && attribs.fetchpriority?.toLowerCase() === 'high') {
+        const tag = source ?? attribs;
+        const href = tag.srcset?.trim().split(/\s+/)[0] ?? attribs.src;
+        if (href) found = { href, type: tag.type, srcset: tag.srcset, sizes: tag.sizes };
+      }
+    },
+    onclosetag(name) {
+      if (name === 'picture') inPicture = false;
+    },
+  });
+  parser.end(html);
+  return found;
 }
 
 /** A Link parameter's quoted value (RFC 8288: a quoted-string, which ours never need to escape). */

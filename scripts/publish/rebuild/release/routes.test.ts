@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeIdProblem } from '../../../../src/lib/content/build-data.ts';
-import { siteSearchIndex } from '../../../../src/lib/search/index/site-docs.ts';
+import { buildSearchIndex } from '../../../../src/lib/search/index/build-index.ts';
+import { siteSearchDocs } from '../../../../src/lib/search/index/site-docs.ts';
 import type { Snapshot } from '../read/snapshot.ts';
 import { changedRoutes } from './changed-files.ts';
 import {
@@ -140,7 +141,7 @@ describe('expectedRoutes', () => {
     const shards = (snapshot: Snapshot, root?: string) =>
       expectedRoutes(snapshot, pages, root).map(({ route }) => route);
     // The published release: its index as the build wrote it.
-    const published = siteSearchIndex(snapshotOf({ hr: ['hr-1'] }));
+    const published = buildSearchIndex(siteSearchDocs(snapshotOf({ hr: ['hr-1'] })));
     mkdirSync(join(dir, 'current/search'), { recursive: true });
     mkdirSync(join(dir, 'current/search-index'));
     writeFileSync(join(dir, 'current/search/index.json'), JSON.stringify(published.entry));

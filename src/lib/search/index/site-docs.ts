@@ -11,7 +11,6 @@ import { listRoutes, type ListId } from '../../routes.ts';
 import { products, productSlugs } from '../../../data/products.ts';
 import { whitepaper } from '../../../data/whitepaper.ts';
 import { operation } from '../../../data/operation.ts';
-import { buildSearchIndex, type BuildOptions } from './build-index.ts';
 import type { SearchDoc, SearchType } from '../format/types.ts';
 
 /** An HR or success story as the loaders fetch it (`ArticleData`). */
@@ -197,9 +196,4 @@ export function siteSearchDocs(content: SiteContent): SearchDoc[] {
   }
   docs.push(...sitePageDocs());
   return docs;
-}
-
-/** The index files of the site's content (over the previous release's index, when given). */
-export function siteSearchIndex(content: SiteContent, options: BuildOptions = {}) {
-  return buildSearchIndex(siteSearchDocs(content), options);
 }
