@@ -51,7 +51,7 @@ export function serializeListQuery(query: ListQuery): string {
 
 /**
  * The address a topic button asks for (`null`: all topics), written on the button so that the
- * hydration directive can ask the API for it before the island runs (early-answer.ts). A list
+ * hydration directive can ask the API for it before the island runs (src/lib/dom/early-requests.ts). A list
  * whose API call does not take the topic's name (the FAQ) leaves it out (`withName: false`):
  * the directive reads only the parameters the call takes, and the page is shorter.
  */

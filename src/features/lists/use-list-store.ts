@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { siteApi } from '../../lib/api/site-client.ts';
+import { fetchEarly } from '../../lib/dom/early-requests.ts';
 import { loadBrowserSanitizer } from '../../lib/html/load-sanitizer.ts';
 import type { ListId } from '../../lib/routes.ts';
-import { fetchWithEarlyAnswer } from './first-tap/early-answer.ts';
 import { listKinds } from './list-kinds.ts';
 import {
   createListStore,
@@ -16,7 +16,7 @@ import {
 /** The browser surroundings: read at call time, so creating a store during SSR touches nothing. */
 const browserEnvironment: ListEnvironment = {
   // A list's first request may already be under way, started by the first tap.
-  request: siteApi(fetchWithEarlyAnswer),
+  request: siteApi(fetchEarly),
   loadSanitizer: loadBrowserSanitizer,
   reload: () => window.location.reload(),
   get location() {

@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Searcher, SearcherOptions } from '../../lib/search/engine/searcher.ts';
 import type { SearchResponse } from '../../lib/search/format/types.ts';
 import { createSiteSearch, newSiteSearchState, SEARCH_ENTRY_URL } from './search-client.ts';
-import { shardGuesses } from './shard-guesses.ts';
+import { startEarly, takeEarly } from '../../lib/dom/early-requests.ts';
 
 const answer = (query: string): SearchResponse => ({ query, hits: [], counts: {}, total: 0 });
 
@@ -30,31 +30,42 @@ function fakeEngine() {
 
 const json = (status = 200) => new Response('{}', { status });
 
+/** The shortcut's early request for `url` (search-shortcut.inline.ts), answered by `respond`. */
+function startedEarly(url: string, respond: () => Promise<Response>) {
+  const fetch = vi.fn(respond);
+  vi.stubGlobal('fetch', fetch);
+  startEarly(url);
+  return fetch;
+}
+
+afterEach(() => {
+  takeEarly(SEARCH_ENTRY_URL);
+  vi.unstubAllGlobals();
+});
+
 describe('createSiteSearch', () => {
   it('reads the entry from the request the shortcut made, once; later searchers ask for it again', async () => {
     const engine = fakeEngine();
     const request = vi.fn(async () => json());
     const site = createSiteSearch(newSiteSearchState(), engine.create, request);
-    const early = Promise.resolve(json(503));
-    site.offerEntry(early);
-    // The offered response fails: the searcher is dropped, and the retry requests the entry itself.
+    startedEarly(SEARCH_ENTRY_URL, async () => json(503));
+    // The early response fails: the searcher is dropped, and the retry requests the entry itself.
     await expect(site.search('면접')).rejects.toThrow('HTTP 503');
     expect(request).not.toHaveBeenCalled();
-    site.offerEntry(early);
     await expect(site.search('면접')).resolves.toEqual(answer('면접'));
     expect(request).toHaveBeenCalledWith(SEARCH_ENTRY_URL);
     expect(engine.created).toHaveLength(2);
   });
 
-  it('leaves an offered request unread when a searcher is there already', async () => {
+  it('reads an early request made after a searcher read the entry on its next read of it', async () => {
     const engine = fakeEngine();
     const request = vi.fn(async () => json());
     const site = createSiteSearch(newSiteSearchState(), engine.create, request);
     await site.search('채용');
-    const early = vi.fn(async () => json());
-    site.offerEntry(early());
+    const early = startedEarly(SEARCH_ENTRY_URL, async () => json());
     await site.search('면접');
-    expect(request).toHaveBeenCalledTimes(2);
+    expect(early).toHaveBeenCalledTimes(1);
+    expect(request).toHaveBeenCalledTimes(1);
   });
 
   it('answers the same query and options asked again with the first answer', async () => {
@@ -72,7 +83,7 @@ describe('createSiteSearch', () => {
     const engine = fakeEngine();
     const request = vi.fn(async () => json());
     const site = createSiteSearch(newSiteSearchState(), engine.create, request);
-    site.offerEntry(Promise.resolve(json(503)));
+    startedEarly(SEARCH_ENTRY_URL, async () => json(503));
     await expect(site.searchTitles('면접')).rejects.toThrow('HTTP 503');
     await site.searchTitles('면접');
     await site.search('면접');
@@ -208,9 +219,7 @@ describe('term shards asked for before the entry (the shortcut script, search-sh
     const request = vi.fn(async () => json());
     const site = createSiteSearch(newSiteSearchState(), engine.create, request);
     const url = '/search-index/terms-0123456789abcdef-4m.json';
-    const guessed = vi.fn(async () => new Response('{"v":3,"t":{}}'));
-    const guesses = shardGuesses();
-    guesses.set(url, guessed());
+    startedEarly(url, async () => new Response('{"v":3,"t":{}}'));
     await site.search('관대화');
     const fetchJson = engine.created[0]!.fetchJson!;
     await expect(fetchJson(url)).resolves.toEqual({ v: 3, t: {} });
@@ -229,7 +238,7 @@ describe('the entry asked for again (a file it named is gone)', () => {
     await site.search('면접');
     request.mockClear();
     const url = '/search-index/terms-0123456789abcdef-4m.json';
-    shardGuesses().set(url, Promise.resolve(json(404)));
+    startedEarly(url, async () => json(404));
     const fetchJson = engine.created[0]!.fetchJson!;
     await fetchJson(SEARCH_ENTRY_URL, { fresh: true });
     await fetchJson(url, { fresh: true });
@@ -237,6 +246,6 @@ describe('the entry asked for again (a file it named is gone)', () => {
       [SEARCH_ENTRY_URL, { cache: 'no-cache' }],
       [url, { cache: 'no-cache' }],
     ]);
-    shardGuesses().delete(url);
+    takeEarly(url);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * One searcher per page, shared by the dialog and the search page, created on the first search:
- * the index entry file is fetched then, never at page load (or at the header's shortcut, which
- * hands its request over: `offerEntry`). A failure (index missing, network down) drops the
+ * the index entry file is fetched then, never at page load (or at the header's shortcut, whose
+ * request the searcher takes: src/lib/dom/early-requests.ts). A failure (index missing, network down) drops the
  * searcher, so "다시 시도" starts from the entry file again. Once the files a query needs are read,
  * its answer is there at once too (`searchSite.now`): a screen sets it in the keystroke's own event.
  *
@@ -16,9 +16,9 @@ import {
   type SearcherOptions,
 } from '../../lib/search/engine/searcher.ts';
 import type { SearchResponse, SearchType } from '../../lib/search/format/types.ts';
+import { takeEarly } from '../../lib/dom/early-requests.ts';
 import { findEarlyForm } from './early-input.ts';
 import { SEARCH_ENTRY_URL } from './search-entry.ts';
-import { takeShardGuess } from './shard-guesses.ts';
 import { parseShardHint, type ShardHint } from '../../lib/search/format/shard-names.ts';
 
 export { SEARCH_ENTRY_URL };
@@ -71,10 +71,6 @@ interface LastSearch {
 /** What the copies of this module share. */
 export interface SiteSearchState {
   searcher: Searcher | null;
-  /** A request for the entry already on its way, for the next searcher to read instead of its own. */
-  offered: Promise<Response> | null;
-  /** Requests handed over once: a response body can be read only once. */
-  seen: WeakSet<Promise<Response>>;
   /** The last search asked: the same query asked again (the dialog after the shortcut started it) gets its answer. */
   last: LastSearch | null;
 }
@@ -85,11 +81,6 @@ export interface SiteSearch {
   searchNow: SearchNowFn;
   /** The same searcher's answer from the entry alone: what the dialog's first chunk shows first. */
   searchTitles: TitleSearchFn;
-  /**
-   * Hands over a request for the entry file already on its way. Taken by the next searcher that
-   * reads the entry; ignored when a searcher is there already or when it was offered before.
-   */
-  offerEntry(response: Promise<Response>): void;
 }
 
 /** The index base this page was built with, from the header's search form (SearchButton.astro). */
@@ -99,31 +90,21 @@ function pageShardHint(): ShardHint | null {
 }
 
 export function newSiteSearchState(): SiteSearchState {
-  return { searcher: null, offered: null, seen: new WeakSet(), last: null };
+  return { searcher: null, last: null };
 }
 
 /**
- * The searcher's `fetchJson` on this page: the entry from a request already on its way (the
- * shortcut's, `offerEntry`), a term shard from the shortcut's guesses (shard-guesses.ts), else a
+ * The searcher's `fetchJson` on this page: a file from a request already on its way (the
+ * shortcut's, for the entry and the typed words' term shards: early-requests.ts), else a
  * request of its own.
  */
-function pageFetchJson(
-  state: SiteSearchState,
-  request: (url: string, init?: RequestInit) => Promise<Response>,
-): FetchJson {
+function pageFetchJson(request: (url: string, init?: RequestInit) => Promise<Response>): FetchJson {
   return async (url, init) => {
-    let pending: Promise<Response> | null = null;
-    if (init?.fresh) {
-      // The entry asked again because a file it named is gone (a takedown): revalidated, never
-      // an early request or the HTTP cache's copy.
-      pending = request(url, { cache: 'no-cache' });
-    } else if (url === SEARCH_ENTRY_URL) {
-      pending = state.offered;
-      state.offered = null;
-    } else {
-      pending = takeShardGuess(url);
-    }
-    const response = await (pending ?? request(url));
+    // The entry asked again because a file it named is gone (a takedown): revalidated, never
+    // an early request or the HTTP cache's copy.
+    const response = await (init?.fresh
+      ? request(url, { cache: 'no-cache' })
+      : (takeEarly(url) ?? request(url)));
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return (await response.json()) as unknown;
   };
@@ -183,7 +164,7 @@ export function createSiteSearch(
   create: (options: SearcherOptions) => Searcher = createSearcher,
   request: (url: string, init?: RequestInit) => Promise<Response> = (url, init) => fetch(url, init),
 ): SiteSearch {
-  const fetchJson = pageFetchJson(state, request);
+  const fetchJson = pageFetchJson(request);
   const sharedSearcher = () =>
     (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson, shardHint: pageShardHint() }));
   const searchNow = searchNowOf(state);
@@ -212,13 +193,6 @@ export function createSiteSearch(
     search: Object.assign(search, { now: searchNow }),
     searchNow,
     searchTitles,
-    offerEntry(response) {
-      if (state.seen.has(response)) return;
-      state.seen.add(response);
-      // A request nobody reads (the network failed, a searcher was there) is still handled.
-      response.catch(() => undefined);
-      if (!state.searcher) state.offered = response;
-    },
   };
 }
 
@@ -233,4 +207,3 @@ export const searchSite: SearchFn = site.search;
 export const searchSiteNow = site.searchNow;
 /** The titles that match, from the index's entry alone: an answer before the term shards arrive. */
 export const searchSiteTitles: TitleSearchFn = site.searchTitles;
-export const offerEntry = site.offerEntry;

@@ -12,17 +12,17 @@
  * adopts its text (early-input.ts), and an early Enter submits it to /search like the dialog's
  * Enter. The form notes whether an IME was composing, so the dialog waits for the syllable. As
  * words are typed there, this script asks for each one's term shard by the index's base the page
- * names (shard-names.ts).
+ * names (shard-names.ts). Both requests wait in the site's registry of early requests
+ * (src/lib/dom/early-requests.ts) for the searcher.
  */
 import startModule from './search-start.inline.ts?chunk-url';
+import { startEarly } from '../../lib/dom/early-requests.ts';
 import { typedWordShards } from '../../lib/search/format/shard-names.ts';
 import { SEARCH_ENTRY_URL } from './search-entry.ts';
-import { shardGuesses } from './shard-guesses.ts';
 
 let dialog: Promise<typeof import('./search-start.inline.ts')> | undefined;
-// The entry leaves with the code, not after it: the first chunk's searcher reads this response.
-let entry: Promise<Response> | undefined;
-const load = () => (dialog ??= ((entry = fetch(SEARCH_ENTRY_URL)), import(/* @vite-ignore */ startModule)));
+// The entry leaves with the code, not after it: the first chunk's searcher takes this request.
+const load = () => (dialog ??= (startEarly(SEARCH_ENTRY_URL), import(/* @vite-ignore */ startModule)));
 const button = document.querySelector<HTMLElement>('[data-search-open]')!;
 // The early form follows the button (SearchButton.astro): shorter than a second query.
 const early = button.nextElementSibling as HTMLFormElement;
@@ -31,7 +31,7 @@ const open = (event: Event, opener = document.activeElement) => {
   event.preventDefault();
   early.hidden = false;
   early.q.focus();
-  void load().then((code) => code.default(opener, entry));
+  void load().then((code) => code.default(opener));
 };
 // The index's base, `base:count:gram` (SearchButton.astro, shard-names.ts).
 const [base, count] = early.dataset.shards?.split(':') ?? [];
@@ -41,17 +41,10 @@ early.oninput = (event) => {
   const composing = (event as InputEvent).isComposing;
   early.dataset.ime = String(composing);
   // Each typed word's term shard leaves now, beside the entry, not a round trip after it: a word
-  // found only in the texts is answered as soon as one found in a title. The searcher reads
-  // these requests (shard-guesses.ts); a stale base (a page of an older release) costs one it
+  // found only in the texts is answered as soon as one found in a title. The searcher takes
+  // these requests (early-requests.ts); a stale base (a page of an older release) costs one it
   // never reads.
-  const guesses = shardGuesses();
-  if (base)
-    for (const url of typedWordShards(early.q.value, composing, base, Number(count)))
-      if (!guesses.has(url)) {
-        const request = fetch(url);
-        request.catch(() => undefined);
-        guesses.set(url, request);
-      }
+  if (base) for (const url of typedWordShards(early.q.value, composing, base, Number(count))) startEarly(url);
 };
 
 addEventListener('keydown', (event) => {

@@ -13,7 +13,7 @@ import { DIALOG_LIMIT } from './dialog-options.ts';
 import { findEarlyForm } from './early-input.ts';
 import { startEarlyPanel } from './early-results.ts';
 import earlyStyles from './early-results.scss?inline';
-import { offerEntry, searchSite, searchSiteTitles } from './search-client.ts';
+import { searchSite, searchSiteTitles } from './search-client.ts';
 import dialogModule from './search-dialog.tsx?chunk-url';
 import dialogStyles from './search-dialog.scss?inline';
 import resultStyles from './search-results.scss?inline';
@@ -24,12 +24,10 @@ let closedEarly = false;
 let stopEarly: (() => void) | undefined;
 
 /**
- * Opens the dialog; focus returns to `opener` when it closes. `entry` is the shortcut's request
- * for the index's entry file, read by the page's searcher instead of a request of its own. The
- * default export: its name is not written into every page's inline shortcut.
+ * Opens the dialog; focus returns to `opener` when it closes. The default export: its name is not
+ * written into every page's inline shortcut.
  */
-export default function openSearchDialog(opener: Element | null, entry?: Promise<Response>): void {
-  if (entry) offerEntry(entry);
+export default function openSearchDialog(opener: Element | null): void {
   const early = findEarlyForm();
   closedEarly = false;
   // The dialog's own stylesheets, under its ids (it does not add them again), and the early state's.

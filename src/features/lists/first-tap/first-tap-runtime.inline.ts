@@ -5,8 +5,8 @@
  * src/integrations/page-scripts/README.md): it carries its own copies of what it imports, so it
  * is one file, one round trip, on the first tap of a first visit.
  */
+import { startEarly } from '../../../lib/dom/early-requests.ts';
 import { loadWebFontsBesideLists } from '../../../lib/fonts/load-fonts.ts';
-import { startEarlyAnswer } from './early-answer.ts';
 import { listApiUrl } from './list-address.ts';
 import { LIST_READY_EVENT } from './list-pending.ts';
 import { prefetchModules } from './prefetch-modules.ts';
@@ -32,7 +32,9 @@ export function askEarly(island: Element, address: string | URLSearchParams | un
     browse: frame.getAttribute('data-api-browse')!,
     search: frame.getAttribute('data-api-search') ?? undefined,
   };
-  startEarlyAnswer(listApiUrl(templates, new URLSearchParams(address)));
+  startEarly(listApiUrl(templates, new URLSearchParams(address)), {
+    headers: { Accept: 'application/json' },
+  });
 }
 
 const prefetched = new WeakMap<Element, Promise<void>>();

@@ -10,13 +10,13 @@
  *   being run (`prefetchModules`), so the first tap pays for running it, not for fetching it.
  * - Otherwise (`?page=2`, a term, a topic) the HTML is not what was asked for: the island is
  *   marked pending at once (its cards turn into placeholders, see list-pending.ts), its answer
- *   is asked for at once (early-answer.ts), and it hydrates after the first contentful paint
+ *   is asked for at once (src/lib/dom/early-requests.ts), and it hydrates after the first contentful paint
  *   and an idle moment (`client:idle` alone can fire before the first paint on a fast machine,
  *   and then the island's JavaScript is downloaded ahead of the first frame on a slow phone).
  *
  * The first request made before React is there is caught rather than lost or turned into a page
  * load: a page link, a search or a category not chosen yet is held (no navigation; the list
- * shows its placeholders at once), and its API request starts at once (early-answer.ts: the
+ * shows its placeholders at once), and its API request starts at once (src/lib/dom/early-requests.ts: the
  * island's first request takes it, so the network and the island's start-up overlap). It is
  * handed to the island, as is the last click on any other button (the category already chosen,
  * "more topics") and a changed `<select>` (the topic dropdown), once the island says React

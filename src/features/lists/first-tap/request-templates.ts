@@ -1,7 +1,7 @@
 /**
  * A list's API calls by the one rule of list-address.ts: the store's call for a query
  * (`listCall`), and what the list's frame tells the first-tap runtime about them, so that a first
- * tap can ask the API before the island runs (early-answer.ts): the calls for the first page,
+ * tap can ask the API before the island runs (src/lib/dom/early-requests.ts): the calls for the first page,
  * one for browsing (pages, topics) and, for a list with a search box, one for searching.
  */
 import { PUBLIC_CONTENT_API_URL } from 'astro:env/client';
