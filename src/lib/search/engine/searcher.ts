@@ -16,7 +16,8 @@ import {
   TermShardSchema,
   TextFileSchema,
   decodePostings,
-  type DocRow,
+  fieldsOf,
+  type DocFields,
   type Entry,
   type GramCounts,
   type TermShard,
@@ -88,8 +89,8 @@ export interface Searcher {
 
 const DEFAULT_LIMIT = 10;
 
-interface DocInfo extends DocStats {
-  row: DocRow;
+/** A live document: its row's fields, its type by name, and what the ranking reads. */
+interface DocInfo extends DocStats, DocFields {
   type: SearchType;
 }
 
@@ -120,12 +121,12 @@ function readEntry(entry: Entry): Loaded {
   const deltaTexts = new Map<number, string>();
   for (const [slot, row] of entry.docs.entries()) {
     if (row === null) continue;
-    const [, typeIndex, date, titleLength, bodyLength] = row;
-    const type = entry.types[typeIndex];
+    const fields = fieldsOf(row);
+    const type = entry.types[fields.typeIndex];
     if (type === undefined) throw new SearchIndexError(t('search.index.invalidType'));
-    docs.set(slot, { row, type, titleLength, bodyLength, ...(date ? { date } : {}) });
-    if (row[8] !== IN_DELTA) {
-      if (row[8] >= entry.texts.length) throw new SearchIndexError(t('search.index.mismatch'));
+    docs.set(slot, { ...fields, type });
+    if (fields.textFile !== IN_DELTA) {
+      if (fields.textFile >= entry.texts.length) throw new SearchIndexError(t('search.index.mismatch'));
       continue;
     }
     const text = entry.delta[slot.toString(36)];
@@ -145,7 +146,7 @@ function deltaCountsOf(loaded: Loaded): GramCounts {
   const { docs, entry } = loaded;
   const counts: GramCounts = new Map();
   for (const [slot, text] of loaded.deltaTexts) {
-    countTerms(counts, slot, gramTerms(docs.get(slot)!.row[5], entry.gram).terms, 0);
+    countTerms(counts, slot, gramTerms(docs.get(slot)!.title, entry.gram).terms, 0);
     countTerms(counts, slot, gramTerms(text, entry.gram).terms, 1);
   }
   return (loaded.deltaCounts = counts);
@@ -175,8 +176,8 @@ function leadSuffices(lead: string, words: readonly string[][]): boolean {
  * that says why they matched), then those whose lead lacks a word; each in rank order.
  */
 function windowsWanted(shown: Ranked[], docs: Loaded['docs'], words: readonly string[][]): number[] {
-  const wanted = shown.filter(({ key }) => !leadSuffices(docs.get(key)!.row[7], words));
-  const unexplained = (key: number) => markRanges(docs.get(key)!.row[5], words.flat()).length === 0;
+  const wanted = shown.filter(({ key }) => !leadSuffices(docs.get(key)!.lead, words));
+  const unexplained = (key: number) => markRanges(docs.get(key)!.title, words.flat()).length === 0;
   return [
     ...wanted.filter(({ key }) => unexplained(key)),
     ...wanted.filter(({ key }) => !unexplained(key)),
@@ -217,7 +218,7 @@ function answerOf(
   const needles = words.flat();
 
   const hitOf = ({ key, score }: Ranked, text: string | undefined): SearchHit => {
-    const [id, , date, , , title, url, lead] = docs.get(key)!.row;
+    const { id, date, title, url, lead } = docs.get(key)!;
     const titleMarks =
       analyzed.initials !== undefined ? initialsRanges(title, analyzed.initials) : markRanges(title, needles);
     // Without its text the excerpt is the lead, opened as a window is, a few words before its
@@ -263,8 +264,8 @@ function corpusOf(loaded: Loaded, shards: ReadonlyMap<number, TermShard>): Corpu
       const base =
         shard && Object.hasOwn(shard.t, term)
           ? decodePostings(shard.t[term]!).filter(([slot]) => {
-              const row = docs.get(slot)?.row;
-              return row !== undefined && row[8] !== IN_DELTA && slot < entry.baseDocs;
+              const doc = docs.get(slot);
+              return doc !== undefined && doc.textFile !== IN_DELTA && slot < entry.baseDocs;
             })
           : [];
       const delta = postingsOf(deltaCounts, term) ?? [];
@@ -281,7 +282,7 @@ function corpusOf(loaded: Loaded, shards: ReadonlyMap<number, TermShard>): Corpu
 function rankInitials(loaded: Loaded, initials: string): Ranked[] {
   const { docs } = loaded;
   loaded.initials ??= new Map(
-    [...docs].map(([slot, doc]): [number, string] => [slot, initialsOf(doc.row[5])]),
+    [...docs].map(([slot, doc]): [number, string] => [slot, initialsOf(doc.title)]),
   );
   const ranked: Ranked[] = [];
   for (const [slot, title] of loaded.initials) {
@@ -310,7 +311,7 @@ function textSources({ docs, deltaTexts }: Loaded, slots: number[], files: Reado
     const text = deltaTexts.get(slot);
     if (text !== undefined) found.set(slot, text);
     else {
-      const file = docs.get(slot)!.row[8];
+      const file = docs.get(slot)!.textFile;
       if (files.has(file)) byFile.set(file, [...(byFile.get(file) ?? []), slot]);
     }
   }
@@ -346,7 +347,7 @@ function firstCharsOf(query: AnalyzedQuery): Set<string> {
 function titleCorpus(loaded: Loaded, query: AnalyzedQuery): Corpus {
   const { docs, entry } = loaded;
   const titles = (loaded.titles ??= new Map(
-    [...docs].map(([slot, doc]): [number, string] => [slot, normalize(doc.row[5]).toLowerCase()]),
+    [...docs].map(([slot, doc]): [number, string] => [slot, normalize(doc.title).toLowerCase()]),
   ));
   const grams = (loaded.titleGrams ??= new Map());
   const chars = [...firstCharsOf(query)];
@@ -354,7 +355,7 @@ function titleCorpus(loaded: Loaded, query: AnalyzedQuery): Corpus {
   for (const [slot, title] of titles) {
     if (!chars.some((char) => title.includes(char))) continue;
     let terms = grams.get(slot);
-    if (!terms) grams.set(slot, (terms = gramTerms(docs.get(slot)!.row[5], entry.gram).terms));
+    if (!terms) grams.set(slot, (terms = gramTerms(docs.get(slot)!.title, entry.gram).terms));
     countTerms(counts, slot, terms, 0);
   }
   return {
@@ -518,7 +519,7 @@ function termShardsNow(store: FileStore, urls: ReadonlyMap<number, string>): Map
 function textFiles(store: FileStore, loaded: Loaded, slots: number[], spent: Spent): Set<number> {
   const { entry, docs, deltaTexts } = loaded;
   // The delta's texts are in the entry: only the others' files are read.
-  const wanted = slots.filter((slot) => !deltaTexts.has(slot)).map((slot) => docs.get(slot)!.row[8]);
+  const wanted = slots.filter((slot) => !deltaTexts.has(slot)).map((slot) => docs.get(slot)!.textFile);
   return textFilesWithin(entry, wanted, (file) => store.asked(textUrl(store, entry, file)), spent);
 }
 

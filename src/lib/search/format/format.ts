@@ -54,6 +54,34 @@ const DocRow = z.tuple([
 ]);
 export type DocRow = z.infer<typeof DocRow>;
 
+/** A document's row read by name: code reads these, never the row's positions (FORMAT.md). */
+export interface DocFields {
+  id: string;
+  /** Index in the entry's `types`. */
+  typeIndex: number;
+  /** YYYY-MM-DD, or '' when the document has none. */
+  date: string;
+  /** Grams in the title and in the body: the ranking's field lengths. */
+  titleLength: number;
+  bodyLength: number;
+  title: string;
+  url: string;
+  /** The text's first characters: the excerpt until the text file is read. */
+  lead: string;
+  /** Index in the entry's `texts`, or {@link IN_DELTA}. */
+  textFile: number;
+}
+
+export function fieldsOf(row: DocRow): DocFields {
+  const [id, typeIndex, date, titleLength, bodyLength, title, url, lead, textFile] = row;
+  return { id, typeIndex, date, titleLength, bodyLength, title, url, lead, textFile };
+}
+
+export function rowOf(doc: DocFields): DocRow {
+  const { id, typeIndex, date, titleLength, bodyLength, title, url, lead, textFile } = doc;
+  return [id, typeIndex, date, titleLength, bodyLength, title, url, lead, textFile];
+}
+
 export const EntrySchema = z.object({
   v: z.literal(FORMAT_VERSION),
   base: folder,

@@ -18,6 +18,8 @@ import {
   TextFileSchema,
   countTerms,
   encodePostings,
+  fieldsOf,
+  rowOf,
   type DocRow,
   type Entry,
   type GramCounts,
@@ -217,17 +219,17 @@ function counted(doc: CleanDoc, gram: number, leadLength: number | undefined, te
   const title = gramTerms(doc.title, gram);
   const body = gramTerms(doc.text, gram);
   return {
-    row: [
-      doc.id,
-      doc.typeIndex,
-      doc.date ?? '',
-      title.length,
-      body.length,
-      doc.title,
-      doc.url,
-      leadOf(doc.text, leadLength),
+    row: rowOf({
+      id: doc.id,
+      typeIndex: doc.typeIndex,
+      date: doc.date ?? '',
+      titleLength: title.length,
+      bodyLength: body.length,
+      title: doc.title,
+      url: doc.url,
+      lead: leadOf(doc.text, leadLength),
       textFile,
-    ],
+    }),
     title: title.terms,
     body: body.terms,
   };
@@ -236,10 +238,11 @@ function counted(doc: CleanDoc, gram: number, leadLength: number | undefined, te
 function averages(rows: readonly (DocRow | null)[]): Pick<Entry, 'averageTitle' | 'averageBody'> {
   const live = rows.filter((row): row is DocRow => row !== null);
   const count = Math.max(1, live.length);
-  const sum = (i: 3 | 4) => live.reduce((total, row) => total + row[i], 0);
+  const sum = (field: 'titleLength' | 'bodyLength') =>
+    live.reduce((total, row) => total + fieldsOf(row)[field], 0);
   return {
-    averageTitle: Math.round((sum(3) / count) * 100) / 100,
-    averageBody: Math.round((sum(4) / count) * 100) / 100,
+    averageTitle: Math.round((sum('titleLength') / count) * 100) / 100,
+    averageBody: Math.round((sum('bodyLength') / count) * 100) / 100,
   };
 }
 
@@ -399,13 +402,14 @@ function termsMismatch(entry: Entry, bodies: readonly string[]): string | null {
 /** Why the entry's rows and delta do not agree with the base texts, or null. */
 function rowsMismatch(entry: Entry, baseTexts: ReadonlyMap<number, string>): string | null {
   for (const [slot, row] of entry.docs.entries()) {
-    if (row === null || row[8] === IN_DELTA) continue;
-    if (slot >= entry.baseDocs || row[8] >= entry.texts.length || !baseTexts.has(slot))
+    const textFile = row && fieldsOf(row).textFile;
+    if (textFile === null || textFile === IN_DELTA) continue;
+    if (slot >= entry.baseDocs || textFile >= entry.texts.length || !baseTexts.has(slot))
       return `entry: slot ${slot} has no base text`;
   }
   for (const [key] of Object.entries(entry.delta)) {
     const row = entry.docs[parseInt(key, 36)];
-    if (!row || row[8] !== IN_DELTA) return `entry: delta ${key} has no row`;
+    if (!row || fieldsOf(row).textFile !== IN_DELTA) return `entry: delta ${key} has no row`;
   }
   return null;
 }
@@ -550,7 +554,7 @@ function placed(docs: CleanDoc[], base: PreviousBase, options: BuildOptions): Pl
   const { gram, baseDocs } = base.entry;
   const slotOf = new Map<string, number>();
   base.entry.docs.forEach((row, slot) => {
-    if (row) slotOf.set(row[0], slot);
+    if (row) slotOf.set(fieldsOf(row).id, slot);
   });
   const rows: (DocRow | null)[] = base.entry.docs.map(() => null);
   const delta: [string, string][] = [];
@@ -560,15 +564,15 @@ function placed(docs: CleanDoc[], base: PreviousBase, options: BuildOptions): Pl
   for (const doc of docs) {
     const slot = slotOf.get(doc.id) ?? next++;
     textBySlot.set(slot, doc.text);
-    const before = base.entry.docs[slot];
+    const beforeRow = base.entry.docs[slot];
+    const before = beforeRow ? fieldsOf(beforeRow) : null;
     const unchanged =
-      before !== undefined &&
       before !== null &&
       slot < baseDocs &&
-      before[8] !== IN_DELTA &&
-      before[5] === doc.title &&
+      before.textFile !== IN_DELTA &&
+      before.title === doc.title &&
       base.baseTexts.get(slot) === doc.text;
-    const textFile = unchanged ? before[8] : IN_DELTA;
+    const textFile = unchanged ? before.textFile : IN_DELTA;
     rows[slot] = counted(doc, gram, options.leadLength, textFile).row;
     if (unchanged) continue;
     delta.push([slot.toString(36), doc.text]);
@@ -585,7 +589,9 @@ function placed(docs: CleanDoc[], base: PreviousBase, options: BuildOptions): Pl
  */
 function overPrevious(place: Placed, base: PreviousBase): BuiltIndex | null {
   const { rows, delta } = place;
-  const dead = rows.slice(0, base.entry.baseDocs).filter((row) => row === null || row[8] === IN_DELTA).length;
+  const dead = rows
+    .slice(0, base.entry.baseDocs)
+    .filter((row) => row === null || fieldsOf(row).textFile === IN_DELTA).length;
   if (dead > Math.max(DEAD_MIN, DEAD_SHARE * base.entry.baseDocs)) return null;
   const postings = withoutStalePostings(base, place.stale);
   const texts = withoutStaleTexts(base, place.textBySlot);
