@@ -23,6 +23,9 @@ export const CONTENT_FILE_NAMES = {
 
 type FileNames = typeof CONTENT_FILE_NAMES;
 
+/** One content file, by its key. */
+export type ContentKey = keyof FileNames;
+
 /** Everything the server serves, one validated value per content file. */
 export type Content = { [K in keyof FileNames]: z.input<(typeof contentFiles)[FileNames[K]]> };
 

@@ -13,7 +13,7 @@ import type {
 } from '../../src/lib/api/schemas.ts';
 import { storyKey } from '../../src/lib/api/item-address.ts';
 import { buildList, filterByTerm, filterByTopic, listPage, type ListEntry } from './list.ts';
-import type { Content } from './load-content.ts';
+import type { Content, ContentKey } from './load-content.ts';
 import { parsePage, parseTerm, parseTopicId } from './query.ts';
 import type { SendJson } from './respond.ts';
 import { prepareTerm } from './search.ts';
@@ -29,35 +29,40 @@ function pageSizeOf(name: EndpointName): number {
   return size;
 }
 
-/** Registers all content endpoints on `app`. */
-export function registerContentRoutes(app: Hono, content: Content, send: SendJson): void {
+/** The JSON writer for answers made of these content files (dated by the newest of them). */
+export type SendFrom = (...files: ContentKey[]) => SendJson;
+
+/** Registers all content endpoints on `app`; each answer is dated by the files it is made of. */
+export function registerContentRoutes(app: Hono, content: Content, sendFrom: SendFrom): void {
   const lists = buildLists(content);
 
-  registerSearch(app, send, 'newsSearch', lists.news);
-  registerSearch(app, send, 'videoSearch', lists.videos);
-  registerSearch(app, send, 'faqSearch', lists.faq);
-  registerSearch(app, send, 'successSearch', lists.success);
+  registerSearch(app, sendFrom('news'), 'newsSearch', lists.news);
+  registerSearch(app, sendFrom('videos'), 'videoSearch', lists.videos);
+  registerSearch(app, sendFrom('faq'), 'faqSearch', lists.faq);
+  registerSearch(app, sendFrom('success'), 'successSearch', lists.success);
   // `tag` is accepted and ignored: the site's patent search always sends it empty and the contract
   // gives it no meaning.
-  registerSearch(app, send, 'techSearch', lists.patents);
+  registerSearch(app, sendFrom('patents'), 'techSearch', lists.patents);
 
+  const seminars = sendFrom('seminars');
   app.get(endpoints.seminarList.path, (c) =>
-    send(c, listPage(lists.seminars, parsePage(c.req.query('page')), pageSizeOf('seminarList'))),
+    seminars(c, listPage(lists.seminars, parsePage(c.req.query('page')), pageSizeOf('seminarList'))),
   );
 
-  registerTopicList(app, send, 'faqTags', lists.faq);
+  registerTopicList(app, sendFrom('faq'), 'faqTags', lists.faq);
   // `name` is accepted and ignored: it only labels the topic on the site's side.
   const hrTopics: Topic[] = content.hrStories.topics.map(({ id, name, slug }) => ({ id, name, slug }));
-  registerTopicList(app, send, 'hrStoryTags', lists.hrStories, hrTopics);
+  registerTopicList(app, sendFrom('hrStories'), 'hrStoryTags', lists.hrStories, hrTopics);
 
   const faqTopics: Topic[] = content.faq.topics.map(({ id, name }) => ({ id, name }));
-  app.get(endpoints.faqAllTags.path, (c) => send(c, faqTopics));
-  app.get(endpoints.videoBanner.path, (c) => send(c, content.videos.banners));
-  app.get(endpoints.seminarBanner.path, (c) => send(c, content.seminars.banners));
-  app.get(endpoints.successBanner.path, (c) => send(c, content.success.banners));
+  app.get(endpoints.faqAllTags.path, (c) => sendFrom('faq')(c, faqTopics));
+  app.get(endpoints.videoBanner.path, (c) => sendFrom('videos')(c, content.videos.banners));
+  app.get(endpoints.seminarBanner.path, (c) => seminars(c, content.seminars.banners));
+  app.get(endpoints.successBanner.path, (c) => sendFrom('success')(c, content.success.banners));
 
-  registerBlogDetail(app, send, content);
-  registerPatentDetail(app, send, content);
+  // A story's detail may come from either file (an HR story wins over a success story of the same id).
+  registerBlogDetail(app, sendFrom('hrStories', 'success'), content);
+  registerPatentDetail(app, sendFrom('patents'), content);
 }
 
 /** Every list's entries, in the contract's wire shape, computed once. */

@@ -507,12 +507,33 @@ describe('validators and conditional requests', () => {
     return { etag: res.headers.get('etag') ?? '', lastModified: res.headers.get('last-modified') ?? '' };
   }
 
-  it('dates answers by the newest content file, in whole seconds', async () => {
-    const newest = Math.max(
-      ...Object.values(CONTENT_FILE_NAMES).map((file) => statSync(join(dir, file)).mtimeMs),
-    );
-    const { lastModified } = await validatorsOf(path);
-    expect(Date.parse(lastModified)).toBe(Math.floor(newest / 1000) * 1000);
+  it('dates each answer by the content files it is made of, in whole seconds', async () => {
+    const datedDir = mkdtempSync(join(tmpdir(), 'content-api-dated-'));
+    writeFixture(datedDir);
+    // Each file a day apart, with milliseconds that the HTTP date drops.
+    const files = Object.values(CONTENT_FILE_NAMES);
+    files.forEach((file, index) => {
+      const date = new Date(Date.UTC(2026, 10, 1 + index, 0, 0, 0, 700));
+      utimesSync(join(datedDir, file), date, date);
+    });
+    const dateOf = (file: string) => Math.floor(statSync(join(datedDir, file)).mtimeMs / 1000) * 1000;
+    const running = await startServer({ contentDir: datedDir, port: 0 });
+    try {
+      const stamp = async (path: string) =>
+        Date.parse((await freshGet(running.port, path)).headers['last-modified'] ?? '');
+      expect(await stamp('/faq/alltags')).toBe(dateOf(CONTENT_FILE_NAMES.faq));
+      expect(await stamp('/news/search?page=2')).toBe(dateOf(CONTENT_FILE_NAMES.news));
+      expect(await stamp('/hrcontents/tags?page=1')).toBe(dateOf(CONTENT_FILE_NAMES.hrStories));
+      expect(await stamp('/seminar/banner')).toBe(dateOf(CONTENT_FILE_NAMES.seminars));
+      // A story's detail may come from either story file: the newer of the two.
+      expect(await stamp('/blog/detail?id=hr-1')).toBe(
+        Math.max(dateOf(CONTENT_FILE_NAMES.hrStories), dateOf(CONTENT_FILE_NAMES.success)),
+      );
+      expect(await stamp('/health')).toBe(Math.max(...files.map(dateOf)));
+    } finally {
+      await running.close();
+      rmSync(datedDir, { recursive: true, force: true });
+    }
   });
 
   it('gives one answer one ETag, and different answers different ones', async () => {
@@ -571,7 +592,7 @@ describe('validators and conditional requests', () => {
     expect(await expectJsonError(tooLong, 400)).toBe(TERM_TOO_LONG);
   });
 
-  it('changes the ETag and date of edited content after a restart, and only of it', async () => {
+  it("changes the ETag and date of an edited file's answers after a restart, and only of them", async () => {
     const editDir = mkdtempSync(join(tmpdir(), 'content-api-edit-'));
     writeFixture(editDir);
     let running = await startServer({ contentDir: editDir, port: 0 });
@@ -601,9 +622,15 @@ describe('validators and conditional requests', () => {
         'If-Modified-Since': before.headers['last-modified'] ?? '',
       });
       expect(staleDate.status).toBe(200);
-      // Unchanged answers keep their ETag across the restart.
+      // Unchanged answers keep their ETag across the restart, and so do the other lists their date:
+      // a client asking by date reads again only the list whose file changed.
       const same = await freshGet(port, '/news/search?page=1', { 'If-None-Match': news.headers.etag ?? '' });
       expect(same.status).toBe(304);
+      expect(same.headers['last-modified']).toBe(news.headers['last-modified']);
+      const sameDate = await freshGet(port, '/news/search?page=1', {
+        'If-Modified-Since': news.headers['last-modified'] ?? '',
+      });
+      expect(sameDate.status).toBe(304);
     } finally {
       await running.close();
       rmSync(editDir, { recursive: true, force: true });

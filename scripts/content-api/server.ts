@@ -9,10 +9,10 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { registerImageRoute } from './images.ts';
-import { CONTENT_FILE_NAMES, loadContent, type Content } from './load-content.ts';
+import { CONTENT_FILE_NAMES, loadContent, type Content, type ContentKey } from './load-content.ts';
 import { RemoteMode, type RemoteOptions } from './remote-mode.ts';
-import { jsonSender } from './respond.ts';
-import { registerContentRoutes } from './routes.ts';
+import { jsonSender, type SendJson } from './respond.ts';
+import { registerContentRoutes, type SendFrom } from './routes.ts';
 import { TrafficCounter, type TrafficStats } from './traffic-stats.ts';
 
 export type { RemoteOptions } from './remote-mode.ts';
@@ -27,10 +27,11 @@ export interface AppOptions {
   /** Folder served under `/images/`; without it, every image answers 404. */
   imagesDir?: string | undefined;
   /**
-   * When the content last changed, sent as `Last-Modified` (rounded down to whole seconds).
-   * Default: the time the app was created.
+   * When the content last changed, sent as `Last-Modified` (rounded down to whole seconds): one
+   * date for all of it, or one per content file, so that an answer's date moves only when a
+   * file it is made of changed. Default: the time the app was created.
    */
-  lastModified?: Date | undefined;
+  lastModified?: Date | ContentDates | undefined;
   /** Switches the remote API mode on (see `remote-mode.ts`). Default: off. */
   remote?: RemoteOptions | null | undefined;
 }
@@ -54,9 +55,35 @@ interface BuiltApp {
   counter: TrafficCounter;
 }
 
+/** When each content file last changed. */
+export type ContentDates = Readonly<Record<ContentKey, Date>>;
+
+/**
+ * The JSON writers of an app: `sendFrom(...files)` dates its answers by the newest of those
+ * files; `send`, for answers made of no file in particular (health, errors), by the newest of all.
+ */
+function sendersOf(publicUrl: string | undefined, lastModified: Date | ContentDates) {
+  const dates: ContentDates =
+    lastModified instanceof Date
+      ? (Object.fromEntries(
+          Object.keys(CONTENT_FILE_NAMES).map((key) => [key, lastModified]),
+        ) as ContentDates)
+      : lastModified;
+  const newest = (keys: readonly ContentKey[]) =>
+    new Date(Math.max(...keys.map((key) => dates[key].getTime())));
+  const senders = new Map<string, SendJson>();
+  const sendFrom: SendFrom = (...keys) => {
+    const name = keys.join(',');
+    let send = senders.get(name);
+    if (!send) senders.set(name, (send = jsonSender(publicUrl, newest(keys))));
+    return send;
+  };
+  return { sendFrom, send: sendFrom(...(Object.keys(CONTENT_FILE_NAMES) as ContentKey[])) };
+}
+
 function buildApp(content: Content, options: AppOptions): BuiltApp {
   const app = new Hono();
-  const send = jsonSender(options.publicUrl, options.lastModified ?? new Date());
+  const { send, sendFrom } = sendersOf(options.publicUrl, options.lastModified ?? new Date());
   const remote = new RemoteMode(options.remote ?? null);
   const counter = new TrafficCounter();
 
@@ -77,7 +104,7 @@ function buildApp(content: Content, options: AppOptions): BuiltApp {
   app.use('*', remote.faults(send));
 
   app.get('/health', (c) => send(c, { ok: true }));
-  registerContentRoutes(app, content, send);
+  registerContentRoutes(app, content, sendFrom);
   if (options.imagesDir !== undefined) registerImageRoute(app, options.imagesDir, send);
 
   app.notFound((c) => send(c, { error: NOT_FOUND }, 404));
@@ -89,12 +116,15 @@ function buildApp(content: Content, options: AppOptions): BuiltApp {
 }
 
 /**
- * The newest modification time of the content files: the content changes only through them,
- * so this is its `Last-Modified`.
+ * The modification time of each content file: the content changes only through them, so an
+ * answer made of one file is as new as that file (its `Last-Modified`). Dated per file, an
+ * edit of the HR stories leaves the other lists' dates alone, and a client polling them
+ * (the rebuild) reads again only the list that changed.
  */
-export function contentModifiedAt(contentDir: string): Date {
-  const times = Object.values(CONTENT_FILE_NAMES).map((file) => statSync(join(contentDir, file)).mtimeMs);
-  return new Date(Math.max(...times));
+export function contentFileDates(contentDir: string): ContentDates {
+  return Object.fromEntries(
+    Object.entries(CONTENT_FILE_NAMES).map(([key, file]) => [key, statSync(join(contentDir, file)).mtime]),
+  ) as ContentDates;
 }
 
 export interface StartOptions {
@@ -135,9 +165,9 @@ export async function startServer({
   remote: remoteOptions,
 }: StartOptions): Promise<RunningServer> {
   const content = loadContent(contentDir);
-  // Read after loading: a file saved in between then makes the date too new (a needless 200),
+  // Read after loading: a file saved in between then makes its date too new (a needless 200),
   // never too old (a wrong 304).
-  const lastModified = contentModifiedAt(contentDir);
+  const lastModified = contentFileDates(contentDir);
   const { app, remote, counter } = buildApp(content, {
     publicUrl,
     imagesDir: join(contentDir, 'images'),

@@ -3,12 +3,12 @@
  * What a poll and a sweep read, against the reference server's app in memory (the small fixture:
  * 23 HR stories, nine a page, so three pages).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent, type Content } from '../../../content-api/load-content.ts';
-import { createApp } from '../../../content-api/server.ts';
+import { CONTENT_FILE_NAMES, loadContent, type Content } from '../../../content-api/load-content.ts';
+import { contentFileDates, createApp, type ContentDates } from '../../../content-api/server.ts';
 import { writeFixture } from '../../../content-api/test-fixture.ts';
 import { endpointUrl } from '../../../../src/lib/api/endpoints.ts';
 import { ListResponseSchema } from '../../../../src/lib/api/schemas.ts';
@@ -41,7 +41,7 @@ const RESTAMPED = new Date('2026-11-02T00:00:00Z');
 function apiOf(
   content: Content,
   conditional?: (request: Request) => Response | undefined,
-  lastModified = STAMPED,
+  lastModified: Date | ContentDates = STAMPED,
 ) {
   const app = createApp(content, { lastModified });
   const asked: Request[] = [];
@@ -152,8 +152,8 @@ describe('a poll', () => {
       expect(hrIds(poll)).toContain('hr-new');
       expect(hrIds(poll)).not.toContain(deleted());
       expect(hrIds(poll)).toHaveLength(23);
-      // The eleven first pages, then pages 2+ of every list (the reference server's stamp is the
-      // whole content's, so all seven moved): HR stories 2–3, success stories and patents 2, news
+      // The eleven first pages, then pages 2+ of every list (this API's stamp is the whole
+      // content's, so all seven moved): HR stories 2–3, success stories and patents 2, news
       // 2–3, videos 2–3, seminars 2–7, FAQ 2–3; and the new story's detail.
       expect(poll.requests).toBe(28);
       // The first pages answered 304 (their bodies did not change), yet carried the new stamp.
@@ -163,6 +163,34 @@ describe('a poll', () => {
       expect(next.requests).toBe(11);
       expect(next.notModified).toBe(11);
       expect(hrIds(next)).toEqual(hrIds(poll));
+    });
+
+    it('costs only the edited list page by page from the reference server, which dates each list by its own file', async () => {
+      // The content as files, all dated STAMPED; then the HR stories' file edited, as an editor would.
+      const folder = mkdtempSync(join(tmpdir(), 'snapshot-files-'));
+      try {
+        writeFixture(folder);
+        const files = Object.values(CONTENT_FILE_NAMES).map((file) => join(folder, file));
+        for (const file of files) utimesSync(file, STAMPED, STAMPED);
+        const served = () => apiOf(loadContent(folder), undefined, contentFileDates(folder));
+        const first = await read(served());
+        const hrFile = join(folder, CONTENT_FILE_NAMES.hrStories);
+        const hr = JSON.parse(readFileSync(hrFile, 'utf8')) as Content['hrStories'];
+        writeFileSync(hrFile, JSON.stringify({ ...hr, items: swapped().hrStories.items }));
+        utimesSync(hrFile, RESTAMPED, RESTAMPED);
+
+        const poll = await read(served(), { base: first });
+        expect(poll.log).toContain(
+          'HR 이야기 목록의 Last-Modified가 지난 스냅샷보다 늦어 모든 페이지를 읽습니다',
+        );
+        expect(poll.log.match(/Last-Modified가 지난 스냅샷보다 늦어/g)).toHaveLength(1);
+        expect(hrIds(poll)).toContain('hr-new');
+        expect(hrIds(poll)).not.toContain(deleted());
+        // The eleven first pages, HR stories' pages 2–3 and the new story's detail: nothing else.
+        expect(poll.requests).toBe(14);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
 
     it('is not seen by a plain poll when the Last-Modified stayed: the first pages and the total did not change', async () => {
