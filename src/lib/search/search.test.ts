@@ -69,6 +69,29 @@ const ids = async (query: string) =>
   (await searcherOver(docs).searcher.search(query)).hits.map((h) => h.id).sort();
 
 describe('site search', () => {
+  it('puts results that repeat a better-ranked text after those that say something new', async () => {
+    const story = docs[0]!;
+    // A reposted story: the same text under longer titles, each older than the first.
+    const reposts = [2, 3, 4].map((n) => ({
+      ...story,
+      id: `a${n}`,
+      title: `다시 읽는 ${story.title} (${n})`,
+      date: `2024-12-0${n}`,
+    }));
+    const other: SearchDoc = {
+      id: 'e',
+      type: 'hrStory',
+      title: '조직 문화 이야기',
+      url: '/info/blog/e',
+      date: '2023-01-01',
+      text: '팀장은 온보딩 기간에 신규 입사자를 자주 만나야 합니다. 회고와 피드백, 동료 소개, 업무 목록, 점심 약속, 첫 과제까지 함께 챙깁니다.',
+    };
+    const { searcher } = searcherOver([...docs, ...reposts, other]);
+    const response = await searcher.search('온보딩');
+    expect(response.hits.map((h) => h.id)).toEqual(['a', 'e', 'a4', 'a3', 'a2']);
+    expect(response.total).toBe(5);
+  });
+
   it('finds compounds spaced either way', async () => {
     expect(await ids('구조화면접')).toEqual(['b']);
     expect(await ids('인공지능')).toEqual(['c', 'd']);

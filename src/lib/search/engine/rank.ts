@@ -3,7 +3,8 @@
  * required; the bigrams joining the words add to the score when present (the words stand as a
  * phrase); equal scores go newest first. A query with no document holding every word falls back
  * to documents holding most of each long word (a typo, a longer spelling), never to documents
- * missing a word entirely.
+ * missing a word entirely. A result repeating the text of one ranked above it goes after every
+ * result that says something new (`repeatsLast`).
  */
 import type { AnalyzedQuery, Prefix, QueryWord, Variant } from '../format/query.ts';
 import { initialOf, isSyllable } from '../format/hangul.ts';
@@ -187,4 +188,25 @@ function intersect(maps: Map<number, number>[]): Map<number, number> {
     result.set(key, total);
   }
   return result;
+}
+
+/**
+ * The ranking with each result whose text repeats one ranked above it (`textOf` gives equal keys)
+ * moved after all the others, in their order: a content team reposts a news item or reruns a
+ * seminar under a new title with the same description, and ten places that say the same thing
+ * would push every other answer off the first page. The repeats stay found and counted.
+ */
+export function repeatsLast(ranked: readonly Ranked[], textOf: (key: number) => string): Ranked[] {
+  const seen = new Set<string>();
+  const first: Ranked[] = [];
+  const repeats: Ranked[] = [];
+  for (const item of ranked) {
+    const text = textOf(item.key);
+    if (seen.has(text)) repeats.push(item);
+    else {
+      seen.add(text);
+      first.push(item);
+    }
+  }
+  return repeats.length === 0 ? [...ranked] : [...first, ...repeats];
 }

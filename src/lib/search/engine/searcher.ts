@@ -27,7 +27,15 @@ import { lookedUp, queryShards, termShardOf, termShardPath, type ShardHint } fro
 import { excerptOf, initialsRanges, markRanges } from './excerpt.ts';
 import { initialsOf } from '../format/hangul.ts';
 import { analyzeQuery, type AnalyzedQuery, type Prefix } from '../format/query.ts';
-import { prefixMatches, rank, type Corpus, type DocStats, type Posting, type Ranked } from './rank.ts';
+import {
+  prefixMatches,
+  rank,
+  repeatsLast,
+  type Corpus,
+  type DocStats,
+  type Posting,
+  type Ranked,
+} from './rank.ts';
 import { gramTerms, normalize } from '../format/tokenize.ts';
 import type { SearchHit, SearchResponse, SearchType } from '../format/types.ts';
 import { createFileStore, type FetchJson, type FileStore, type Schema } from './file-store.ts';
@@ -298,9 +306,18 @@ function rankInitials(loaded: Loaded, initials: string): Ranked[] {
   });
 }
 
-/** The query ranked: 초성 over the entry's titles, words over `corpus` (made only for words). */
+/**
+ * What stands for a document's text when telling repeats apart: its type, its length in grams and
+ * its lead (its first characters). Two texts alike in all three are the same text in practice, and
+ * the rows already carry them: no byte more in the index.
+ */
+const textKey = (doc: DocInfo) => `${doc.typeIndex}\u0000${doc.bodyLength}\u0000${doc.lead}`;
+
+/** The query ranked: 초성 over the entry's titles, words over `corpus` (made only for words); repeats last. */
 function rankOf(loaded: Loaded, analyzed: AnalyzedQuery, corpus: () => Corpus): Ranked[] {
-  return analyzed.initials !== undefined ? rankInitials(loaded, analyzed.initials) : rank(analyzed, corpus());
+  const ranked =
+    analyzed.initials !== undefined ? rankInitials(loaded, analyzed.initials) : rank(analyzed, corpus());
+  return repeatsLast(ranked, (key) => textKey(loaded.docs.get(key)!));
 }
 
 /** The texts of the slots shown the delta holds, and the others' slots by base text file (of `files`). */
