@@ -3,19 +3,25 @@
  * on generated content N times larger — a full build into an empty folder, a run with no
  * change, a run after one HR story changed — and the promise the content team cares about:
  * with `--every` polling, how long from a success story published to the API until the
- * published site serves its detail page, its list's first page and the home showing it.
- * Prints a table (Markdown, for the README).
+ * published site serves its detail page, its list's first page and the home showing it; then a
+ * code change (one SCSS rule, one UI string), checked in its release (`code-change.ts`). Every
+ * run's wall time comes with its peak memory and CPU share (`peak.ts`). Prints a table
+ * (Markdown, for the README).
  *
  * Then the same against the server's remote API mode (`--latency 100 --fail-share 0.02
  * --rate-limit 20` by default) and prints that table (see `bench-rebuild/remote.ts`). `--local`
  * or `--remote` runs only one of the two.
  *
- * Each scale gets its own temporary content copy, reference server and output folder; all are
- * removed afterwards. Times are wall-clock of the CLI process, the way cron would see them.
+ * Each scale gets its own temporary content copy, reference server and output folder, and for
+ * the local table its own copy of the project (the last commit, as a fresh clone has it, or the
+ * working tree with `--working-tree`); all are removed afterwards. Times are wall-clock of the
+ * CLI process, the way cron would see them.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseDuration } from './publish/lib/duration.ts';
 import { generateContent } from './content-api/generate.ts';
@@ -27,85 +33,110 @@ import {
   printRemoteTable,
   type RemoteRow,
 } from './bench-rebuild/remote.ts';
+import { benchCodeChange, codeChangeProblems, copyProject } from './bench-rebuild/code-change.ts';
+import { localTable, timedCell, type LocalRow, type Timed } from './bench-rebuild/local-table.ts';
 import {
   editOneStory,
   machineLine,
   publishToLive,
   runRebuild,
-  secs,
   wasUnchanged,
+  type RunResult,
 } from './bench-rebuild/steps.ts';
 
-interface Row {
-  scale: number;
-  pages: number;
-  full: number;
-  unchanged: number;
-  oneChange: number;
-  rendered: string;
-  /** Seconds from publishing a new item to the API until `current` serves it everywhere. */
-  live: number;
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The commit a fresh clone would have, short. */
+function headCommit(): string {
+  return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
 }
 
-async function benchScale(scale: number, work: string, pollMs: number): Promise<Row> {
+/** A run's wall time with its peak. */
+const timed = (run: RunResult): Timed => ({ seconds: run.seconds, peak: run.peak });
+
+/** The no-change run; one that had to build (the code changed meanwhile) is repeated. */
+async function unchangedRun(out: string, url: string, project: string, scale: number): Promise<RunResult> {
+  let unchanged = await runRebuild(out, url, project);
+  for (let retry = 0; retry < 2 && !wasUnchanged(unchanged); retry++) {
+    console.log(`  (그 사이 코드가 바뀌어 빌드했습니다. 다시 잽니다.)`);
+    unchanged = await runRebuild(out, url, project);
+  }
+  if (!wasUnchanged(unchanged)) throw new Error(`${scale}배: 변경이 없는데 계속 빌드합니다.`);
+  return unchanged;
+}
+
+/**
+ * One scale's rows, run in a copy of the project: the code change edits it, and edits made to the
+ * working tree meanwhile would turn a no-change run into a build.
+ */
+async function benchScale(
+  scale: number,
+  work: string,
+  pollMs: number,
+  problems: string[],
+  workingTree: boolean,
+): Promise<LocalRow> {
   const contentDir = join(work, `content-${scale}`);
   const out = join(work, `out-${scale}`);
+  const project = join(work, `project-${scale}`);
   generateContent(scale, contentDir);
+  copyProject(root, project, workingTree);
   const server = await BenchServer.start(contentDir);
   try {
     console.log(`\n■ ${scale}배: 전체 빌드`);
-    const full = await runRebuild(out, server.url);
+    const full = await runRebuild(out, server.url, project);
     const pages = Number(/페이지 (\d+)개: 렌더링/.exec(full.stdout)?.[1] ?? 0);
     console.log(`■ ${scale}배: 변경 없음`);
-    let unchanged = await runRebuild(out, server.url);
-    // Someone editing the code meanwhile makes that run a real build; the next one is the no-change run.
-    for (let retry = 0; retry < 2 && !wasUnchanged(unchanged); retry++) {
-      console.log(`  (그 사이 코드가 바뀌어 빌드했습니다. 다시 잽니다.)`);
-      unchanged = await runRebuild(out, server.url);
-    }
-    if (!wasUnchanged(unchanged)) throw new Error(`${scale}배: 변경이 없는데 계속 빌드합니다.`);
+    const unchanged = await unchangedRun(out, server.url, project, scale);
     console.log(`■ ${scale}배: HR 이야기 1건 수정`);
     editOneStory(contentDir);
     await server.restart();
-    const oneChange = await runRebuild(out, server.url);
+    const oneChange = await runRebuild(out, server.url, project);
     const counts = /렌더링 (\d+)개, 캐시에서 복원 (\d+)개/.exec(oneChange.stdout);
     console.log(`■ ${scale}배: 새 성공 사례 게시 → 사이트에 반영 (${pollMs / 1000}초마다 확인)`);
-    const live = await publishToLive(contentDir, out, server, pollMs);
+    const live = await publishToLive(contentDir, out, server, pollMs, project);
+    console.log(`■ ${scale}배: 코드 변경 (푸터 SCSS 규칙 1개, UI 문구 1개)`);
+    const change = await benchCodeChange(project, out, server.url);
+    problems.push(...codeChangeProblems(scale, change));
     return {
       scale,
       pages,
-      full: full.seconds,
-      unchanged: unchanged.seconds,
-      oneChange: oneChange.seconds,
+      full: timed(full),
+      unchanged: timed(unchanged),
+      oneChange: timed(oneChange),
       rendered: counts ? `${counts[1]} / ${counts[2]}` : '?',
       live,
+      codeChange: { ...timed(change.run), ...change, missing: change.missing.length },
     };
   } finally {
     await server.close();
   }
 }
 
-/** The build-time bench: one row per scale, printed as the README's table. */
-async function localBench(scales: number[], work: string, pollMs: number, startLoad: number): Promise<void> {
-  const rows: Row[] = [];
+/** The build-time bench: one row per scale, printed as the README's table; sets a failing exit code when a check fails. */
+async function localBench(
+  scales: number[],
+  work: string,
+  pollMs: number,
+  startLoad: number,
+  workingTree: boolean,
+): Promise<void> {
+  const rows: LocalRow[] = [];
+  const problems: string[] = [];
+  const tree = workingTree ? '작업 트리 사본' : `마지막 커밋 ${headCommit()}의 새 복제본`;
   for (const scale of scales) {
-    const row = await benchScale(scale, work, pollMs);
+    const row = await benchScale(scale, work, pollMs, problems, workingTree);
     rows.push(row);
     console.log(
-      `  전체 ${row.full.toFixed(1)}초 · 변경 없음 ${row.unchanged.toFixed(1)}초 · 1건 수정 ${row.oneChange.toFixed(1)}초 · 게시→반영 ${row.live.toFixed(1)}초`,
+      `  전체 ${timedCell(row.full)} · 변경 없음 ${timedCell(row.unchanged)} · 1건 수정 ${timedCell(row.oneChange)} · 게시→반영 ${timedCell(row.live)} · 코드 변경 ${row.codeChange ? timedCell(row.codeChange) : '—'}`,
     );
   }
-  console.log(`\n재빌드 시간 (${machineLine(startLoad)})\n`);
-  console.log(
-    `| 콘텐츠 | 페이지 | 전체 빌드 | 변경 없음 | HR 이야기 1건 수정 | 1건 수정 시 렌더링 / 복원 | 새 글 게시 → 사이트 반영 (${pollMs / 1000}초 폴링) |`,
-  );
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const row of rows) {
-    const label = row.scale === 1 ? '우리 콘텐츠' : `${row.scale}배`;
-    console.log(
-      `| ${label} | ${row.pages} | ${secs(row.full)} | ${secs(row.unchanged)} | ${secs(row.oneChange)} | ${row.rendered} | ${secs(row.live)} |`,
-    );
-  }
+  console.log(`\n재빌드 시간 (${tree}, ${machineLine(startLoad)}; 칸마다 벽시계 / 최대 메모리 / CPU)\n`);
+  for (const line of localTable(rows, pollMs)) console.log(line);
+  if (problems.length === 0) return;
+  console.log('\n확인 실패:');
+  for (const problem of problems) console.log(`  - ${problem}`);
+  process.exitCode = 1;
 }
 
 /** The remote API bench; sets a failing exit code when a goal is missed. */
@@ -133,7 +164,7 @@ async function remoteBench(
 }
 
 const USAGE =
-  '사용법: npm run bench:rebuild -- [--scales 1,10,50] [--poll 10s]\n' +
+  '사용법: npm run bench:rebuild -- [--scales 1,10,50] [--poll 10s] [--working-tree]  (기본: 마지막 커밋의 새 복제본에서; --working-tree: 작업 트리 사본에서)\n' +
   '        [--local | --remote] [--latency 100] [--fail-share 0.02] [--rate-limit 20]  (기본: 두 표 모두; 원격 API 모드: 지연 ms, 503 비율 0~1, 초당 요청 한도)';
 
 /** The remote options from the flags, or `null` when they are invalid. */
@@ -157,6 +188,7 @@ const { values } = parseArgs({
     scales: { type: 'string', default: '1,10,50' },
     poll: { type: 'string', default: '10s' },
     remote: { type: 'boolean', default: false },
+    'working-tree': { type: 'boolean', default: false },
     local: { type: 'boolean', default: false },
     latency: { type: 'string', default: String(DEFAULT_REMOTE.latencyMs) },
     'fail-share': { type: 'string', default: String(DEFAULT_REMOTE.failShare) },
@@ -181,7 +213,7 @@ const startLoad = loadavg()[0]!;
 const work = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
 try {
   // Both tables by default; --local or --remote for one of them.
-  if (!values.remote) await localBench(scales, work, pollMs, startLoad);
+  if (!values.remote) await localBench(scales, work, pollMs, startLoad, values['working-tree']);
   if (!values.local) await remoteBench(scales, work, pollMs, remote, startLoad);
 } finally {
   rmSync(work, { recursive: true, force: true });

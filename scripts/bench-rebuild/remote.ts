@@ -157,7 +157,7 @@ async function runSteps(
 
   console.log(`■ ${scale}배: 새 성공 사례 게시 → 사이트에 반영 (${pollMs / 1000}초마다 확인)`);
   try {
-    row.live = await publishToLive(contentDir, out, server, pollMs);
+    row.live = (await publishToLive(contentDir, out, server, pollMs)).seconds;
   } catch (error) {
     row.problems.push(`${scale}배 새 글 게시: 사이트에 반영되지 않았습니다`);
     console.error(`  ${(error as Error).message}`);

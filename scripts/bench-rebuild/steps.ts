@@ -2,13 +2,14 @@
  * The steps both benches share: running the rebuild CLI, changing the content the way editors
  * do, and timing a new item from the API to the published site under `--every` polling.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BenchServer } from './bench-server.ts';
+import { measuredCommand, readPeak, stopMeasured, type Peak } from './peak.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -19,17 +20,23 @@ export interface RunResult {
   code: number | null;
   /** Wall-clock of the process, the way cron would see it. */
   seconds: number;
+  /** Peak memory and CPU share of the run (its build included), when `/usr/bin/time` is there. */
+  peak: Peak | null;
   stdout: string;
   /** stdout and stderr interleaved, for the report of a failed run. */
   output: string;
 }
 
-/** Runs the rebuild CLI once and reports how it ended; never throws for a failed run. */
-export function tryRebuild(out: string, apiUrl: string): Promise<RunResult> {
+/**
+ * Runs the rebuild CLI once and reports how it ended; never throws for a failed run. `project`
+ * is the project whose rebuild runs (and whose code is built): this one, or a copy of it.
+ */
+export function tryRebuild(out: string, apiUrl: string, project = root): Promise<RunResult> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/publish/rebuild.ts', '--out', out], {
-      cwd: root,
+    const [command, args] = measuredCommand(process.execPath, ['scripts/publish/rebuild.ts', '--out', out]);
+    const child = spawn(command, args, {
+      cwd: project,
       env: { ...process.env, PUBLIC_CONTENT_API_URL: apiUrl, GITHUB_OUTPUT: '' },
     });
     let output = '';
@@ -45,14 +52,16 @@ export function tryRebuild(out: string, apiUrl: string): Promise<RunResult> {
       output += `${error.message}\n`;
     });
     child.on('close', (code) => {
-      resolve({ ok: code === 0, code, seconds: (performance.now() - started) / 1000, stdout, output });
+      const { peak, rest } = readPeak(output);
+      const seconds = (performance.now() - started) / 1000;
+      resolve({ ok: code === 0, code, seconds, peak, stdout, output: rest });
     });
   });
 }
 
 /** Runs the rebuild CLI once; throws with its output when it fails. */
-export async function runRebuild(out: string, apiUrl: string): Promise<RunResult> {
-  const run = await tryRebuild(out, apiUrl);
+export async function runRebuild(out: string, apiUrl: string, project = root): Promise<RunResult> {
+  const run = await tryRebuild(out, apiUrl, project);
   if (!run.ok) throw new Error(`재빌드 실패 (코드 ${run.code}):\n${run.output}`);
   return run;
 }
@@ -111,6 +120,33 @@ function servesStory(out: string, id: string, title: string): boolean {
   }
 }
 
+/** The time from a new item in the API to the site serving it, and the poller's peak over that time. */
+export interface LiveResult {
+  seconds: number;
+  peak: Peak | null;
+}
+
+/** `npm run rebuild -- --every <poll>` in `project`, with its output gathered into `log`. */
+function startPoller(out: string, server: BenchServer, pollMs: number, project: string) {
+  const [command, args] = measuredCommand(process.execPath, [
+    'scripts/publish/rebuild.ts',
+    '--out',
+    out,
+    '--every',
+    `${pollMs / 1000}s`,
+  ]);
+  const poller: ChildProcess = spawn(command, args, {
+    cwd: project,
+    env: { ...process.env, PUBLIC_CONTENT_API_URL: server.url, GITHUB_OUTPUT: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const state = { log: '' };
+  poller.stdout!.on('data', (chunk: Buffer) => (state.log += chunk.toString()));
+  poller.stderr!.on('data', (chunk: Buffer) => (state.log += chunk.toString()));
+  const exited = new Promise<void>((resolve) => poller.on('close', () => resolve()));
+  return { poller, state, exited };
+}
+
 /**
  * Starts `npm run rebuild -- --every <poll>` against the server, publishes a new story by
  * restarting the server on the new content, and returns the seconds until the site serves it
@@ -121,24 +157,14 @@ export async function publishToLive(
   out: string,
   server: BenchServer,
   pollMs: number,
-): Promise<number> {
-  const poller = spawn(
-    process.execPath,
-    ['scripts/publish/rebuild.ts', '--out', out, '--every', `${pollMs / 1000}s`],
-    {
-      cwd: root,
-      env: { ...process.env, PUBLIC_CONTENT_API_URL: server.url, GITHUB_OUTPUT: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let log = '';
-  poller.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  poller.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<void>((resolve) => poller.on('close', () => resolve()));
+  project = root,
+): Promise<LiveResult> {
+  const { poller, state, exited } = startPoller(out, server, pollMs, project);
+  const stopped = () => poller.exitCode !== null || poller.signalCode !== null;
   try {
     // Let the poller settle into its rhythm (its first poll finds nothing new).
-    while (!log.includes('변경 없음')) {
-      if (poller.exitCode !== null) throw new Error(`폴링이 멈췄습니다:\n${log}`);
+    while (!state.log.includes('변경 없음')) {
+      if (stopped()) throw new Error(`폴링이 멈췄습니다:\n${state.log}`);
       await sleep(100);
     }
     const title = `방금 게시한 성공 사례 ${Date.now()}`;
@@ -146,14 +172,17 @@ export async function publishToLive(
     const published = performance.now();
     await server.restart();
     while (!servesStory(out, id, title)) {
-      if (poller.exitCode !== null) throw new Error(`폴링이 멈췄습니다:\n${log}`);
+      if (stopped()) throw new Error(`폴링이 멈췄습니다:\n${state.log}`);
       if (performance.now() - published > 10 * 60_000)
-        throw new Error(`10분 안에 게시되지 않았습니다:\n${log}`);
+        throw new Error(`10분 안에 게시되지 않았습니다:\n${state.log}`);
       await sleep(100);
     }
-    return (performance.now() - published) / 1000;
+    const seconds = (performance.now() - published) / 1000;
+    stopMeasured(poller);
+    await exited;
+    return { seconds, peak: readPeak(state.log).peak };
   } finally {
-    poller.kill('SIGTERM');
+    if (!stopped()) stopMeasured(poller);
     await exited;
   }
 }
