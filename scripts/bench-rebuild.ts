@@ -12,10 +12,10 @@
  * --rate-limit 20` by default) and prints that table (see `bench-rebuild/remote.ts`). `--local`
  * or `--remote` runs only one of the two.
  *
- * Each scale gets its own temporary content copy, reference server and output folder, and for
- * the local table its own copy of the project (the last commit, as a fresh clone has it, or the
- * working tree with `--working-tree`); all are removed afterwards. Times are wall-clock of the
- * CLI process, the way cron would see them.
+ * Each scale of each table gets its own temporary content copy, reference server, output folder
+ * and copy of the project (the last commit, as a fresh clone has it, or the working tree with
+ * `--working-tree`); all are removed afterwards. Times are wall-clock of the CLI process, the
+ * way cron would see them.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -146,9 +146,14 @@ async function remoteBench(
   pollMs: number,
   remote: RemoteOptions,
   startLoad: number,
+  workingTree: boolean,
 ): Promise<void> {
   const rows: RemoteRow[] = [];
-  for (const scale of scales) rows.push(await benchRemoteScale(scale, work, pollMs, remote));
+  for (const scale of scales) {
+    const project = join(work, `project-remote-${scale}`);
+    copyProject(root, project, workingTree);
+    rows.push(await benchRemoteScale(scale, work, pollMs, remote, project));
+  }
   const problems = printRemoteTable(rows, remote, pollMs, startLoad);
   if (problems.length === 0) {
     // The call-share goal only applies from 10× content; say so when no such scale ran.
@@ -214,7 +219,7 @@ const work = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
 try {
   // Both tables by default; --local or --remote for one of them.
   if (!values.remote) await localBench(scales, work, pollMs, startLoad, values['working-tree']);
-  if (!values.local) await remoteBench(scales, work, pollMs, remote, startLoad);
+  if (!values.local) await remoteBench(scales, work, pollMs, remote, startLoad, values['working-tree']);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -61,9 +61,9 @@ export interface RemoteRow {
 }
 
 /** Runs the rebuild once with the server's counters reset just before. */
-async function measured(server: BenchServer, out: string): Promise<Step> {
+async function measured(server: BenchServer, out: string, project: string): Promise<Step> {
   server.resetStats();
-  const run = await tryRebuild(out, server.url);
+  const run = await tryRebuild(out, server.url, project);
   return { run, traffic: server.stats() };
 }
 
@@ -74,21 +74,26 @@ function failed(row: RemoteRow, step: string, run: RunResult): void {
 }
 
 /** The run after the full read; a run that had to build (someone changed the code meanwhile) is repeated. */
-async function noChangePoll(server: BenchServer, out: string): Promise<Step> {
-  let step = await measured(server, out);
+async function noChangePoll(server: BenchServer, out: string, project: string): Promise<Step> {
+  let step = await measured(server, out, project);
   for (let retry = 0; retry < 2 && step.run.ok && !wasUnchanged(step.run); retry++) {
     console.log('  (그 사이 코드가 바뀌어 빌드했습니다. 다시 잽니다.)');
-    step = await measured(server, out);
+    step = await measured(server, out, project);
   }
   return step;
 }
 
 /** Plain runs one after another, as cron would start them; a failed one is reported and the series goes on. */
-async function pollsInARow(server: BenchServer, out: string, row: RemoteRow): Promise<PollSeries> {
+async function pollsInARow(
+  server: BenchServer,
+  out: string,
+  project: string,
+  row: RemoteRow,
+): Promise<PollSeries> {
   server.resetStats();
   let succeeded = 0;
   for (let n = 1; n <= POLLS_IN_A_ROW; n++) {
-    const run = await tryRebuild(out, server.url);
+    const run = await tryRebuild(out, server.url, project);
     if (run.ok) succeeded += 1;
     else failed(row, `연속 폴링 ${n}번째`, run);
   }
@@ -101,12 +106,13 @@ async function editToServing(
   server: BenchServer,
   contentDir: string,
   out: string,
+  project: string,
   row: RemoteRow,
 ): Promise<number | null> {
   const started = performance.now();
   const { id, marker } = editOneStory(contentDir);
   await server.restart();
-  const run = await tryRebuild(out, server.url);
+  const run = await tryRebuild(out, server.url, project);
   if (!run.ok) {
     failed(row, 'HR 이야기 수정 후 실행', run);
     return null;
@@ -135,49 +141,54 @@ async function runSteps(
   server: BenchServer,
   contentDir: string,
   out: string,
+  project: string,
   row: RemoteRow,
   pollMs: number,
 ): Promise<void> {
   const { scale } = row;
   console.log(`\n■ ${scale}배: 전체 읽기 (빈 출력 폴더)`);
-  row.full = await measured(server, out);
+  row.full = await measured(server, out, project);
   if (!row.full.run.ok) return failed(row, '전체 읽기', row.full.run);
 
   console.log(`■ ${scale}배: 변경 없음 폴링`);
-  row.poll = await noChangePoll(server, out);
+  row.poll = await noChangePoll(server, out, project);
   if (!row.poll.run.ok) return failed(row, '변경 없음 폴링', row.poll.run);
   if (!wasUnchanged(row.poll.run)) row.problems.push(`${scale}배: 변경이 없는데 계속 빌드합니다`);
   checkPollShare(row);
 
   console.log(`■ ${scale}배: 연속 폴링 ${POLLS_IN_A_ROW}회`);
-  row.polls = await pollsInARow(server, out, row);
+  row.polls = await pollsInARow(server, out, project, row);
 
   console.log(`■ ${scale}배: HR 이야기 1건 수정 → 반영`);
-  row.edit = await editToServing(server, contentDir, out, row);
+  row.edit = await editToServing(server, contentDir, out, project, row);
 
   console.log(`■ ${scale}배: 새 성공 사례 게시 → 사이트에 반영 (${pollMs / 1000}초마다 확인)`);
   try {
-    row.live = (await publishToLive(contentDir, out, server, pollMs)).seconds;
+    row.live = (await publishToLive(contentDir, out, server, pollMs, project)).seconds;
   } catch (error) {
     row.problems.push(`${scale}배 새 글 게시: 사이트에 반영되지 않았습니다`);
     console.error(`  ${(error as Error).message}`);
   }
 }
 
-/** Benchmarks one scale on its own generated content, server and output folder (under `work`). */
+/**
+ * Benchmarks one scale on its own generated content, server and output folder (under `work`),
+ * building the project `project` (a copy of this one: see bench-rebuild.ts).
+ */
 export async function benchRemoteScale(
   scale: number,
   work: string,
   pollMs: number,
   remote: RemoteOptions,
+  project: string,
 ): Promise<RemoteRow> {
-  const contentDir = join(work, `content-${scale}`);
-  const out = join(work, `out-${scale}`);
+  const contentDir = join(work, `remote-content-${scale}`);
+  const out = join(work, `remote-out-${scale}`);
   generateContent(scale, contentDir);
   const server = await BenchServer.start(contentDir, remote);
   const row: RemoteRow = { scale, full: null, poll: null, polls: null, edit: null, live: null, problems: [] };
   try {
-    await runSteps(server, contentDir, out, row, pollMs);
+    await runSteps(server, contentDir, out, project, row, pollMs);
   } finally {
     await server.close();
   }
