@@ -98,7 +98,7 @@ export interface Searcher {
 const DEFAULT_LIMIT = 10;
 
 /** A live document: its row's fields, its type by name, and what the ranking reads. */
-interface DocInfo extends DocStats, DocFields {
+interface DocInfo extends Omit<DocStats, 'date'>, DocFields {
   type: SearchType;
 }
 
