@@ -12,14 +12,13 @@
  * body can be read only once): the next reader of the same address, a retry included, asks the
  * network itself.
  */
-const REGISTRY = Symbol.for('insighthire:early-requests');
+// Short: the header's shortcut script carries it in every page's first round trip.
+const REGISTRY = Symbol.for('ih:early');
 
 type Registry = Map<string, Promise<Response>>;
 
-function registry(): Registry {
-  const store = globalThis as unknown as Record<symbol, Registry | undefined>;
-  return (store[REGISTRY] ??= new Map());
-}
+const registry = (): Registry =>
+  ((globalThis as unknown as Record<symbol, Registry | undefined>)[REGISTRY] ??= new Map());
 
 /**
  * Starts the request for `url` now, for a reader to come; one already waiting for the same
@@ -30,9 +29,9 @@ export function startEarly(url: string, init?: RequestInit): void {
   const requests = registry();
   if (requests.has(url)) return;
   const response = fetch(url, init);
-  // Never taken (the reader asked for another address): its failure is nobody's business.
-  response.catch(() => undefined);
   requests.set(url, response);
+  // Never taken (the reader asked for another address): its failure is nobody's business.
+  response.catch(() => {});
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The searcher's index files: each fetched once, validated, and kept, both as the promise a
- * second query joins and, once read, as the value an answer at once (`searchNow`) reads. A file
- * that fails is forgotten, so the next query fetches it again (the screens' retry).
+ * second query joins (`load`) and, once read, as the value every answer reads (`peek`): an answer
+ * is made from the files read, and a search that lacks some loads them first, so there is one
+ * way to read and no second, asynchronous one. A file that fails is forgotten, so the next query
+ * fetches it again (the screens' retry).
  */
 import { interpolate, t } from '../../../i18n/index.ts';
 import { SearchIndexError } from './index-error.ts';
@@ -25,7 +27,7 @@ export interface FileStore {
   /** Whether the file is read or on its way: asking for it again costs no request. */
   asked(url: string): boolean;
   /** The file, when it is read and valid (as the schema it was loaded with says); else `undefined`. */
-  readNow<T>(url: string): T | undefined;
+  peek<T>(url: string): T | undefined;
 }
 
 async function defaultFetchJson(url: string, init?: { fresh: true }): Promise<unknown> {
@@ -83,6 +85,6 @@ export function createFileStore(entryUrl: string, fetchJson: FetchJson = default
     resolve: (path) => (/^[a-z][a-z0-9+.-]*:/i.test(entryUrl) ? new URL(path, entryUrl).href : path),
     load,
     asked: (url) => files.has(url),
-    readNow: <T>(url: string) => read.get(url) as T | undefined,
+    peek: <T>(url: string) => read.get(url) as T | undefined,
   };
 }

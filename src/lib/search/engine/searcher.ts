@@ -508,24 +508,11 @@ function shardUrls(store: FileStore, entry: Entry, query: AnalyzedQuery): Map<nu
 const textUrl = (store: FileStore, entry: Entry, file: number) =>
   store.resolve(entry.base + entry.texts[file]!);
 
-async function termShards(
-  shardReader: TermShardReader,
-  urls: ReadonlyMap<number, string>,
-): Promise<Map<number, TermShard>> {
-  const shards = new Map<number, TermShard>();
-  await Promise.all(
-    [...urls].map(async ([index, url]) => {
-      shards.set(index, await shardReader.load(url));
-    }),
-  );
-  return shards;
-}
-
 /** The term shards, if all are read already. */
 function termShardsNow(store: FileStore, urls: ReadonlyMap<number, string>): Map<number, TermShard> | null {
   const shards = new Map<number, TermShard>();
   for (const [index, url] of urls) {
-    const shard = store.readNow<TermShard>(url);
+    const shard = store.peek<TermShard>(url);
     if (shard === undefined) return null;
     shards.set(index, shard);
   }
@@ -540,20 +527,12 @@ function textFiles(store: FileStore, loaded: Loaded, slots: number[], spent: Spe
   return textFilesWithin(entry, wanted, (file) => store.asked(textUrl(store, entry, file)), spent);
 }
 
-/** The texts of the slots shown, from the delta or their base text files of `chosen` (read in parallel). */
-async function textsOf(
-  store: FileStore,
-  loaded: Loaded,
-  slots: number[],
-  chosen: Set<number>,
-): Promise<Map<number, string>> {
-  const { found, byFile } = textSources(loaded, slots, chosen);
+/** Reads the text files of `chosen` that hold texts of the slots shown (in parallel). */
+async function loadTexts(store: FileStore, loaded: Loaded, slots: number[], chosen: Set<number>) {
+  const { byFile } = textSources(loaded, slots, chosen);
   await Promise.all(
-    [...byFile].map(async ([file, wanted]) => {
-      takeTexts(await store.load(textUrl(store, loaded.entry, file), TEXT_FILE), wanted, found);
-    }),
+    [...byFile.keys()].map((file) => store.load(textUrl(store, loaded.entry, file), TEXT_FILE)),
   );
-  return found;
 }
 
 /** The texts of the slots shown, if every file of `chosen` holding them is read already. */
@@ -565,7 +544,7 @@ function textsNow(
 ): Map<number, string> | null {
   const { found, byFile } = textSources(loaded, slots, chosen);
   for (const [file, wanted] of byFile) {
-    const texts = store.readNow<TextFile>(textUrl(store, loaded.entry, file));
+    const texts = store.peek<TextFile>(textUrl(store, loaded.entry, file));
     if (texts === undefined) return null;
     takeTexts(texts, wanted, found);
   }
@@ -579,6 +558,34 @@ interface Asked {
 }
 
 /** `search`'s answer from one entry. */
+/** A query's answer from the files read (`peek`), and the text files it reads within `spent`'s budget. */
+interface ReadAnswer {
+  answer: ReturnType<typeof answerOf>;
+  chosen: Set<number>;
+  /** The texts of the excerpt windows, or null while a text file of `chosen` is still to come. */
+  texts: Map<number, string> | null;
+}
+
+/**
+ * The one way an answer is made, from the files read: null while a term shard it needs is still
+ * to come. `searchNow` answers with it or not at all; `search` loads what it lacks, then asks again.
+ */
+function answerFromRead(
+  store: FileStore,
+  loaded: Loaded,
+  query: string,
+  searchOptions: Omit<SearchOptions, 'onPartial' | 'after'>,
+  spent: Spent,
+): ReadAnswer | null {
+  const analyzed = analyzeQuery(query, loaded.entry.gram);
+  const shards = termShardsNow(store, shardUrls(store, loaded.entry, analyzed));
+  if (!shards) return null;
+  const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
+  const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
+  const chosen = textFiles(store, loaded, answer.slots, spent);
+  return { answer, chosen, texts: textsNow(store, loaded, answer.slots, chosen) };
+}
+
 async function answerFrom(
   store: FileStore,
   shardReader: TermShardReader,
@@ -587,20 +594,21 @@ async function answerFrom(
   { onPartial, after, ...searchOptions }: SearchOptions,
   { cold, guessed }: Asked,
 ): Promise<SearchResponse> {
-  const analyzed = analyzeQuery(query, loaded.entry.gram);
-  const urls = shardUrls(store, loaded.entry, analyzed);
+  const urls = shardUrls(store, loaded.entry, analyzeQuery(query, loaded.entry.gram));
   const spent = spentOn(loaded.entry, urls, cold, guessed, store.asked);
   if (after) await after;
-  const shards = await termShards(shardReader, urls);
-  const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
-  const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
-  const chosen = textFiles(store, loaded, answer.slots, spent);
+  await Promise.all([...urls.values()].map((url) => shardReader.load(url)));
+  const read = answerFromRead(store, loaded, query, searchOptions, spent);
+  if (!read) throw new SearchIndexError(t('search.index.mismatch'));
+  const { answer, chosen, texts } = read;
   // Texts in memory: the full answer at once, no first one with the leads (a screen would
   // draw the results twice for one keystroke).
-  const inMemory = textsNow(store, loaded, answer.slots, chosen);
-  if (inMemory) return answer.response(inMemory);
+  if (texts) return answer.response(texts);
   onPartial?.(answer.response(loaded.deltaTexts));
-  return answer.response(await textsOf(store, loaded, answer.slots, chosen));
+  await loadTexts(store, loaded, answer.slots, chosen);
+  const full = textsNow(store, loaded, answer.slots, chosen);
+  if (!full) throw new SearchIndexError(t('search.index.mismatch'));
+  return answer.response(full);
 }
 
 /** `searchNow`'s answer from the entry read: `null` when a file it needs is still to fetch. */
@@ -611,15 +619,9 @@ function answerNow(
   searchOptions: Omit<SearchOptions, 'onPartial' | 'after'>,
 ): SearchResponse | null {
   try {
-    const analyzed = analyzeQuery(query, loaded.entry.gram);
-    const shards = termShardsNow(store, shardUrls(store, loaded.entry, analyzed));
-    if (!shards) return null;
-    const ranked = rankOf(loaded, analyzed, () => corpusOf(loaded, shards));
-    const answer = answerOf(query, loaded, analyzed, ranked, searchOptions);
     // What `search` would read: the files it has, and any new one a later query's budget allows.
-    const chosen = textFiles(store, loaded, answer.slots, NOTHING_SPENT);
-    const texts = textsNow(store, loaded, answer.slots, chosen);
-    return texts && answer.response(texts);
+    const read = answerFromRead(store, loaded, query, searchOptions, NOTHING_SPENT);
+    return read?.texts ? read.answer.response(read.texts) : null;
   } catch {
     // A file that cannot answer (a text missing from its file): `search` says so.
     return null;
