@@ -59,15 +59,15 @@ export default defineConfig({
   // Shiki's inline styles cannot work with the hashed CSP below.
   markdown: { syntaxHighlight: false },
   security: {
-    // A per-page <meta> policy: Astro hashes its own scripts and styles (no 'unsafe-inline' for
-    // scripts); the other directives come from src/lib/security/csp.ts. Headers that a <meta>
-    // policy cannot carry (frame-ancestors, HSTS…) are in public/_headers.
+    // A per-page <meta> policy without 'unsafe-inline': Astro hashes its own scripts; the build
+    // merges each page's inline styles into one <style> and lets the policy name that one hash
+    // (src/integrations/finish-pages/merge-styles.ts: one hash a page, not the site's twenty,
+    // keeps pages inside the first 14.6 KB round trip), and no page writes a style="" attribute.
+    // The other directives, Trusted Types among them, come from src/lib/security/csp.ts. Headers
+    // that a <meta> policy cannot carry (frame-ancestors, HSTS…) are in public/_headers.
     csp: {
       directives: cspDirectives(contentApiUrl),
-      // Styles are inlined into every page; hashing them would put some twenty hashes (about
-      // 0.8 KB that does not compress) into every page's <meta> and push pages past the first
-      // 14.6 KB round trip. Injected CSS cannot run code; scripts keep strict hashes.
-      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+      styleDirective: { resources: ["'self'"] },
     },
   },
   experimental: {

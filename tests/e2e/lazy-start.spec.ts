@@ -389,12 +389,15 @@ test.describe('아래쪽 그림', () => {
   // Chromium with script execution turned off by DevTools still parses <noscript> as text (see
   // detail.spec.ts), so the rule that shows waiting pictures without JavaScript is checked in the
   // HTML: a <noscript> in <head> that makes every waiting picture visible.
+  // A stylesheet file, not a <style>: the page's policy allows only the one <style> it hashes.
   test('JavaScript가 없으면 기다리는 그림도 모두 보이게 하는 규칙이 head에 있다', async ({ request }) => {
     const html = await (await request.get('/soft-skill')).text();
     const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
     const noscript = noscriptContents(head);
-    expect(noscript).toMatch(
-      /<style>\s*\[data-picture-wait\]\s*\{\s*content-visibility:\s*visible\s*!important;?\s*\}\s*<\/style>/,
+    const href = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)">/.exec(noscript)?.[1];
+    expect(href, noscript).toBeTruthy();
+    expect(await (await request.get(href!)).text()).toMatch(
+      /\[data-picture-wait\]\s*\{\s*content-visibility:\s*visible\s*!important;?\s*\}/,
     );
     expect(html).toContain('data-picture-wait="approach"');
   });

@@ -33,7 +33,7 @@ function printReport(label: string, report: ObservatoryReport): void {
   }
 }
 
-test('MDN HTTP Observatory: 정적 호스트처럼 HTTPS 뒤에 둔 사이트는 A 이상', async ({
+test('MDN HTTP Observatory: 정적 호스트처럼 HTTPS 뒤에 둔 사이트는 A+', async ({
   request,
   baseURL,
 }, testInfo) => {
@@ -90,9 +90,12 @@ test('MDN HTTP Observatory: 정적 호스트처럼 HTTPS 뒤에 둔 사이트는
     expect(report.scan.statusCode).toBe(200);
     expect(Object.entries(report.tests).filter(([, t]) => !t.pass)).toEqual([]);
     expect(testBuild.result).toBe('csp-implemented-with-insecure-scheme');
-    // What keeps the CSP test at 0 instead of +5 or +10: inline styles (docs/architecture.md).
-    expect(production.result).toBe('csp-implemented-with-unsafe-inline-in-style-src-only');
-    expect(['A', 'A+']).toContain(production.grade);
+    // No 'unsafe-inline' anywhere: styles are hashed too (src/integrations/finish-pages/merge-styles.ts).
+    const styleSrc = /(?:^|;)\s*style-src ([^;]*)/.exec(productionPolicy)?.[1] ?? '';
+    expect(styleSrc, productionPolicy).toMatch(/^'self'/);
+    expect(styleSrc).not.toContain("'unsafe-inline'");
+    expect(production.result).toMatch(/^csp-implemented-with-no-unsafe/);
+    expect(production.grade).toBe('A+');
   } finally {
     await front.close();
   }

@@ -70,6 +70,8 @@ test('두 새니타이저가 주소와 임베드를 똑같이 다룬다 (다른 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('주소 시험 글');
   const browser = await addressShape(page, '[data-article-body]');
 
+  // A blank document of its own: the site's page requires Trusted Types, and setContent writes a string.
+  await page.goto('about:blank');
   await page.setContent(
     `<!doctype html><html lang="ko"><body><main id="content">${sanitizeHtmlServer(addressCases)}</main></body></html>`,
   );

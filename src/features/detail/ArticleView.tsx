@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { t } from '../../i18n/index.ts';
+import { trustedHtml } from '../../lib/security/trusted-types.ts';
 import { DateText } from '../../components/ui/DateText.tsx';
 import type { Article } from './article-data.ts';
 import { ArticleImage } from './ArticleImage.tsx';
@@ -21,6 +23,8 @@ export interface ArticleViewProps {
  * so both look and behave the same. `article.html` is sanitised by the caller.
  */
 export function ArticleView({ article, backHref, shareUrl }: ArticleViewProps) {
+  // One value per text: React writes the HTML again whenever it is a different object.
+  const body = useMemo(() => trustedHtml(article.html), [article.html]);
   return (
     <article className={articleCss.article} aria-labelledby="article-title" data-article={article.kind}>
       <header className={articleCss.header}>
@@ -50,11 +54,7 @@ export function ArticleView({ article, backHref, shareUrl }: ArticleViewProps) {
       </header>
       <ArticleImage src={article.image} />
       {article.html && (
-        <div
-          className={articleCss.prose}
-          data-article-body
-          dangerouslySetInnerHTML={{ __html: article.html }}
-        />
+        <div className={articleCss.prose} data-article-body dangerouslySetInnerHTML={{ __html: body }} />
       )}
       <footer className={backLinkCss.footer}>
         <a href={backHref} className={backLinkCss.back} data-back-link={article.kind}>

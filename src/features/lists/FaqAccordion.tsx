@@ -1,4 +1,5 @@
-import type { Ref } from 'react';
+import { useMemo, type Ref } from 'react';
+import { trustedHtml } from '../../lib/security/trusted-types.ts';
 import type { CardItem } from './list-items.ts';
 import { answerId, questionId } from './use-faq-open-rows.ts';
 import faq from './faq.module.scss';
@@ -53,6 +54,8 @@ interface FaqRowProps {
 
 /** One question and its sanitised answer, a native `<details>` (see FaqList.tsx). */
 function FaqRow({ item, isOpen, onToggle, answerShown }: FaqRowProps) {
+  // One value per answer: React writes the HTML again whenever it is a different object.
+  const answer = useMemo(() => trustedHtml(answerShown ? item.html : ''), [answerShown, item.html]);
   return (
     <details
       className={faq.faqItem}
@@ -70,7 +73,7 @@ function FaqRow({ item, isOpen, onToggle, answerShown }: FaqRowProps) {
         aria-labelledby={questionId(item.id)}
         className={faq.faqAnswer}
         // Sanitised with the shared allow-list before it reaches the store (list-items.ts).
-        dangerouslySetInnerHTML={{ __html: answerShown ? item.html : '' }}
+        dangerouslySetInnerHTML={{ __html: answer }}
       />
     </details>
   );

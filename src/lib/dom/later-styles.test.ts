@@ -71,11 +71,13 @@ describe('keepFragmentsInPlace', () => {
 });
 
 describe('injectStyles', () => {
-  it('adds the rules to the head once, however often the code runs', () => {
+  it('adds the rules once, however often the code runs, as a sheet no <style> carries', () => {
+    const before = document.adoptedStyleSheets.length;
     injectStyles('list-states', '.a{color:red}');
     injectStyles('list-states', '.a{color:red}');
-    const styles = document.head.querySelectorAll('style#list-states');
-    expect(styles).toHaveLength(1);
-    expect(styles[0]!.textContent).toBe('.a{color:red}');
+    expect(document.adoptedStyleSheets).toHaveLength(before + 1);
+    const rules = [...document.adoptedStyleSheets.at(-1)!.cssRules].map((rule) => rule.cssText);
+    expect(rules.join('')).toMatch(/\.a\s*\{\s*color:\s*red;?\s*\}/);
+    expect(document.querySelectorAll('style')).toHaveLength(0);
   });
 });

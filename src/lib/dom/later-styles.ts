@@ -24,14 +24,30 @@ export function addLaterStyles(doc: Document = document): HTMLLinkElement[] {
   return added;
 }
 
+/** The sheets added so far, by name: one list for every copy of this module a page runs. */
+const ADDED = Symbol.for('insighthire.injected-styles');
+
 /**
  * Adds a stylesheet's text to the page once, when the code that needs it runs. For the styles of
  * what only an island shows (its loading and error states): a page's HTML must fit in the first
  * round trip of a slow connection, and rules for states the build never renders do not belong
- * there. The site's policy allows inline styles (`style-src 'unsafe-inline'`, astro.config.mjs).
+ * there. As a constructed stylesheet (`adoptedStyleSheets`), which the page's policy does not
+ * govern: it allows no inline `<style>` but the one its hash names (astro.config.mjs). A browser
+ * without constructed stylesheets (Safari before 16.4) gets a `<style>`, which its policy then
+ * refuses: there the states show without their look, and nothing else is at stake.
  */
 export function injectStyles(id: string, css: string): void {
-  if (typeof document === 'undefined' || document.getElementById(id)) return;
+  if (typeof document === 'undefined') return;
+  const holder = document as unknown as Record<symbol, Set<string> | undefined>;
+  const added = (holder[ADDED] ??= new Set());
+  if (added.has(id) || document.getElementById(id)) return;
+  added.add(id);
+  if ('adoptedStyleSheets' in Document.prototype && 'replaceSync' in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return;
+  }
   const style = document.createElement('style');
   style.id = id;
   style.textContent = css;

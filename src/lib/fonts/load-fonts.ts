@@ -7,6 +7,7 @@
  * downloads run in a worker, so the page's main thread only starts it.
  */
 import { afterFirstPaint } from '../dom/after-first-paint.ts';
+import { trustedScriptUrl } from '../security/trusted-types.ts';
 import { FONT_CACHE_KEY } from './font-loading.ts';
 import type { WarmRequest } from './warm-font-cache.ts';
 import workerUrl from './font-cache.worker.ts?worker&url';
@@ -36,7 +37,7 @@ export function prefetchWebFonts(
   if (typeof win.Worker !== 'function') return Promise.resolve(true);
   const request: WarmRequest = { href: new URL(href, win.document.baseURI).toString(), subsets };
   return new Promise((resolve) => {
-    const worker = new win.Worker(workerUrl, { name: 'web-fonts' });
+    const worker = new win.Worker(trustedScriptUrl(workerUrl), { name: 'web-fonts' });
     const finish = (cached: boolean) => {
       worker.terminate();
       signal?.removeEventListener('abort', stop);

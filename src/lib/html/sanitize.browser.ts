@@ -2,8 +2,9 @@
  * Browser HTML sanitiser (DOMPurify) driven by the shared allow-list, for HTML that islands
  * fetch after the build (search results, the live detail fallback).
  */
-import DOMPurify from 'dompurify';
+import DOMPurify, { type Config } from 'dompurify';
 import { NEW_TAB } from '../dom/new-tab.ts';
+import { trustedHtml, trustedTypesPolicy } from '../security/trusted-types.ts';
 import {
   allowedAttributes,
   allowedTags,
@@ -63,13 +64,16 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 });
 
 const config = {
+  // DOMPurify parses the input through the site's policy (src/lib/security/trusted-types.ts)
+  // instead of creating a policy of its own, which the page's `trusted-types` does not list.
+  TRUSTED_TYPES_POLICY: trustedTypesPolicy() as unknown as Config['TRUSTED_TYPES_POLICY'],
   ALLOWED_TAGS: [...allowedTags],
   ALLOWED_ATTR: allAttributes,
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ADD_TAGS: ['iframe'],
   FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed', 'svg', 'math'],
-};
+} satisfies Config;
 
 /**
  * DOMPurify hands input back unchanged where it finds the DOM unsupported, and a faulty DOM
@@ -89,7 +93,8 @@ function checkPurifier(): boolean {
 
 /** The text of `html` as escaped HTML paragraphs: parsed in an inert document, nothing runs or loads. */
 function textOnly(html: string): string {
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  const text =
+    new DOMParser().parseFromString(trustedHtml(html) as string, 'text/html').body.textContent ?? '';
   const escape = (value: string) =>
     value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
   return text

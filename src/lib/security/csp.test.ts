@@ -15,6 +15,8 @@ describe('cspDirectives', () => {
       "base-uri 'self'",
       "form-action 'self'",
       "object-src 'none'",
+      "require-trusted-types-for 'script'",
+      "trusted-types site html 'allow-duplicates'",
     ]);
     expect(directives.join(';')).not.toContain('unsafe');
   });

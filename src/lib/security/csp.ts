@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { allowedIframeHosts } from '../html/allow-list.ts';
 import { DEFAULT_CONTENT_API_URL } from '../site-defaults.ts';
+import { TRUSTED_TYPES_POLICY } from './trusted-types.ts';
 
 /** A directive of the shape Astro's `security.csp.directives` accepts. */
 export type CspDirective = `${
@@ -18,7 +19,9 @@ export type CspDirective = `${
   | 'frame-src'
   | 'base-uri'
   | 'form-action'
-  | 'object-src'} ${string}`;
+  | 'object-src'
+  | 'require-trusted-types-for'
+  | 'trusted-types'} ${string}`;
 
 /** The origin (`scheme://host:port`) of the content API address. */
 export function apiOrigin(apiUrl: string = DEFAULT_CONTENT_API_URL): string {
@@ -32,6 +35,11 @@ export function apiOrigin(apiUrl: string = DEFAULT_CONTENT_API_URL): string {
  * contract accepts is never blocked in the browser. `CONTENT_IMAGE_HOSTS` limits only which hosts
  * the build itself fetches from. Frames go only to the video hosts the HTML allow-list keeps, and
  * nothing may be embedded as a plug-in or change the base address.
+ *
+ * Trusted Types: no string reaches a sink that can run code (`innerHTML`, a worker's address…)
+ * but through the site's one policy (trusted-types.ts), and Swiper's: Swiper writes its dots and
+ * its announcements with `innerHTML` through a policy named `html` it creates at each write, so
+ * that name may be created again (`'allow-duplicates'`).
  */
 export function cspDirectives(apiUrl: string = DEFAULT_CONTENT_API_URL): CspDirective[] {
   const api = apiOrigin(apiUrl);
@@ -44,6 +52,8 @@ export function cspDirectives(apiUrl: string = DEFAULT_CONTENT_API_URL): CspDire
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
+    "require-trusted-types-for 'script'",
+    `trusted-types ${TRUSTED_TYPES_POLICY} html 'allow-duplicates'`,
   ];
 }
 

@@ -14,6 +14,7 @@ import {
   type ModuleRequest,
 } from './module-downloads.ts';
 import workerUrl from './module-cache.worker.ts?worker&url';
+import { trustedScriptUrl } from '../../../lib/security/trusted-types.ts';
 
 /**
  * Hands a downloaded module to the browser to compile, without running it: a `modulepreload`
@@ -36,7 +37,7 @@ export function compileModule(url: string): void {
  * that arrived. When the worker fails to start, the page downloads them itself.
  */
 function downloadWorker(win: Pick<typeof globalThis, 'Worker'>): (urls: string[]) => Promise<string[]> {
-  const worker = new win.Worker(workerUrl, { name: 'island-code' });
+  const worker = new win.Worker(trustedScriptUrl(workerUrl), { name: 'island-code' });
   const answer = new Promise<string[] | null>((resolve) => {
     worker.addEventListener('message', (event: MessageEvent<unknown>) => resolve(addressList(event.data)));
     worker.addEventListener('error', () => resolve(null));
