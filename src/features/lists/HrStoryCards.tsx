@@ -18,7 +18,7 @@ export function HrStoryCards({ items, query }: HrStoryCardsProps) {
       {items.map((item, index) => (
         <li key={item.id} className={cards.card}>
           <a href={withListContext(item.href, query)} className={cards.cardLink}>
-            <CardImage src={item.image} lead={index === 0} />
+            <CardImage src={item.image} preview={item.preview} lead={index === 0} />
             <div className={cards.cardBody}>
               {item.tags.length > 0 && (
                 <p className={cards.cardTags}>{item.tags.map((tag) => `#${tag}`).join(' ')}</p>

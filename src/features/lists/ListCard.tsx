@@ -7,7 +7,7 @@ import cards from './cards.module.scss';
 import listCard from './list-card.module.scss';
 
 export interface ListCardProps {
-  item: Pick<CardItem, 'href' | 'external' | 'title' | 'image'>;
+  item: Pick<CardItem, 'href' | 'external' | 'title' | 'image' | 'preview'>;
   /** The first card of the page: its image is fetched first. */
   lead: boolean;
   /** Greyed out (an ended seminar). */
@@ -27,7 +27,7 @@ export interface ListCardProps {
  * (a banner slide's `<h2>` above them is their sibling, not their parent).
  */
 export function ListCard({ item, lead, ended = false, play = false, badge, children }: ListCardProps) {
-  const image = <CardImage src={item.image} lead={lead} />;
+  const image = <CardImage src={item.image} preview={item.preview} lead={lead} />;
   return (
     <li className={ended ? `${cards.card} ${listCard.ended}` : cards.card}>
       <a href={item.href} className={cards.cardLink} {...newTabProps(item.external)}>

@@ -23,7 +23,7 @@ function NewsList({ firstPage }: NewsListProps) {
         {state.items.map((item, index) => (
           <li key={item.id} className={cards.card}>
             <a href={item.href} {...newTabProps()} className={cards.cardLink}>
-              <CardImage src={item.image} lead={index === 0} />
+              <CardImage src={item.image} preview={item.preview} lead={index === 0} />
               <div className={cards.cardBody}>
                 <h2 className={cards.cardTitle}>{item.title}</h2>
                 <p className={cards.cardDescription}>{item.description}</p>

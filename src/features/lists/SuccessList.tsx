@@ -32,7 +32,7 @@ function SuccessList({ firstPage }: SuccessListProps) {
               className={cards.cardLink}
               {...newTabProps(item.external)}
             >
-              <CardImage src={item.image} lead={index === 0} />
+              <CardImage src={item.image} preview={item.preview} lead={index === 0} />
               <div className={cards.cardBody}>
                 <h2 className={cards.cardTitle}>{item.title}</h2>
                 <p className={successCards.author}>{item.author}</p>

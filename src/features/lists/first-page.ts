@@ -5,7 +5,7 @@ import { getEntry } from 'astro:content';
 import { totalPosts } from '../../lib/paging.ts';
 import { sanitizeHtmlServer } from '../../lib/html/sanitize.server.ts';
 import { cardPictureSrc, fallbackCardPictureSrc } from '../../lib/images/card-picture.ts';
-import { leadImageSrc } from '../../lib/images/lead-image.ts';
+import { leadCardPicture } from '../../lib/images/lead-card-picture.ts';
 import type { ListId } from '../../lib/routes.ts';
 import { compactCardItem, toCardItem } from './list-items.ts';
 import { listKinds } from './list-kinds.ts';
@@ -22,14 +22,15 @@ export async function listFirstPage(kind: ListId): Promise<ListFirstPage> {
   const topics = data.topics ?? data.first.tags ?? [];
   const items = data.first.objects.map((item) => toCardItem(item, sanitizeHtmlServer, topics, kind));
   // The first card's image is the largest thing on a phone's first screen: when it is small (or
-  // the fallback) it travels inside the HTML and the island's props instead of costing a request.
+  // the fallback) it travels inside the HTML and the island's props instead of costing a request;
+  // an SVG's text is left to a WebP drawn over it (lead-card-picture.ts).
   // Lists whose cards show no picture (FAQ, patents) would only carry it as dead weight.
   // The others' pictures, and the fallback of those without, are drawn again as WebP files of
   // the site's own (card-picture.ts).
   if (listKinds[kind].cardImages) {
     await Promise.all(
       items.map(async (item, index) => {
-        if (index === 0) item.image = await leadImageSrc(item.image);
+        if (index === 0) Object.assign(item, await leadCardPicture(item.image));
         else item.image = item.image ? await cardPictureSrc(item.image) : await fallbackCardPictureSrc();
       }),
     );

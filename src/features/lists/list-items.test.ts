@@ -62,6 +62,7 @@ describe('compactCardItem', () => {
     title: '제목',
     description: '',
     image: null,
+    preview: null,
     logo: null,
     author: '',
     date: '2026-11-18T10:00:00+09:00',

@@ -17,6 +17,11 @@ export interface CardItem {
   title: string;
   description: string;
   image: string | null;
+  /**
+   * Painted under `image` until it arrives: the first card's inlined picture without its text
+   * (lib/images/lead-card-picture.ts). Only the build sets it.
+   */
+  preview: string | null;
   logo: string | null;
   author: string;
   /** ISO date-time as sent. */
@@ -89,6 +94,7 @@ export function toCardItem(
     title: (item.html_title || item.title || '').trim(),
     description: item.meta_description ?? '',
     image: item.featured_image || item.thumb || null,
+    preview: null,
     logo: item.logo || null,
     author: item.author_name ?? '',
     date: item.created_time,
@@ -123,6 +129,7 @@ const EMPTY_CARD: Omit<CardItem, 'id' | 'href' | 'title'> = {
   external: false,
   description: '',
   image: null,
+  preview: null,
   logo: null,
   author: '',
   tags: [],
