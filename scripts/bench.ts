@@ -1,34 +1,49 @@
 /**
- * `npm run bench [-- --runs 3 --tap-runs 5 --only load|tap --no-build --cpu N]`: the performance
- * benchmark, in two parts. Starts the
+ * `npm run bench [-- --runs 5 --tap-runs 5 --trace-runs 3 --only load|tap|trace --no-build --cpu N]`:
+ * the performance benchmark, in three parts. Starts the
  * reference content server, builds the site against it into a temporary folder, serves the build
  * the way `npm start` does (the `_headers` rules, brotli/gzip like a CDN), and runs Lighthouse
- * (mobile preset, simulated throttling, Debian Chromium) several times on each benched page and
- * on a floor page: a one-heading HTML file served the same way, the best the network simulation
- * allows. Prints the medians next to the budgets (scripts/lib/perf-budgets.ts) as a Markdown
- * table for the README.
+ * (mobile preset, simulated throttling, Debian Chromium) in rounds: each round the floor page (a
+ * one-heading HTML file served the same way, the best the network simulation allows), then every
+ * benched page. A page's LCP and TBT are judged over the floor page's of the same round, the
+ * median of those differences: on a shared host the floor page's own TBT moves by 0-210 ms from
+ * round to round. Prints the medians next to the budgets (scripts/lib/perf-budgets.ts) as a
+ * Markdown table for the README.
  *
  * Then a repeat view (scripts/lib/repeat-view.ts): the key pages one after another in one browser,
  * each after the first taking every hashed file an earlier page fetched from the cache.
+ *
+ * Then the long-task trace (scripts/lib/trace-bench.ts): each list page loaded in Chromium at the
+ * calibrated CPU slowdown, every main-thread task after the first paint longer than 50 ms listed
+ * with what it spent its time on (scripts/lib/long-tasks.ts).
  *
  * Then the tap-to-result bench (scripts/lib/tap-bench.ts): Playwright drives the same Chromium
  * through two taps on each list screen (a page number, an FAQ category, a search, an HR topic) on
  * DevTools' "Slow 4G" with the same CPU slowdown, and holds each tap against the same API request
  * made alone (scripts/lib/tap-report.ts). Exits 1 when a budget of either part is missed.
  *
- * `--runs` is the Lighthouse runs per page (3), `--tap-runs` the runs per tap scenario (5).
- * `--only load` runs Lighthouse alone, `--only tap` the tap bench alone (`npm run bench:interact`;
- * the calibration runs on the floor page still come first).
+ * `--runs` is the Lighthouse rounds (5), `--tap-runs` the runs per tap scenario (5), `--trace-runs`
+ * the traces per list page (3). `--only load` runs Lighthouse and the repeat view alone, `--only
+ * trace` the trace alone, `--only tap` the tap bench alone (`npm run bench:interact`; the
+ * calibration runs on the floor page still come first). BENCH_TRACE_DIR keeps the traces.
  *
  * The CPU slowdown is calibrated (scripts/lib/cpu-calibration.ts): throwaway runs on the floor
  * page measure the host's `benchmarkIndex`, and the slowdown is set so every host simulates the
  * same phone (index 330). `--cpu N` sets the multiplier instead.
  *
- * Environment: CHROMIUM_PATH (/usr/bin/chromium), BENCH_OUT_DIR (a temporary folder),
+ * Environment: CHROMIUM_PATH (/usr/bin/chromium), BENCH_OUT_DIR (a temporary folder), BENCH_TRACE_DIR,
  * BENCH_API_PORT / BENCH_SITE_PORT / BENCH_FLOOR_PORT (8812 / 4412 / 4413; 0 picks free ports).
  * Not a test: `npm test` does not depend on these numbers.
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +61,7 @@ import {
   runMatchesCalibration,
   type Calibration,
 } from './lib/cpu-calibration.ts';
+import { formatTraceSummary, traceMet } from './lib/long-tasks.ts';
 import {
   allMet,
   checkBudgets,
@@ -53,6 +69,7 @@ import {
   formatTable,
   median,
   medianFigures,
+  overFloor,
   type BenchRoute,
   type Figures,
   type LighthouseResultLike,
@@ -61,26 +78,30 @@ import { run } from './lib/processes.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { formatRepeatViewTable, runRepeatView } from './lib/repeat-view.ts';
 import { describeNetwork, runTapBench } from './lib/tap-bench.ts';
+import { runTraceBench } from './lib/trace-bench.ts';
 import { allTapMet, checkTapBudgets, formatTapTable } from './lib/tap-report.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
   options: {
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     'tap-runs': { type: 'string', default: '5' },
+    'trace-runs': { type: 'string', default: '3' },
     only: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     cpu: { type: 'string' },
   },
 });
-const runs = Math.max(1, Number(args.runs) || 3);
+const runs = Math.max(1, Number(args.runs) || 5);
 const tapRuns = Math.max(1, Number(args['tap-runs']) || 5);
-if (args.only !== undefined && args.only !== 'load' && args.only !== 'tap') {
-  console.error(`✖ --only는 load 또는 tap이어야 합니다: ${args.only}`);
+const traceRuns = Math.max(1, Number(args['trace-runs']) || 3);
+if (args.only !== undefined && !['load', 'tap', 'trace'].includes(args.only)) {
+  console.error(`✖ --only는 load, trace 또는 tap이어야 합니다: ${args.only}`);
   process.exit(2);
 }
-const runLoad = args.only !== 'tap';
-const runTap = args.only !== 'load';
+const runLoad = args.only === undefined || args.only === 'load';
+const runTrace = args.only === undefined || args.only === 'trace';
+const runTap = args.only === undefined || args.only === 'tap';
 let cpuOption: number | undefined;
 try {
   cpuOption = parseCpuOption(args.cpu);
@@ -211,33 +232,27 @@ async function measure(url: string, multiplier: number): Promise<{ figures: Figu
 /** Runs thrown away because the host's speed strayed from the calibration (see below). */
 let discarded = 0;
 
+const describeRun = (figures: Figures, index: number | null) =>
+  `점수 ${figures.score}, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms, ` +
+  `CLS ${figures.cls.toFixed(3)}, JS ${(figures.jsBytes / 1024).toFixed(1)} KB, benchmarkIndex ${index === null ? '?' : Math.round(index)}`;
+
 /**
- * The medians of `runs` runs of one page. A run during which the host's own benchmarkIndex
- * strayed from the calibrated one (other jobs slowing the machine) simulated another phone: it
- * is thrown away and repeated, up to twice as many attempts as runs; if that is not enough the
- * medians use the runs whose index came closest, with a warning.
+ * One run of a page in a round. A run during which the host's own benchmarkIndex strayed from
+ * the calibrated one (other jobs slowing the machine) simulated another phone: it is thrown away
+ * and tried once more; if that strays too, the closer of the two is kept, with a warning.
  */
-async function medianOf(label: string, url: string, calibration: Calibration): Promise<Figures> {
-  const kept: Figures[] = [];
-  const all: { figures: Figures; index: number | null }[] = [];
-  for (let attempt = 1; kept.length < runs && attempt <= runs * 2; attempt++) {
-    const { figures, index } = await measure(url, calibration.multiplier);
-    all.push({ figures, index });
-    const ok = runMatchesCalibration(index, calibration.hostIndex);
-    if (ok) kept.push(figures);
-    else discarded++;
-    console.log(
-      `  ${label} ${ok ? `${kept.length}/${runs}` : '버림'}: 점수 ${figures.score}, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms, ` +
-        `CLS ${figures.cls.toFixed(3)}, JS ${(figures.jsBytes / 1024).toFixed(1)} KB, benchmarkIndex ${index === null ? '?' : Math.round(index)}`,
-    );
+async function calibratedRun(label: string, url: string, calibration: Calibration): Promise<Figures> {
+  const tried: { figures: Figures; index: number | null }[] = [];
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const run = await measure(url, calibration.multiplier);
+    tried.push(run);
+    const ok = runMatchesCalibration(run.index, calibration.hostIndex);
+    console.log(`  ${label}${ok ? '' : ' 버림'}: ${describeRun(run.figures, run.index)}`);
+    if (ok) return run.figures;
+    discarded++;
   }
-  if (kept.length < runs) {
-    console.warn(
-      `  ! ${label}: 호스트 속도가 보정값과 맞는 실행이 ${kept.length}회뿐이라 가장 가까운 ${runs}회의 중앙값을 씁니다.`,
-    );
-    return medianFigures(closestRuns(all, calibration.hostIndex, runs).map((run) => run.figures));
-  }
-  return medianFigures(kept);
+  console.warn(`  ! ${label}: 호스트 속도가 보정값과 맞지 않아 가까운 쪽을 씁니다.`);
+  return closestRuns(tried, calibration.hostIndex, 1)[0]!.figures;
 }
 
 /**
@@ -255,28 +270,67 @@ async function hostIndex(count: number): Promise<number> {
   return median(indices);
 }
 
-/** Lighthouse on every benched page; prints the table and tells whether every budget was met. */
+/**
+ * Lighthouse in rounds, each the floor page and then every benched page; prints the table and
+ * tells whether every budget was met.
+ */
 async function loadBench(calibration: Calibration): Promise<boolean> {
-  const floor = await medianOf('기준 페이지', `${floorSite.url}/`, calibration);
-  const rows = [];
-  for (const route of routes)
-    rows.push({ route, figures: await medianOf(route.name, `${site.url}${route.path}`, calibration) });
+  const floors: Figures[] = [];
+  const pageRuns = routes.map(() => [] as Figures[]);
+  for (let round = 1; round <= runs; round++) {
+    console.log(`  회차 ${round}/${runs} (부하 ${load()})`);
+    floors.push(await calibratedRun('기준 페이지', `${floorSite.url}/`, calibration));
+    for (const [i, route] of routes.entries())
+      pageRuns[i]!.push(await calibratedRun(route.name, `${site.url}${route.path}`, calibration));
+  }
+  const floor = medianFigures(floors);
+  const rows = routes.map((route, i) => ({ route, result: overFloor(pageRuns[i]!, floors) }));
 
-  console.log(`\n중앙값 (${runs}회), ${new Date().toISOString().slice(0, 10)}, 끝날 때 부하 ${load()}:`);
+  console.log(`\n중앙값 (${runs}회차), ${new Date().toISOString().slice(0, 10)}, 끝날 때 부하 ${load()}:`);
   console.log(describeCalibration(calibration));
   if (runIndices.length > 0) {
     console.log(
       `측정 중 benchmarkIndex: 중앙값 ${Math.round(median(runIndices))} (${Math.round(Math.min(...runIndices))}–${Math.round(Math.max(...runIndices))}), ` +
-        `보정값에서 벗어나 버린 실행 ${discarded}회\n`,
+        `보정값에서 벗어나 버린 실행 ${discarded}회`,
     );
   }
+  console.log(`기준 페이지 TBT, 회차별: ${floors.map((f) => Math.round(f.tbt)).join(', ')} ms\n`);
   console.log(formatTable(rows, floor));
-  const missed = rows.filter(({ route, figures }) => !allMet(checkBudgets(figures, route, floor.lcp)));
+  const missed = rows.filter(({ route, result }) => !allMet(checkBudgets(result, route)));
   if (missed.length > 0) {
     console.log(`\n✖ 예산을 넘은 페이지: ${missed.map(({ route }) => route.path).join(', ')}`);
     return false;
   }
   console.log('\n✔ 모든 페이지가 예산 안에 있습니다.');
+  return true;
+}
+
+/**
+ * The list pages' main-thread tasks after the first paint, traced at the calibrated slowdown;
+ * fails when a page had a task over 50 ms in more than half of its runs.
+ */
+async function traceBench(calibration: Calibration): Promise<boolean> {
+  const paths = ['/newsRoom', '/hrcontents', '/faq', '/seminar'];
+  console.log(`\n첫 페인트 뒤 긴 작업: 목록 ${paths.length}쪽, ${traceRuns}회씩 (부하 ${load()})`);
+  const traceDir = process.env.BENCH_TRACE_DIR;
+  if (traceDir) mkdirSync(traceDir, { recursive: true });
+  const pages = await runTraceBench({
+    siteUrl: site.url,
+    chromePath,
+    cpuMultiplier: calibration.multiplier,
+    paths,
+    runs: traceRuns,
+    saveDir: traceDir,
+  });
+  console.log(`\n${formatTraceSummary(pages)}`);
+  const missed = pages.filter((page) => !traceMet(page.runs));
+  if (missed.length > 0) {
+    console.log(
+      `\n✖ 실행의 절반 넘게 50 ms 넘는 작업이 있는 쪽: ${missed.map((page) => page.path).join(', ')}`,
+    );
+    return false;
+  }
+  console.log('\n✔ 어느 목록도 실행의 절반 넘게 50 ms 넘는 작업을 남기지 않았습니다.');
   return true;
 }
 
@@ -336,11 +390,17 @@ while (loadavg()[0]! > cpus().length / 2 && Date.now() < settleBy) {
 }
 console.log(
   runLoad
-    ? `\nLighthouse ${runs}회씩 (모바일 프리셋, 시뮬레이션 스로틀링, 호스트 ${cpus().length}코어, 부하 ${load()})`
+    ? `\nLighthouse ${runs}회차 (모바일 프리셋, 시뮬레이션 스로틀링, 호스트 ${cpus().length}코어, 부하 ${load()})`
     : `\nCPU 보정 (Lighthouse, 기준 페이지, 호스트 ${cpus().length}코어, 부하 ${load()})`,
 );
 if (loadavg()[0]! > cpus().length) {
-  const inflated = runLoad ? (runTap ? 'TBT, LCP와 탭 시간이' : 'TBT와 LCP가') : '탭 시간이';
+  const inflated = runLoad
+    ? runTap
+      ? 'TBT, LCP와 탭 시간이'
+      : 'TBT와 LCP가'
+    : runTap
+      ? '탭 시간이'
+      : '작업 길이가';
   console.warn(`  ! 다른 작업이 CPU를 쓰고 있습니다: ${inflated} 실제보다 크게 나올 수 있습니다.`);
 }
 let exitCode = 0;
@@ -356,6 +416,7 @@ try {
     console.warn('  ! 이 호스트는 목표 기기보다 느립니다: 수치가 목표 기기보다 나쁘게 나옵니다.');
   if (runLoad && !(await loadBench(calibration))) exitCode = 1;
   if (runLoad && !(await repeatViewBench())) exitCode = 1;
+  if (runTrace && !(await traceBench(calibration))) exitCode = 1;
   if (runTap && !(await tapBench(calibration))) exitCode = 1;
 } catch (error) {
   console.error(`\n✖ ${error instanceof Error ? error.message : String(error)}`);
