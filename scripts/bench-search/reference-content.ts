@@ -12,7 +12,7 @@ import {
   FetchError,
   type Fetcher,
 } from '../../src/lib/content/build-data.ts';
-import { siteSearchDocs, type SiteContent } from '../../src/lib/search/index/site-docs.ts';
+import { siteSearchDocs, type SiteContent } from '../../src/lib/content/search-docs.ts';
 import type { SearchDoc } from '../../src/lib/search/format/types.ts';
 import { loadContent } from '../content-api/load-content.ts';
 import { createApp } from '../content-api/server.ts';

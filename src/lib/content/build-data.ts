@@ -74,7 +74,7 @@ export type AllPagesList = 'hrStoryTags' | 'successSearch' | 'techSearch';
 
 /**
  * The paged lists without detail pages: their pages show only the first page, and the site
- * search needs every item (`src/lib/search/index/site-docs.ts`).
+ * search needs every item (`src/lib/content/search-docs.ts`).
  */
 export type CardList = 'newsSearch' | 'videoSearch' | 'seminarList' | 'faqTags';
 

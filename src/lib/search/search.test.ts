@@ -651,7 +651,7 @@ describe('postings and grams', () => {
 
 describe('site documents', () => {
   it('leaves out an item it cannot read and keeps the rest', async () => {
-    const { siteSearchDocs } = await import('./index/site-docs.ts');
+    const { siteSearchDocs } = await import('../../lib/content/search-docs.ts');
     const item = { analytics_page_id: 'n1', title: '정상 소식', created_time: '2026-01-02T09:00:00+09:00' };
     const docs = siteSearchDocs({
       cardLists: { news: [item, { ...item, analytics_page_id: 'n2', tags: 7 } as never] },

@@ -4,7 +4,7 @@
  * incremental build's cache.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { buildIndex } from '../../lib/search/index/site-index.ts';
+import { buildIndex } from '../../lib/content/search-index.ts';
 
 export const getStaticPaths = (async () => {
   const { files } = await buildIndex();

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { routeIdProblem } from '../../../../src/lib/content/build-data.ts';
 import { buildSearchIndex } from '../../../../src/lib/search/index/build-index.ts';
-import { siteSearchDocs } from '../../../../src/lib/search/index/site-docs.ts';
+import { siteSearchDocs } from '../../../../src/lib/content/search-docs.ts';
 import type { Snapshot } from '../read/snapshot.ts';
 import { changedRoutes } from './changed-files.ts';
 import {

@@ -23,7 +23,7 @@ import { detailKinds, detailRoutes, type DetailKind } from '../../../../src/lib/
 import { buildSearchIndex, type BuiltIndex } from '../../../../src/lib/search/index/build-index.ts';
 import { indexInputDigest } from '../../../../src/lib/search/index/prebuilt-index.ts';
 import { previousIndexOptions } from '../../../../src/lib/search/index/previous-index.ts';
-import { siteSearchDocs } from '../../../../src/lib/search/index/site-docs.ts';
+import { siteSearchDocs } from '../../../../src/lib/content/search-docs.ts';
 import type { Snapshot } from '../read/snapshot.ts';
 
 /** A page file the rebuild does not know how to handle. */

@@ -7,13 +7,17 @@
  * when `SEARCH_PREBUILT_INDEX` names one made of the same documents (prebuilt-index.ts).
  */
 import { getCollection } from 'astro:content';
-import { shardHintOf } from '../format/shard-names.ts';
-import { buildSearchIndex, type BuiltIndex } from './build-index.ts';
-import { indexInputDigest, readPrebuiltIndex, SEARCH_PREBUILT_INDEX_ENV } from './prebuilt-index.ts';
-import { siteSearchDocs } from './site-docs.ts';
-import { previousIndexOptions, SEARCH_PREVIOUS_INDEX_ENV } from './previous-index.ts';
-import type { ListId } from '../../routes.ts';
-import type { ContentItem } from '../../api/schemas.ts';
+import { shardHintOf } from '../search/format/shard-names.ts';
+import { buildSearchIndex, type BuiltIndex } from '../search/index/build-index.ts';
+import {
+  indexInputDigest,
+  readPrebuiltIndex,
+  SEARCH_PREBUILT_INDEX_ENV,
+} from '../search/index/prebuilt-index.ts';
+import { siteSearchDocs } from './search-docs.ts';
+import { previousIndexOptions, SEARCH_PREVIOUS_INDEX_ENV } from '../search/index/previous-index.ts';
+import type { ListId } from '../routes.ts';
+import type { ContentItem } from '../api/schemas.ts';
 
 let built: Promise<BuiltIndex> | undefined;
 

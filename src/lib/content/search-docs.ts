@@ -3,15 +3,15 @@
  * pages, as plain text. Addresses are only ever the ones the site already decided (`itemHref`,
  * the list and page routes): the search links where the lists and the navigation link.
  */
-import type { BlogDetail, ContentItem, PatentDetail } from '../../api/schemas.ts';
-import { itemHref } from '../../api/item-address.ts';
-import { sanitizeHtmlServer } from '../../html/sanitize.server.ts';
-import { plainTextOfHtml } from './plain-text.ts';
-import { listRoutes, type ListId } from '../../routes.ts';
-import { products, productSlugs } from '../../../data/products.ts';
-import { whitepaper } from '../../../data/whitepaper.ts';
-import { operation } from '../../../data/operation.ts';
-import type { SearchDoc, SearchType } from '../format/types.ts';
+import type { BlogDetail, ContentItem, PatentDetail } from '../api/schemas.ts';
+import { itemHref } from '../api/item-address.ts';
+import { sanitizeHtmlServer } from '../html/sanitize.server.ts';
+import { plainTextOfHtml } from '../search/index/plain-text.ts';
+import { listRoutes, type ListId } from '../routes.ts';
+import { products, productSlugs } from '../../data/products.ts';
+import { whitepaper } from '../../data/whitepaper.ts';
+import { operation } from '../../data/operation.ts';
+import type { SearchDoc, SearchType } from '../search/format/types.ts';
 
 /** An HR or success story as the loaders fetch it (`ArticleData`). */
 export interface ArticleContent {
