@@ -97,18 +97,20 @@ function bytesOf(files: readonly SearchFile[], known?: Entry): Map<string, numbe
 /**
  * The entry with what it and its files weigh compressed (`sizes`): the searcher fetches a query's
  * excerpt windows within the query's budget by them. The entry's own weight is its last field,
- * taken again with the last figure in place (brotli's choices move with any byte); two passes
- * from the previous entry's weight leave it a few bytes off at most, and an entry the same as the
- * previous one (a build for a code change) keeps its weight: at 50 times our content the entry is
- * 2.4 MB, and each pass at brotli's best quality took five seconds, in the build and again in the
- * rebuild's route list.
+ * taken with a figure in place (brotli's choices move with any byte): from the previous entry's
+ * weight one pass leaves it a few bytes off (27 of 91,018 at 50 times our content), from nothing
+ * (a fresh base) a second pass does; an entry the same as the previous one (a build for a code
+ * change) keeps its weight. At 50 times our content the entry is 2.4 MB, and each pass at
+ * brotli's best quality took five seconds, in the build and again in the rebuild's route list:
+ * an edit's publish waited on them.
  */
 function withSizes(entry: SearchEntry, bytes: ReadonlyMap<string, number>, previous?: Entry): SearchEntry {
   const of = (names: readonly string[]) => names.map((name) => bytes.get(name) ?? 0);
   const sizes = { terms: of(entry.terms), texts: of(entry.texts), entry: previous?.sizes?.entry ?? 0 };
   const sized: SearchEntry = { ...entry, sizes };
   if (previous?.sizes && sameFields(sized, previous)) return sized;
-  for (let pass = 0, last = -1; pass < 2 && sizes.entry !== last; pass++) {
+  const passes = previous?.sizes ? 1 : 2;
+  for (let pass = 0, last = -1; pass < passes && sizes.entry !== last; pass++) {
     last = sizes.entry;
     sizes.entry = brotliBytes(JSON.stringify(sized));
   }

@@ -41,18 +41,16 @@ describe('the entry’s own weight', () => {
     expect(entryPasses(JSON.stringify(first.entry).length - 64)).toBe(0);
   });
 
-  it('is taken again, at most twice, when a document changed', () => {
+  it('is taken again, once, when a document changed, and is a few bytes off at most', () => {
     const first = buildSearchIndex(docs);
     vi.mocked(zlib.brotliCompressSync).mockClear();
     const edited = docs.map((doc, i) => (i === 3 ? { ...doc, title: `${doc.title} 개정판` } : doc));
     const next = buildSearchIndex(edited, { previous: previousOf(first) });
     expect(next.entry.docs.find((row) => row?.[0] === 'hrStory:hr-3')?.[5]).toContain('개정판');
-    const passes = entryPasses(JSON.stringify(first.entry).length - 64);
-    expect(passes).toBeGreaterThan(0);
-    expect(passes).toBeLessThanOrEqual(2);
+    expect(entryPasses(JSON.stringify(first.entry).length - 64)).toBe(1);
     const exact = zlib.brotliCompressSync(Buffer.from(JSON.stringify(next.entry)), {
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
     }).length;
-    expect(Math.abs(next.entry.sizes!.entry - exact)).toBeLessThanOrEqual(4);
+    expect(Math.abs(next.entry.sizes!.entry - exact)).toBeLessThanOrEqual(8);
   });
 });
