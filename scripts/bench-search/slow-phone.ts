@@ -19,7 +19,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright';
 // Lighthouse's own benchmark (the `benchmarkIndex` of its reports), run here in a page.
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { calibrate, type Calibration } from '../lib/cpu-calibration.ts';
-import { SLOW_4G, VIEWPORT } from '../lib/tap-bench.ts';
+import { SLOW_4G, VIEWPORT } from '../lib/slow-phone-page.ts';
 import { watchNetwork } from '../lib/quiet-network.ts';
 import { median } from './figures.ts';
 

@@ -15,22 +15,12 @@
  * page's clock. The Node timestamp is the fallback only: it also counts Playwright's checks before
  * the touch, 0.1–0.2 s at a 7× CPU slowdown.
  */
-import { chromium, errors, type Browser, type Page } from 'playwright';
+import { errors, type Browser, type Page } from 'playwright';
+import { launchBenchBrowser, slowPhonePage, SLOW_4G, VIEWPORT } from './slow-phone-page.ts';
 import { watchNetwork } from './quiet-network.ts';
 import { describeView, probeScript, type ListView, type ProbeGlobals } from './tap-probe.ts';
 import { paginationLabel, tapScenarios, type TapScenarioSpec, type TapStep } from './tap-scenarios.ts';
 import { describeFailedRun, describeTapRun, type TapReportRow, type TapRun } from './tap-report.ts';
-
-/** DevTools' "Slow 4G" preset (Chromium's network throttling presets), in CDP's units. */
-export const SLOW_4G = {
-  /** Added to every request's round trip, ms. */
-  latency: 562.5,
-  /** Bytes per second: 1.47 Mbps down, 675 kbps up. */
-  downloadThroughput: 1.47e6 / 8,
-  uploadThroughput: 675e3 / 8,
-} as const;
-
-export const VIEWPORT = { width: 390, height: 844 } as const;
 
 /** One line for the report: the network and the device. */
 export function describeNetwork(): string {
@@ -134,28 +124,9 @@ async function timedTap(page: Page, step: TapStep, which: string): Promise<TapOu
 }
 
 /** One visit in a fresh context: load, two taps, then the first tap's request alone. */
-// Over 60 lines: one visit's steps in the order docs/performance.md describes them.
 async function oneRun(browser: Browser, spec: TapScenarioSpec, options: TapBenchOptions): Promise<TapRun> {
-  const context = await browser.newContext({
-    viewport: VIEWPORT,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 3,
-    locale: 'ko-KR',
-  });
+  const { context, page } = await slowPhonePage(browser, options.cpuMultiplier, probeScript());
   try {
-    await context.addInitScript({ content: probeScript() });
-    const page = await context.newPage();
-    // Before the first request, so the document and everything after it is throttled.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      ...SLOW_4G,
-      connectionType: 'cellular4g',
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuMultiplier });
-
     const apiOrigin = new URL(options.apiUrl).origin;
     const apiRequests: string[] = [];
     page.on('request', (request) => {
@@ -204,10 +175,7 @@ async function oneRun(browser: Browser, spec: TapScenarioSpec, options: TapBench
  */
 export async function runTapBench(options: TapBenchOptions): Promise<TapScenarioResult[]> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const browser = await chromium.launch({
-    executablePath: options.chromePath,
-    args: ['--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchBenchBrowser(options.chromePath);
   try {
     const results: TapScenarioResult[] = [];
     for (const scenario of options.scenarios ?? tapScenarios) {

@@ -10,10 +10,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright';
+import { type Browser } from 'playwright';
 import { formatLongTasks, longTasksAfterPaint, type LongTask, type TraceEvent } from './long-tasks.ts';
 import { watchNetwork } from './quiet-network.ts';
-import { SLOW_4G, VIEWPORT } from './tap-bench.ts';
+import { launchBenchBrowser, slowPhonePage } from './slow-phone-page.ts';
 
 /** The Performance panel's categories, and V8's for the compile events. */
 const CATEGORIES = [
@@ -49,23 +49,8 @@ export interface TracedPage {
 }
 
 async function traceOnce(browser: Browser, url: string, options: TraceBenchOptions): Promise<TraceEvent[]> {
-  const context = await browser.newContext({
-    viewport: VIEWPORT,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 3,
-    locale: 'ko-KR',
-  });
+  const { context, page } = await slowPhonePage(browser, options.cpuMultiplier);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      ...SLOW_4G,
-      connectionType: 'cellular4g',
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuMultiplier });
     await browser.startTracing(page, { categories: CATEGORIES });
     const requests = watchNetwork(page);
     await page.goto(url, { waitUntil: 'load', timeout: 90_000 });
@@ -82,10 +67,7 @@ async function traceOnce(browser: Browser, url: string, options: TraceBenchOptio
 /** Traces every path `runs` times and prints each run's long tasks. */
 export async function runTraceBench(options: TraceBenchOptions): Promise<TracedPage[]> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const browser = await chromium.launch({
-    executablePath: options.chromePath,
-    args: ['--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchBenchBrowser(options.chromePath);
   try {
     const pages: TracedPage[] = [];
     for (const path of options.paths) {
