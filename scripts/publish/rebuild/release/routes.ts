@@ -25,6 +25,7 @@ import { indexInputDigest } from '../../../../src/lib/search/index/prebuilt-inde
 import { previousIndexOptions } from '../../../../src/lib/search/index/previous-index.ts';
 import { siteSearchDocs } from '../../../../src/lib/content/search-docs.ts';
 import type { Snapshot } from '../read/snapshot.ts';
+import { inCollectionOrder } from './collection-order.ts';
 
 /** A page file the rebuild does not know how to handle. */
 export class RouteError extends Error {
@@ -136,7 +137,8 @@ export function snapshotSearchIndex(
   if (!byPrevious) searchIndexes.set(snapshot, (byPrevious = new Map()));
   let made = byPrevious.get(searchPrevious ?? '');
   if (!made) {
-    const docs = siteSearchDocs(snapshot);
+    // In the build's order, or the build would not take this index as its own (collection-order.ts).
+    const docs = siteSearchDocs(inCollectionOrder(snapshot));
     made = {
       index: buildSearchIndex(docs, previousIndexOptions(searchPrevious)),
       input: indexInputDigest(docs, searchPrevious),
