@@ -18,6 +18,41 @@ export async function* htmlFiles(dir: string): AsyncGenerator<string> {
 }
 
 /**
+ * HTML files edited at once. The pages are read and written through libuv's thread pool: one at
+ * a time, the build's main thread sat idle for half of the three passes over the 2,773 pages of
+ * 50 times our content (127 MB), waiting for each read and write in turn.
+ */
+export const PAGES_AT_ONCE = 16;
+
+/**
+ * Runs `work` on every HTML file under `dir`, `atOnce` files at a time, so that some pages are
+ * read or written while another is edited. After a failure no file is started, and the first
+ * failure is the one thrown.
+ */
+export async function eachHtmlFile(
+  dir: string,
+  work: (file: string) => Promise<void>,
+  atOnce = PAGES_AT_ONCE,
+): Promise<void> {
+  const files: string[] = [];
+  for await (const file of htmlFiles(dir)) files.push(file);
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < files.length) {
+      const file = files[next++]!;
+      try {
+        await work(file);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(atOnce, files.length)) }, lane));
+}
+
+/**
  * `<stem>.<hash>.<extension>`: eight characters of the content's SHA-256, URL-safe, as Vite names
  * files, so the CDN keeps it for a year and a deploy keeps it with the release's hashed files.
  */
@@ -57,18 +92,21 @@ export function splitBuiltPages(options: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         let pages = 0;
-        for await (const file of htmlFiles(root)) {
+        // Pages that move the same content share its file: written once, not once per page at once.
+        const assets = new Map<string, Promise<void>>();
+        await eachHtmlFile(root, async (file) => {
           const html = await readFile(file, 'utf8');
           const written: Promise<void>[] = [];
           const split = options.split(html, (content) => {
             const name = hashedName(options.stem, content, options.extension);
-            written.push(writeFile(join(root, assetsDir, name), content));
+            if (!assets.has(name)) assets.set(name, writeFile(join(root, assetsDir, name), content));
+            written.push(assets.get(name)!);
             return `${base}${assetsDir}/${name}`;
           });
           await Promise.all(written);
           if (split.html !== html) await writeFile(file, split.html);
           if (split.moved) pages++;
-        }
+        });
         if (pages > 0) options.report(logger, pages);
       },
     },

@@ -8,7 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { htmlFiles } from '../built-pages.ts';
+import { eachHtmlFile } from '../built-pages.ts';
 import { mergeModuleScripts } from './merge-module-scripts.ts';
 import { hashPageStyles } from './merge-styles.ts';
 import { moveCspMetaFirst } from './move-csp-meta.ts';
@@ -20,14 +20,14 @@ export function finishPages(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         let finished = 0;
-        for await (const file of htmlFiles(fileURLToPath(dir))) {
+        await eachHtmlFile(fileURLToPath(dir), async (file) => {
           const html = await readFile(file, 'utf8');
           const next = hashPageStyles(pruneScriptHashes(mergeModuleScripts(moveCspMetaFirst(html))));
           if (next !== html) {
             await writeFile(file, next);
             finished++;
           }
-        }
+        });
         logger.info(
           `페이지를 마무리했습니다 (CSP <meta>를 맨 앞으로, 모듈 스크립트와 스타일을 하나로, 쓰지 않는 해시를 빼고): ${finished}개 페이지`,
         );
