@@ -26,6 +26,29 @@ describe('createBuildProgress', () => {
     ).toEqual(['빌드 준비 (콘텐츠 읽기)', '코드 묶는 중', '페이지 생성 중']);
   });
 
+  it("names the integrations' work after the pages and images, not as image optimisation", () => {
+    expect(
+      run(10, [
+        [0, '12:00:01 [build] Collecting build info...'],
+        [1, '12:00:02 [build] ✓ Completed in 1.34s.'],
+        [5, '12:00:06 [build] Building static entrypoints...'],
+        [9, ' generating static routes '],
+        [20, '12:00:21 ✓ Completed in 5.82s.'],
+        [20, ' generating optimized images '],
+        [20, '12:00:21 ✓ Completed in 15ms.'],
+        [20, '12:00:21 [build] ✓ Completed in 9.18s.'],
+        [26, '12:00:27 [build] 2773 page(s) built in 16.92s'],
+        [26, '12:00:27 [build] ✓ Completed in 9.18s.'],
+      ]),
+    ).toEqual([
+      '빌드 준비 (콘텐츠 읽기)',
+      '코드 묶는 중',
+      '페이지 생성 중',
+      '이미지 최적화 중',
+      '페이지 마무리 중 (통합의 빌드 후 처리)',
+    ]);
+  });
+
   it('says at every tenth of the pages how far it is and about how long the rest takes', () => {
     const lines: [number, string][] = Array.from({ length: 100 }, (_, i) => [1000 + i * 100, page(i)]);
     const messages = run(100, lines);

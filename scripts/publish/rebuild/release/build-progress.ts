@@ -13,6 +13,15 @@ const PHASES: readonly [RegExp, string][] = [
   [/generating optimized images/, '이미지 최적화 중'],
 ];
 
+/**
+ * Astro's line that closes its own work, once pages (and images) are written: what follows is the
+ * integrations' `astro:build:done` hooks, which edit every built page (seconds at 50 times our
+ * content). Without a line of its own that time read as image optimisation, which takes
+ * milliseconds when every picture is restored.
+ */
+const STATIC_BUILD_DONE = /\[build\] ✓ Completed in/;
+const FINISHING = '페이지 마무리 중 (통합의 빌드 후 처리)';
+
 const PAGE_LINE = /├─\s+\S+\s+\((restored|cached|\+[^)]*)\)/;
 
 /** A page line at most this often, and one at every tenth of the pages done. */
@@ -39,6 +48,9 @@ export function createBuildProgress({ expected, report, now = Date.now }: BuildP
   let pagesStarted = 0;
   let lastReport = 0;
   let lastTenth = 0;
+  // Astro says "Completed" after each of its steps; only the one after the pages opens the hooks.
+  let pagesPhase = false;
+  let finishing = false;
 
   const reportPages = (time: number) => {
     const share = pages / expected;
@@ -56,6 +68,11 @@ export function createBuildProgress({ expected, report, now = Date.now }: BuildP
       const line = raw.replace(/\u001b\[[0-9;]*m/g, '');
       const phase = PHASES.find(([pattern]) => pattern.test(line));
       if (phase) report(phase[1]);
+      if (phase?.[1] === '페이지 생성 중') pagesPhase = true;
+      else if (pagesPhase && !finishing && STATIC_BUILD_DONE.test(line)) {
+        finishing = true;
+        report(FINISHING);
+      }
       if (!PAGE_LINE.test(line)) return;
       const time = now();
       if (pages === 0) pagesStarted = lastReport = time;
