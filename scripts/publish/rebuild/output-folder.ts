@@ -44,8 +44,13 @@ export interface OutputFolder {
   readonly lock: string;
   readonly staging: string;
   readonly snapshot: string;
-  /** The search index the route list made, for the build in progress (prebuilt-index.ts). */
+  /**
+   * The search index the route list made, for the build in progress (prebuilt-index.ts): a named
+   * pipe the build reads it from (release/index-handoff.ts), or the file itself.
+   */
   readonly searchIndex: string;
+  /** The index as made, sent through the pipe `searchIndex`. */
+  readonly searchIndexMade: string;
   /** The folder of one release. */
   release(name: string): string;
 }
@@ -72,6 +77,7 @@ export function outputFolder(out: string): OutputFolder {
     staging: join(out, '.build'),
     snapshot: join(out, '.snapshot.json'),
     searchIndex: join(out, '.search-index.json'),
+    searchIndexMade: join(out, '.search-index.made.json'),
     release: (name) => join(releases, name),
   };
 }

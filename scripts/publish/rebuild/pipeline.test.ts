@@ -18,6 +18,7 @@ vi.mock('./release/manifest.ts', () => ({ readManifest: () => ({ digests: {} }) 
 vi.mock('./release/change-detection.ts', () => ({ contentDigest: () => 'c', changeReason: () => null }));
 vi.mock('./release/code-digest.ts', () => ({ codeDigest: () => 'k', configDigest: () => 'g' }));
 vi.mock('./release/routes.ts', () => ({
+  checkDynamicPages: () => undefined,
   expectedRoutes: vi.fn(() => []),
   dynamicRoutes: vi.fn(() => []),
   listPageFiles: () => ({ static: [], dynamic: [] }),

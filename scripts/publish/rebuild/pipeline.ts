@@ -23,7 +23,7 @@ import { changeReason, contentDigest, type BuildDigests } from './release/change
 import { changedRoutes, releaseFiles } from './release/changed-files.ts';
 import { codeDigest, configDigest } from './release/code-digest.ts';
 import { readManifest, type ChangedRoutes, type ReleaseManifest } from './release/manifest.ts';
-import { dynamicRoutes, expectedRoutes, listPageFiles } from './release/routes.ts';
+import { checkDynamicPages, dynamicRoutes, expectedRoutes, listPageFiles } from './release/routes.ts';
 import { readHold, releaseHold } from './releases/hold.ts';
 import { pruneAfterPublish, type pruneReleases } from './releases/prune-releases.ts';
 import { publishRelease, type ReleaseRecords, type SwitchState } from './releases/publish.ts';
@@ -101,18 +101,22 @@ export async function rebuildOnce(
 
   // 3. Build into the fixed staging folder, then validate. The routes it must write are listed
   // only now: they include the search index's files, which takes building the index in memory
-  // (half a minute at 50 times our content), work a poll that changes nothing must not do.
+  // (six seconds for an edit at 50 times our content), work a poll that changes nothing must not
+  // do. The list is made while the build starts (build-release.ts); a page file the rebuild
+  // does not know stops the run before.
   const pages = listPageFiles(join(root, 'src', 'pages'));
+  checkDynamicPages(pages);
   const searchPrevious = previousSearchIndexRoot(folder);
-  const expected = expectedRoutes(snapshot, pages, searchPrevious);
   const built = await buildRelease({
     root,
     paths: folder,
     apiUrl,
     env,
     snapshot,
-    expected,
-    cacheable: new Set(dynamicRoutes(snapshot, pages, searchPrevious)),
+    routes: () => ({
+      expected: expectedRoutes(snapshot, pages, searchPrevious),
+      cacheable: new Set(dynamicRoutes(snapshot, pages, searchPrevious)),
+    }),
     progress,
     verbose: options.verbose,
     signal,

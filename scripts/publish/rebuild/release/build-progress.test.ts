@@ -59,6 +59,17 @@ describe('createBuildProgress', () => {
     expect(messages.at(-1)).toBe('페이지 100/100 (100%)');
   });
 
+  it('asks how many pages to expect when the pages start, the route list being made meanwhile', () => {
+    let expected = 0;
+    const messages: string[] = [];
+    const progress = createBuildProgress({ expected: () => expected, report: (m) => messages.push(m), now: () => 0 });
+    progress.line(' generating static routes ');
+    expected = 2;
+    progress.line(page(1));
+    progress.line(page(2));
+    expect(messages).toEqual(['페이지 생성 중', '페이지 2/2 (100%)']);
+  });
+
   it('says so at least every half minute while pages are slow', () => {
     const lines: [number, string][] = [
       [0, page(1)],

@@ -28,8 +28,11 @@ const PAGE_LINE = /├─\s+\S+\s+\((restored|cached|\+[^)]*)\)/;
 const EVERY_MS = 30_000;
 
 export interface BuildProgressOptions {
-  /** Outputs the build is expected to write (the route list's length). */
-  expected: number;
+  /**
+   * Outputs the build is expected to write (the route list's length), or how to know it when the
+   * pages start: the list is made while the build starts (build-release.ts).
+   */
+  expected: number | (() => number);
   /** Called with each progress message. */
   report: (message: string) => void;
   now?: () => number;
@@ -43,7 +46,9 @@ export function formatRemaining(ms: number): string {
 }
 
 /** Reads Astro's output lines one by one and reports the phases and the pages' progress. */
-export function createBuildProgress({ expected, report, now = Date.now }: BuildProgressOptions) {
+export function createBuildProgress({ expected: expectedOf, report, now = Date.now }: BuildProgressOptions) {
+  const expectedNow = typeof expectedOf === 'number' ? () => expectedOf : expectedOf;
+  let expected = 0;
   let pages = 0;
   let pagesStarted = 0;
   let lastReport = 0;
@@ -75,7 +80,10 @@ export function createBuildProgress({ expected, report, now = Date.now }: BuildP
       }
       if (!PAGE_LINE.test(line)) return;
       const time = now();
-      if (pages === 0) pagesStarted = lastReport = time;
+      if (pages === 0) {
+        pagesStarted = lastReport = time;
+        expected = expectedNow();
+      }
       pages++;
       const tenth = expected > 0 ? Math.floor((pages / expected) * 10) : 0;
       if (expected > 0 && (tenth > lastTenth || time - lastReport >= EVERY_MS) && pages > 1) {

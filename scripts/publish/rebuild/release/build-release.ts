@@ -17,6 +17,7 @@ import type { OutputFolder } from '../output-folder.ts';
 import type { Snapshot } from '../read/snapshot.ts';
 import { outputPathToRoute, runAstroBuild, type BuildResult } from './build.ts';
 import { createBuildProgress } from './build-progress.ts';
+import { openIndexHandoff } from './index-handoff.ts';
 import type { ReleaseManifest } from './manifest.ts';
 import { snapshotSearchIndex, type ExpectedRoute } from './routes.ts';
 import { addressesIn, contentLinkTargets, validateOutput, type ValidationResult } from './validate.ts';
@@ -27,15 +28,23 @@ export interface BuildReleaseOptions {
   apiUrl: string;
   env: NodeJS.ProcessEnv;
   snapshot: Snapshot;
-  /** The routes the build must write (routes.ts `expectedRoutes`). */
-  expected: readonly ExpectedRoute[];
-  /** Routes from `getStaticPaths`, the ones Astro may restore from its cache. */
-  cacheable: ReadonlySet<string>;
+  /**
+   * The routes the build must write and those Astro may restore, listed while the build starts:
+   * they include the search index's files, the slow part (index-handoff.ts).
+   */
+  routes: () => BuildRoutes;
   progress: Progress;
   verbose: boolean;
   signal?: AbortSignal | undefined;
   /** Called with the build's process group once it started. */
   onBuildStart?: ((pgid: number) => void) | undefined;
+}
+
+export interface BuildRoutes {
+  /** The routes the build must write (routes.ts `expectedRoutes`). */
+  expected: readonly ExpectedRoute[];
+  /** Routes from `getStaticPaths`, the ones Astro may restore from its cache. */
+  cacheable: ReadonlySet<string>;
 }
 
 /** A complete build in the staging folder: what Astro did, and the content warnings to publish with it. */
@@ -49,15 +58,24 @@ export async function buildRelease(options: BuildReleaseOptions): Promise<BuiltR
   const { paths, snapshot, progress } = options;
   const discard = () => rmSync(paths.staging, { recursive: true, force: true });
   discard();
-  const build = await runBuild(options);
+  let ran: Awaited<ReturnType<typeof runBuild>>;
+  try {
+    ran = await runBuild(options);
+  } catch (error) {
+    // The route list failed while the build ran: that build was stopped halfway.
+    discard();
+    forgetCachedPages(paths);
+    throw error;
+  }
+  const { build, routes } = ran;
   if (!build.ok) {
     discard();
     reportFailedBuild(build, options);
     return null;
   }
   const total = build.rendered.length + build.restored.length;
-  reportPages(build, total, options);
-  const validation = checkOutput(options, discard);
+  reportPages(build, total, routes.cacheable, progress);
+  const validation = checkOutput(options, routes.expected, discard);
   if (!validation) return null;
   const warnings = [...snapshot.warnings, ...validation.warnings];
   for (const line of validation.warnings) progress.step('경고', line);
@@ -69,32 +87,28 @@ export async function buildRelease(options: BuildReleaseOptions): Promise<BuiltR
   return { pages: { total, rendered: build.rendered.length, restored: build.restored.length }, warnings };
 }
 
-/** `astro build` of the snapshot into the staging folder; the snapshot's file lasts as long as the build. */
-async function runBuild({
-  root,
-  paths,
-  apiUrl,
-  env,
-  snapshot,
-  expected,
-  progress,
-  verbose,
-  signal,
-  onBuildStart,
-}: BuildReleaseOptions): Promise<BuildResult> {
+/**
+ * `astro build` of the snapshot into the staging folder, and the routes it must write. The
+ * snapshot's file lasts as long as the build. The route list, whose search index is most of its
+ * time, is made while Astro starts (syncs content, bundles), and the index handed to the build
+ * as soon as it is made (index-handoff.ts); where no pipe can be made, both come first.
+ */
+async function runBuild(options: BuildReleaseOptions): Promise<{ build: BuildResult; routes: BuildRoutes }> {
+  const { root, paths, apiUrl, env, snapshot, progress, verbose, signal, onBuildStart } = options;
   mkdirSync(paths.cache, { recursive: true });
   // The build renders this very snapshot: one read of the API per run.
   writeFileSync(paths.snapshot, JSON.stringify(snapshot.recorded));
   const previousIndex = previousSearchIndexRoot(paths);
-  // And takes the search index the route list made of it, rather than making it again.
-  const search = snapshotSearchIndex(snapshot, previousIndex);
-  writePrebuiltIndex(paths.searchIndex, search.input, search.index);
+  const handoff = openIndexHandoff(paths.searchIndex);
+  let routes = handoff ? undefined : listRoutes(options, previousIndex, paths.searchIndex);
   progress.step('빌드', 'astro build 실행 중 (스냅샷에서 렌더링)');
   const phases = createBuildProgress({
-    expected: expected.length,
+    expected: () => routes?.expected.length ?? 0,
     report: (message) => progress.step('빌드', message),
   });
-  const build = await runAstroBuild({
+  // Stops the build when the route list fails: it would publish nothing.
+  const stop = new AbortController();
+  const building = runAstroBuild({
     root,
     outDir: paths.staging,
     cacheDir: paths.cache,
@@ -110,12 +124,51 @@ async function runBuild({
       if (verbose) console.log(`  │ ${line}`);
       phases.line(line);
     },
-    signal,
+    signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
     onStart: onBuildStart,
   });
-  rmSync(paths.snapshot, { force: true });
-  rmSync(paths.searchIndex, { force: true });
-  return build;
+  let failure: { error: unknown } | undefined;
+  if (handoff) {
+    try {
+      const started = performance.now();
+      routes = listRoutes(options, previousIndex, paths.searchIndexMade);
+      handoff.send(paths.searchIndexMade);
+      // Made on this thread: Astro's lines from meanwhile are reported only now, with this time.
+      progress.step(
+        '빌드',
+        `경로 목록과 검색 색인 준비 (${((performance.now() - started) / 1000).toFixed(1)}초, astro 시작과 함께)`,
+      );
+    } catch (error) {
+      // The build must not wait for an index that will not come; it is stopped anyway.
+      failure = { error };
+      handoff.send(null);
+      stop.abort();
+    }
+  }
+  const build = await building;
+  await handoff?.close();
+  for (const file of [paths.snapshot, paths.searchIndex, paths.searchIndexMade]) rmSync(file, { force: true });
+  if (failure) throw failure.error;
+  return { build, routes: routes! };
+}
+
+/**
+ * The routes the build must write, with the snapshot's search index among them, which is written
+ * to `indexFile` for the build (prebuilt-index.ts) rather than made there again.
+ */
+function listRoutes(
+  { snapshot, routes }: BuildReleaseOptions,
+  previousIndex: string | undefined,
+  indexFile: string,
+): BuildRoutes {
+  const search = snapshotSearchIndex(snapshot, previousIndex);
+  writePrebuiltIndex(indexFile, search.input, search.index);
+  return routes();
+}
+
+/** Drops Astro's page manifest, so that the next build renders every page rather than trust it. */
+function forgetCachedPages(paths: OutputFolder): void {
+  rmSync(join(paths.cache, 'incremental-build.json'), { force: true });
 }
 
 /** A failed build: its last lines (unless echoed already) and the failure; Astro's page manifest goes. */
@@ -123,13 +176,18 @@ function reportFailedBuild(build: BuildResult, { paths, verbose, progress }: Bui
   // A failed build may have rewritten some cached pages without recording their new keys;
   // dropping Astro's page manifest makes the next build render everything instead of
   // restoring a page that no longer matches its key.
-  rmSync(join(paths.cache, 'incremental-build.json'), { force: true });
+  forgetCachedPages(paths);
   if (!verbose) for (const line of build.tail) console.error(`  │ ${line}`);
   progress.fail(`astro build가 실패했습니다 (종료 코드 ${build.exitCode}). 게시된 사이트는 그대로입니다.`);
 }
 
 /** What the build did: pages rendered and restored, and which of the `getStaticPaths` pages it rendered. */
-function reportPages(build: BuildResult, total: number, { cacheable, progress }: BuildReleaseOptions): void {
+function reportPages(
+  build: BuildResult,
+  total: number,
+  cacheable: ReadonlySet<string>,
+  progress: Progress,
+): void {
   if (total === 0)
     progress.step('경고', 'Astro 출력에서 페이지 줄을 찾지 못했습니다 (출력 형식이 바뀌었을 수 있습니다).');
   progress.step(
@@ -156,7 +214,8 @@ function reportPages(build: BuildResult, total: number, { cacheable, progress }:
  * a release's record. A failure removes the folder (`discard`) and is reported; null then.
  */
 function checkOutput(
-  { paths, expected, snapshot, progress }: BuildReleaseOptions,
+  { paths, snapshot, progress }: BuildReleaseOptions,
+  expected: readonly ExpectedRoute[],
   discard: () => void,
 ): ValidationResult | null {
   const validation = validateOutput(

@@ -191,6 +191,31 @@ function dynamicPageRoutes(
   return kind && DETAILS[kind](snapshot).map(({ id }) => `${detailRoutes[kind].pathPrefix}${id}`);
 }
 
+/** Whether the rebuild knows which routes a dynamic page file serves (without working them out). */
+function knowsDynamicPage(file: string): boolean {
+  return (
+    file === SHARE_PICTURES_PAGE ||
+    file === SEARCH_INDEX_PAGE ||
+    CODE_ONLY_DYNAMIC_PAGES.has(file) ||
+    detailKindOfPage(file) !== undefined
+  );
+}
+
+/**
+ * Stops at a dynamic page the rebuild does not know, before anything is built: its routes could
+ * not be checked. Cheap (no search index), so it runs before the build starts.
+ * @throws {RouteError}
+ */
+export function checkDynamicPages(pages: PageFiles): void {
+  const unknown = pages.dynamic.filter((file) => !knowsDynamicPage(file));
+  if (unknown.length > 0) {
+    throw new RouteError(
+      `재빌드가 모르는 동적 페이지가 있습니다: ${unknown.map((f) => `src/pages/${f}`).join(', ')} — ` +
+        'src/lib/routes.ts의 상세 화면으로 추가하거나, 콘텐츠를 쓰지 않는 페이지라면 scripts/publish/rebuild/release/routes.ts의 CODE_ONLY_DYNAMIC_PAGES에 추가해 주세요.',
+    );
+  }
+}
+
 /** A route the build must write, and its output file. */
 export interface ExpectedRoute {
   route: string;
@@ -207,13 +232,7 @@ export function expectedRoutes(
   pages: PageFiles,
   searchPrevious?: string,
 ): ExpectedRoute[] {
-  const unknown = pages.dynamic.filter((file) => !dynamicPageRoutes(file, snapshot, searchPrevious));
-  if (unknown.length > 0) {
-    throw new RouteError(
-      `재빌드가 모르는 동적 페이지가 있습니다: ${unknown.map((f) => `src/pages/${f}`).join(', ')} — ` +
-        'src/lib/routes.ts의 상세 화면으로 추가하거나, 콘텐츠를 쓰지 않는 페이지라면 scripts/publish/rebuild/release/routes.ts의 CODE_ONLY_DYNAMIC_PAGES에 추가해 주세요.',
-    );
-  }
+  checkDynamicPages(pages);
   const routes = [
     ...pages.static.map((file) => ({ route: staticRoute(file), endpoint: ENDPOINT_FILE.test(file) })),
     ...pages.dynamic.flatMap((file) =>

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,9 @@ describe('removeLeftovers', () => {
     symlinkSync('releases/r3', join(out, 'current'));
     mkdirSync(join(out, '.build/_astro'), { recursive: true });
     writeFileSync(join(out, '.snapshot.json'), '{}');
+    // The search index a killed run was handing to its build: the pipe and the file it sent.
+    execFileSync('mkfifo', [join(out, '.search-index.json')]);
+    writeFileSync(join(out, '.search-index.made.json'), '{}');
     symlinkSync('releases/r4', join(out, '.current-123-456'));
     writeFileSync(join(out, 'history.jsonl.tmp-123'), '');
     mkdirSync(join(out, 'releases/.tmp-x'));
@@ -44,6 +48,8 @@ describe('removeLeftovers', () => {
       [
         '.build',
         '.snapshot.json',
+        '.search-index.json',
+        '.search-index.made.json',
         '.current-123-456',
         'history.jsonl.tmp-123',
         '.rebuild.lock.stale-old',

@@ -1,7 +1,8 @@
 /**
  * What a killed run leaves in the output folder, removed by the next run once it holds the lock
  * (nothing else writes there then):
- * - `.build` and `.snapshot.json`: the build in progress and its snapshot;
+ * - `.build`, `.snapshot.json` and `.search-index*.json`: the build in progress, its snapshot and
+ *   its search index (a named pipe, and the file sent through it);
  * - `.current-*`: the new `current` link before its rename;
  * - `*.tmp-*`: a history or hold file before its rename (lib/durable.ts);
  * - `.rebuild.lock.stale-*`: a lock set aside by a take-over or release, before its removal;
@@ -28,7 +29,9 @@ export function removeLeftovers(paths: OutputFolder, now = Date.now()): string[]
     rmSync(path, { recursive: true, force: true });
     removed.push(path.slice(out.length + 1));
   };
-  for (const path of [paths.staging, paths.snapshot, paths.searchIndex]) if (existsSync(path)) remove(path);
+  const searchIndexFiles = [paths.searchIndex, `${paths.searchIndex}.plain`, paths.searchIndexMade];
+  for (const path of [paths.staging, paths.snapshot, ...searchIndexFiles])
+    if (existsSync(path)) remove(path);
   const lockName = basename(paths.lock);
   for (const name of readdirSync(out)) {
     const path = join(out, name);
