@@ -49,3 +49,40 @@ for (const path of pages) {
     expect(early).toEqual([]);
   });
 }
+
+for (const [path, firstAfter] of [
+  ['/newsRoom', 'site-footer'],
+  ['/', 'pain-points'],
+] as const) {
+  test(`${path}: 첫 화면이 다 파싱된 뒤 한 번에 그려진다 (느린 회선)`, async ({ page, browserName }) => {
+    test.skip(browserName !== 'chromium', 'rel=expect is a Chromium feature');
+    // A slow phone's parser yields between the document's packets: without the wait, the first
+    // frame showed the header alone and the page's layout came after it, as one long task.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 12 * 1024,
+      uploadThroughput: 12 * 1024,
+    });
+    await page.addInitScript((id) => {
+      requestAnimationFrame(() => {
+        (window as unknown as { firstFrameSaw: boolean }).firstFrameSaw =
+          document.getElementById(id) !== null;
+      });
+    }, firstAfter);
+    await page.goto(path);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { firstFrameSaw?: boolean }).firstFrameSaw))
+      .toBe(true);
+    // The home waits for the section right after its first screen's end, not for the whole page.
+    if (path === '/') {
+      const afterFold = await page.evaluate(() => {
+        let next = document.querySelector('noscript[data-later-styles]')?.nextElementSibling;
+        while (next?.tagName === 'SCRIPT') next = next.nextElementSibling;
+        return next?.id;
+      });
+      expect(afterFold).toBe(firstAfter);
+    }
+  });
+}
