@@ -1,6 +1,6 @@
 /**
  * The W3C Nu HTML Checker (`vnu.jar` from the `vnu-jar` package, run on the system's Java) and
- * the few messages of its CSS grammar that are older than the CSS the site uses.
+ * the few messages of its CSS grammar and HTML rules that are older than what the site uses.
  *
  * Each known gap is matched exactly: by its message and by the declaration the message points
  * at, so an error of the same kind in any other declaration still fails the gate.
@@ -19,6 +19,9 @@ export interface NuMessage {
   extract?: string;
   lastLine?: number;
   lastColumn?: number;
+  /** Where in `extract` the markup the message is about starts, and its length. */
+  hiliteStart?: number;
+  hiliteLength?: number;
 }
 
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
@@ -99,8 +102,29 @@ export const KNOWN_CSS_GAPS: KnownGap[] = [
   },
 ];
 
+/** The markup a message is about, as the checker highlights it in its extract. */
+const highlighted = (message: NuMessage) =>
+  message.extract?.slice(message.hiliteStart ?? 0, (message.hiliteStart ?? 0) + (message.hiliteLength ?? 0));
+
+/**
+ * Messages of the checker's HTML rules that predate HTML the site uses: the `expect` link type
+ * (WHATWG HTML, 2024), with which the `blocking` attribute is allowed.
+ */
+export const KNOWN_HTML_GAPS: KnownGap[] = [
+  {
+    name: 'rel=expect',
+    reason:
+      '첫 페인트가 첫 화면의 파싱을 기다리게 하는 링크(<link rel="expect" blocking="render">, HTML 표준, Chromium 124부터)입니다. 검사기는 blocking 속성을 stylesheet 링크에만 허용하던 때의 규칙을 씁니다. 다른 링크의 blocking 속성은 여전히 오류입니다.',
+    matches: (message) =>
+      message.message ===
+        'A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”.' &&
+      /^<link rel="expect" href="#[\w-]+" blocking="render"\s*\/?>$/.test(highlighted(message) ?? ''),
+  },
+];
+
 /** The gap a message belongs to, if any. */
-export const knownGapOf = (message: NuMessage) => KNOWN_CSS_GAPS.find((gap) => gap.matches(message));
+export const knownGapOf = (message: NuMessage) =>
+  [...KNOWN_CSS_GAPS, ...KNOWN_HTML_GAPS].find((gap) => gap.matches(message));
 
 /** `file:/…/dist/faq/index.html` → `/faq/` (the address the page is served at). */
 export function sitePath(url: string, root: string): string {
