@@ -13,7 +13,8 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'built-pages-'));
   mkdirSync(join(dir, 'a', 'b'), { recursive: true });
   mkdirSync(join(dir, '_astro'));
-  for (let i = 0; i < 20; i++) writeFileSync(join(dir, i % 2 ? 'a' : join('a', 'b'), `p${i}.html`), `<p>${i}</p>`);
+  for (let i = 0; i < 20; i++)
+    writeFileSync(join(dir, i % 2 ? 'a' : join('a', 'b'), `p${i}.html`), `<p>${i}</p>`);
   writeFileSync(join(dir, 'a', 'not-a-page.json'), '{}');
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,7 +66,10 @@ describe('splitBuiltPages', () => {
       name: 'test',
       stem: 'later',
       extension: 'js',
-      split: (html, href) => ({ html: `${html}<script src="${href('shared();')}"></script>`, moved: 'shared();' }),
+      split: (html, href) => ({
+        html: `${html}<script src="${href('shared();')}"></script>`,
+        moved: 'shared();',
+      }),
       report: () => {},
     });
     const hooks = integration.hooks as Record<string, (options: unknown) => Promise<void> | void>;
@@ -74,6 +78,8 @@ describe('splitBuiltPages', () => {
     expect(readdirSync(join(dir, '_astro'))).toHaveLength(1);
     const [asset] = readdirSync(join(dir, '_astro'));
     expect(readFileSync(join(dir, '_astro', asset!), 'utf8')).toBe('shared();');
-    expect(readFileSync(join(dir, 'a', 'p1.html'), 'utf8')).toBe(`<p>1</p><script src="/_astro/${asset}"></script>`);
+    expect(readFileSync(join(dir, 'a', 'p1.html'), 'utf8')).toBe(
+      `<p>1</p><script src="/_astro/${asset}"></script>`,
+    );
   });
 });

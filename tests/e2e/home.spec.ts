@@ -128,7 +128,9 @@ test('대표 이미지는 문서의 Link 헤더로 먼저 요청되고, 그림�
   }
 });
 
-test('휴대폰 첫 화면의 가장 큰 요소는 문서와 함께 오는 글이고, 대표 이미지는 그보다 작다', async ({ page }) => {
+test('휴대폰 첫 화면의 가장 큰 요소는 문서와 함께 오는 글이고, 대표 이미지는 그보다 작다', async ({
+  page,
+}) => {
   test.skip(page.viewportSize()!.width > 980, 'the phone layout');
   // On a slow phone the picture arrives a round trip after the document whatever starts it, so
   // the first screen's largest element is text, painted with the document. Its blur once made the

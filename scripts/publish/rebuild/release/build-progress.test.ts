@@ -62,7 +62,11 @@ describe('createBuildProgress', () => {
   it('asks how many pages to expect when the pages start, the route list being made meanwhile', () => {
     let expected = 0;
     const messages: string[] = [];
-    const progress = createBuildProgress({ expected: () => expected, report: (m) => messages.push(m), now: () => 0 });
+    const progress = createBuildProgress({
+      expected: () => expected,
+      report: (m) => messages.push(m),
+      now: () => 0,
+    });
     progress.line(' generating static routes ');
     expected = 2;
     progress.line(page(1));

@@ -39,7 +39,14 @@ vi.mock('./build.ts', async (original) => ({
     return new Promise((resolve) =>
       child.on('close', () => {
         seen.index = Buffer.concat(chunks).toString('utf8');
-        resolve({ ok: !seen.aborted, exitCode: 0, rendered: [], restored: [], tail: [], killed: seen.aborted });
+        resolve({
+          ok: !seen.aborted,
+          exitCode: 0,
+          rendered: [],
+          restored: [],
+          tail: [],
+          killed: seen.aborted,
+        });
       }),
     );
   },

@@ -147,7 +147,8 @@ async function runBuild(options: BuildReleaseOptions): Promise<{ build: BuildRes
   }
   const build = await building;
   await handoff?.close();
-  for (const file of [paths.snapshot, paths.searchIndex, paths.searchIndexMade]) rmSync(file, { force: true });
+  for (const file of [paths.snapshot, paths.searchIndex, paths.searchIndexMade])
+    rmSync(file, { force: true });
   if (failure) throw failure.error;
   return { build, routes: routes! };
 }

@@ -17,7 +17,13 @@ const item = (id: string, day: string): ContentItem => ({
 const article = (id: string, day: string) => ({
   id,
   item: item(id, day),
-  detail: { title: `제목 ${id}`, author: '편집부', date: '2026-11-01', content: `<p>본문 ${id}</p>`, tags: [] },
+  detail: {
+    title: `제목 ${id}`,
+    author: '편집부',
+    date: '2026-11-01',
+    content: `<p>본문 ${id}</p>`,
+    tags: [],
+  },
 });
 
 /** As the API lists them: newest first, the card lists in the snapshot's own order. */

@@ -30,8 +30,7 @@ export function removeLeftovers(paths: OutputFolder, now = Date.now()): string[]
     removed.push(path.slice(out.length + 1));
   };
   const searchIndexFiles = [paths.searchIndex, `${paths.searchIndex}.plain`, paths.searchIndexMade];
-  for (const path of [paths.staging, paths.snapshot, ...searchIndexFiles])
-    if (existsSync(path)) remove(path);
+  for (const path of [paths.staging, paths.snapshot, ...searchIndexFiles]) if (existsSync(path)) remove(path);
   const lockName = basename(paths.lock);
   for (const name of readdirSync(out)) {
     const path = join(out, name);
