@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CpuWindow } from './cpu-window.ts';
 import { defaultSharePicture, renderShareImage } from './render-share-image.ts';
 import type { ShareCard } from './share-cards.ts';
 import { drawerSources } from './share-picture-key.ts';
@@ -96,6 +97,22 @@ describe('the store of drawn share pictures', () => {
     expect(edited!.toString()).toContain('제목 (개정판)');
     // The old title's picture left the store with the build that no longer used it.
     expect(storeFiles()).toHaveLength(2);
+  });
+
+  it("says in the build's log the CPU share while pictures were drawing, when any were", async () => {
+    // Each reading one second and 1.7 s of CPU (1.2 user, 0.5 system) after the one before.
+    let readings = 0;
+    const clock = {
+      now: () => ++readings * 1000,
+      usage: () => ({ user: readings * 1_200_000, system: readings * 500_000 }),
+    };
+    const log = vi.mocked(console.log);
+    await runBuild(build({ cpuWindow: new CpuWindow(clock) }), [card('가'), card('나')]);
+    expect(String(log.mock.lastCall![0])).toMatch(
+      /^공유 이미지: 새로 그림 2개 \(스레드 2개\), 저장소에서 0개, 그리는 동안 CPU 170% \(\d+코어 중\), \d+\.0초$/,
+    );
+    await runBuild(build(), [card('가'), card('나')]);
+    expect(String(log.mock.lastCall![0])).toBe('공유 이미지: 새로 그림 0개 (스레드 0개), 저장소에서 2개');
   });
 
   it('draws every card again when the drawer changed', async () => {

@@ -12,14 +12,18 @@
  *   pool several pictures at once, but Astro's page log lines then interleave, and the rebuild
  *   reads those lines to tell rendered pages from restored ones.)
  * - At the build's end (src/integrations/share-pictures/) the threads are ended and the store is
- *   cut down to the pictures of this build's cards.
+ *   cut down to the pictures of this build's cards. Its log line gives the process's CPU share
+ *   while pictures were drawing (cpu-window.ts): whether the pool kept every core busy, which the
+ *   whole build's share, mostly reading the API and rendering one page at a time, cannot tell.
  *
  * A picture drawn without the item picture it names (unreachable, refused) or given up for its
  * time (the site's default picture stands in, with a warning) is not kept: the next build tries
  * again. Outside a build (the dev server) each picture is drawn as it is asked for, as before.
  */
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { oneLine } from '../content/one-line.ts';
+import { CpuWindow, drawingText } from './cpu-window.ts';
 import {
   defaultSharePicture,
   drawShareImage,
@@ -46,6 +50,8 @@ export interface SharePicturesOptions {
   drawSeconds?: number | undefined;
   /** The drawer's digest; computed from its files by default. */
   drawer?: string | undefined;
+  /** Where the drawing's CPU share is measured; the process's own by default (tests give a clock). */
+  cpuWindow?: CpuWindow | undefined;
 }
 
 /** What happened to the pictures asked for, for the build's log (and the tests). */
@@ -63,6 +69,8 @@ type Drawn = { jpeg: Buffer; kept: boolean };
 
 export class SharePictures {
   readonly counts: SharePictureCounts = { drawn: 0, restored: 0, fallback: 0 };
+  /** From the first draw handed to the pool to the last finished: whether the draws used every core. */
+  private readonly drawing: CpuWindow;
   private readonly options: SharePicturesOptions;
   private readonly store: SharePictureStore;
   private readonly root: string;
@@ -78,6 +86,7 @@ export class SharePictures {
     this.options = options;
     this.store = new SharePictureStore(options.dir);
     this.root = options.root ?? process.cwd();
+    this.drawing = options.cpuWindow ?? new CpuWindow();
   }
 
   /** Notes every card of the build and starts drawing those the store lacks. */
@@ -132,7 +141,8 @@ export class SharePictures {
     console.log(
       `공유 이미지: 새로 그림 ${drawn}개 (스레드 ${threads}개), 저장소에서 ${restored}개` +
         `${fallback ? `, 기본 그림으로 대신 ${fallback}개` : ''}${dropped ? `, 쓰이지 않아 그리지 않음 ${dropped}개` : ''}` +
-        `${pruned ? `, 쓰지 않아 지움 ${pruned}개` : ''}`,
+        `${pruned ? `, 쓰지 않아 지움 ${pruned}개` : ''}` +
+        (drawn > 0 ? drawingText(this.drawing.figures(), availableParallelism()) : ''),
     );
   }
 
@@ -147,6 +157,15 @@ export class SharePictures {
   }
 
   private async drawOnPool(card: ShareCard, options: RenderOptions): Promise<ShareImage> {
+    this.drawing.begin();
+    try {
+      return await this.drawOnPoolTimed(card, options);
+    } finally {
+      this.drawing.end();
+    }
+  }
+
+  private async drawOnPoolTimed(card: ShareCard, options: RenderOptions): Promise<ShareImage> {
     const pool = this.startPool();
     const result = await pool.draw({ card, options });
     if (result === 'too-slow') {
