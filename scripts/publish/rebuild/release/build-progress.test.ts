@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBuildProgress, formatRemaining } from './build-progress.ts';
+import { createBuildProgress, formatRemaining, sharePicturesMessage } from './build-progress.ts';
 
 function run(expected: number, lines: [number, string][]): string[] {
   const messages: string[] = [];
@@ -49,6 +49,21 @@ describe('createBuildProgress', () => {
     ]);
   });
 
+  it("passes on the build's share-picture line among the phases, with the drawing's CPU share", () => {
+    expect(
+      run(10, [
+        [20, '12:00:21 [build] ✓ Completed in 9.18s.'],
+        [
+          30,
+          '공유 이미지: 새로 그림 2775개 (스레드 2개), 저장소에서 0개, 그리는 동안 CPU 172% (2코어 중), 41.3초',
+        ],
+        [31, '\u001b[32m12:00:32\u001b[39m [build] 2773 page(s) built in 16.92s'],
+      ]),
+    ).toEqual([
+      '공유 이미지 2,775개 새로 그림 (스레드 2개), 저장소에서 0개, 그리는 동안 CPU 172% (2코어 중), 41.3초',
+    ]);
+  });
+
   it('says at every tenth of the pages how far it is and about how long the rest takes', () => {
     const lines: [number, string][] = Array.from({ length: 100 }, (_, i) => [1000 + i * 100, page(i)]);
     const messages = run(100, lines);
@@ -85,6 +100,22 @@ describe('createBuildProgress', () => {
       '페이지 3/1,000 (0%), 남은 시간 약 332분 20초',
       '페이지 4/1,000 (0%), 남은 시간 약 415분 0초',
     ]);
+  });
+
+  it('writes out the share-picture counts and keeps the rest of the line', () => {
+    expect(
+      sharePicturesMessage('공유 이미지: 새로 그림 0개 (스레드 0개), 저장소에서 2773개, 쓰지 않아 지움 2개 '),
+    ).toBe('공유 이미지 0개 새로 그림 (스레드 0개), 저장소에서 2,773개, 쓰지 않아 지움 2개');
+    expect(
+      sharePicturesMessage(
+        '공유 이미지: 새로 그림 12개 (스레드 2개), 저장소에서 1개, 기본 그림으로 대신 1개, 그리는 동안 CPU 96% (2코어 중), 3.0초',
+      ),
+    ).toBe(
+      '공유 이미지 12개 새로 그림 (스레드 2개), 저장소에서 1개, 기본 그림으로 대신 1개, 그리는 동안 CPU 96% (2코어 중), 3.0초',
+    );
+    expect(
+      sharePicturesMessage('공유 이미지: 45초 안에 그리지 못해 사이트 기본 그림으로 둡니다: 제목'),
+    ).toBeNull();
   });
 
   it('formats what is left in minutes and seconds', () => {

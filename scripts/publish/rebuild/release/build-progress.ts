@@ -24,6 +24,14 @@ const FINISHING = '페이지 마무리 중 (통합의 빌드 후 처리)';
 
 const PAGE_LINE = /├─\s+\S+\s+\((restored|cached|\+[^)]*)\)/;
 
+/**
+ * The build's share-picture line (src/lib/og/share-pictures.ts), said once the build is done:
+ * pictures drawn and restored, and while they drew, the CPU share of the build process. Shown
+ * among the rebuild's own lines, since only it tells whether a first build's pictures were drawn
+ * on every core (the bench reads it from there: scripts/bench-rebuild/local-table.ts).
+ */
+const SHARE_PICTURES_LINE = /공유 이미지: 새로 그림 (\d+)개 (\(스레드 \d+개\)), 저장소에서 (\d+)개(.*)$/;
+
 /** A page line at most this often, and one at every tenth of the pages done. */
 const EVERY_MS = 30_000;
 
@@ -43,6 +51,19 @@ export function formatRemaining(ms: number): string {
   const seconds = Math.max(1, Math.round(ms / 1000));
   const minutes = Math.floor(seconds / 60);
   return minutes > 0 ? `${minutes}분 ${seconds % 60}초` : `${seconds}초`;
+}
+
+/**
+ * The build's share-picture line as a progress message, its counts written out:
+ * `공유 이미지 2,775개 새로 그림 (스레드 2개), 저장소에서 0개, 그리는 동안 CPU 172% (2코어 중), 41.3초`;
+ * null for any other line.
+ */
+export function sharePicturesMessage(line: string): string | null {
+  const match = SHARE_PICTURES_LINE.exec(line);
+  if (!match) return null;
+  const [, drawn, threads, restored, rest] = match as unknown as [string, string, string, string, string];
+  const count = (n: string) => Number(n).toLocaleString('ko-KR');
+  return `공유 이미지 ${count(drawn)}개 새로 그림 ${threads}, 저장소에서 ${count(restored)}개${rest.trimEnd()}`;
 }
 
 /** Reads Astro's output lines one by one and reports the phases and the pages' progress. */
@@ -73,6 +94,8 @@ export function createBuildProgress({ expected: expectedOf, report, now = Date.n
       const line = raw.replace(/\u001b\[[0-9;]*m/g, '');
       const phase = PHASES.find(([pattern]) => pattern.test(line));
       if (phase) report(phase[1]);
+      const pictures = sharePicturesMessage(line);
+      if (pictures) report(pictures);
       if (phase?.[1] === '페이지 생성 중') pagesPhase = true;
       else if (pagesPhase && !finishing && STATIC_BUILD_DONE.test(line)) {
         finishing = true;
