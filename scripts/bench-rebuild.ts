@@ -5,7 +5,8 @@
  * with `--every` polling, how long from a success story published to the API until the
  * published site serves its detail page, its list's first page and the home showing it; then a
  * code change (one SCSS rule, one UI string), checked in its release (`code-change.ts`). Every
- * run's wall time comes with its peak memory and CPU share (`peak.ts`). Prints a table
+ * run's wall time comes with its peak memory and CPU share (`peak.ts`), the full build's with the
+ * CPU share while its share pictures were drawing, from the rebuild's log. Prints a table
  * (Markdown, for the README).
  *
  * Then the same against the server's remote API mode (`--latency 100 --fail-share 0.02
@@ -34,7 +35,15 @@ import {
   type RemoteRow,
 } from './bench-rebuild/remote.ts';
 import { benchCodeChange, codeChangeProblems, copyProject } from './bench-rebuild/code-change.ts';
-import { localTable, timedCell, type LocalRow, type Timed } from './bench-rebuild/local-table.ts';
+import {
+  fullBuildCell,
+  LOCAL_TABLE_NOTE,
+  localTable,
+  readDrawnPictures,
+  timedCell,
+  type LocalRow,
+  type Timed,
+} from './bench-rebuild/local-table.ts';
 import {
   editOneStory,
   machineLine,
@@ -101,7 +110,7 @@ async function benchScale(
     return {
       scale,
       pages,
-      full: timed(full),
+      full: { ...timed(full), pictures: readDrawnPictures(full.stdout) },
       unchanged: timed(unchanged),
       oneChange: timed(oneChange),
       rendered: counts ? `${counts[1]} / ${counts[2]}` : '?',
@@ -128,11 +137,12 @@ async function localBench(
     const row = await benchScale(scale, work, pollMs, problems, workingTree);
     rows.push(row);
     console.log(
-      `  전체 ${timedCell(row.full)} · 변경 없음 ${timedCell(row.unchanged)} · 1건 수정 ${timedCell(row.oneChange)} · 게시→반영 ${timedCell(row.live)} · 코드 변경 ${row.codeChange ? timedCell(row.codeChange) : '—'}`,
+      `  전체 ${fullBuildCell(row.full)} · 변경 없음 ${timedCell(row.unchanged)} · 1건 수정 ${timedCell(row.oneChange)} · 게시→반영 ${timedCell(row.live)} · 코드 변경 ${row.codeChange ? timedCell(row.codeChange) : '—'}`,
     );
   }
   console.log(`\n재빌드 시간 (${tree}, ${machineLine(startLoad)}; 칸마다 벽시계 / 최대 메모리 / CPU)\n`);
   for (const line of localTable(rows, pollMs)) console.log(line);
+  console.log(`\n${LOCAL_TABLE_NOTE}`);
   if (problems.length === 0) return;
   console.log('\n확인 실패:');
   for (const problem of problems) console.log(`  - ${problem}`);
