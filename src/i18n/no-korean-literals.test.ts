@@ -33,6 +33,8 @@ const BUILD_LOG_MODULES = new Set([
   'src/lib/content/build-api.ts',
   // The build's HTTP reader: time-outs and oversized answers.
   'src/lib/api/polite-fetch.ts',
+  // The share pictures' drawing time and CPU share, for the build's log line.
+  'src/lib/og/cpu-window.ts',
 ]);
 
 /**
