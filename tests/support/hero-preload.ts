@@ -4,6 +4,7 @@
  * `<source>` of the `<picture>` whose `<img>` has `fetchpriority="high"`. Returns what differs
  * (empty when the header says what the picture says), so a failure reads as a list.
  */
+import { HERO_PRELOAD_MEDIA } from '../../src/integrations/hero-preload/preload-link.ts';
 
 /** The attributes of the hero's `<source>` in `html`. */
 export function heroSource(html: string): Record<string, string> {
@@ -12,8 +13,12 @@ export function heroSource(html: string): Record<string, string> {
     .find((match) => /<img\b[^>]*\sfetchpriority="high"/.test(match));
   const source = picture && /<source\b[^>]*>/.exec(picture)?.[0];
   if (!source) throw new Error('홈 HTML에 fetchpriority="high"인 <picture>의 <source>가 없습니다.');
+  return attributesOf(source);
+}
+
+function attributesOf(tag: string): Record<string, string> {
   return Object.fromEntries(
-    [...source.matchAll(/\s([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]),
+    [...tag.matchAll(/\s([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]),
   );
 }
 
@@ -39,7 +44,9 @@ export function heroPreloadProblems(link: string | null | undefined, html: strin
     as: 'image',
     type: source.type,
     imagesrcset: source.srcset,
-    imagesizes: source.sizes,
+    // Within the preload's media, the entries for phones can never apply: the header leaves them out.
+    imagesizes: source.sizes?.split(',').at(-1)?.trim(),
+    media: HERO_PRELOAD_MEDIA,
     fetchpriority: 'high',
   };
   const actual: Record<string, string | undefined> = { url: parsed.url, ...parsed.params };

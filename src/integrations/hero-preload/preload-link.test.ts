@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { headersFor, parseHeadersFile } from '../../../scripts/publish/lib/headers-file.ts';
-import { BUILT_RULES_MARKER, preloadLink, priorityPicture, withBuiltRules } from './preload-link.ts';
+import {
+  BUILT_RULES_MARKER,
+  preloadLink,
+  priorityPicture,
+  sizesWithin,
+  withBuiltRules,
+} from './preload-link.ts';
 
 /** The home's hero as the build writes it (HomeBanner.astro). */
 const hero =
@@ -33,6 +39,23 @@ describe('priorityPicture', () => {
       srcset: undefined,
       sizes: undefined,
     });
+  });
+
+  it('limits the preload to a media query when given one, with the sizes that apply there', () => {
+    const picture = { ...priorityPicture(hero)!, media: '(width>980px)' };
+    expect(preloadLink(picture)).toBe(
+      link
+        .replace('imagesizes="(max-width: 980px) 100vw, 540px"', 'imagesizes="540px"')
+        .replace('; fetchpriority=high', '; media="(width>980px)"; fetchpriority=high'),
+    );
+  });
+
+  it('keeps the sizes entries a media query leaves possible', () => {
+    expect(sizesWithin('(max-width: 980px) 64vw, 540px', '(width>980px)')).toBe('540px');
+    expect(sizesWithin('(max-width: 1200px) 50vw, 540px', '(width>980px)')).toBe(
+      '(max-width: 1200px) 50vw, 540px',
+    );
+    expect(sizesWithin('(max-width: 980px) 64vw, 540px', undefined)).toBe('(max-width: 980px) 64vw, 540px');
   });
 
   it('finds nothing on a page without a high-priority picture', () => {

@@ -16,7 +16,16 @@ export interface PreloadedPicture {
   type?: string | undefined;
   srcset?: string | undefined;
   sizes?: string | undefined;
+  /** Where to preload it (`HERO_PRELOAD_MEDIA`); everywhere when not given. */
+  media?: string | undefined;
 }
+
+/**
+ * Where the hero is the first screen's largest element: the desktop layout (the site's one
+ * breakpoint, styles/_breakpoints.scss). On a phone the lead is, painted with the document, and a
+ * preload of the picture would only compete with it (HomeBanner.astro).
+ */
+export const HERO_PRELOAD_MEDIA = '(width>980px)';
 
 /** The first line of the rules a build adds to `_headers`; what comes before it is `public/_headers`. */
 export const BUILT_RULES_MARKER = '# Added by the build (src/integrations/hero-preload/)';
@@ -54,7 +63,23 @@ function quoted(name: string, value: string): string {
   return `${name}="${value}"`;
 }
 
-/** `</_astro/hero.avif>; rel=preload; as=image; type="image/avif"; imagesrcset="…"; imagesizes="…"; fetchpriority=high` */
+/**
+ * `sizes` as it reads where `media` (`(width>Npx)`, the range syntax: shorter, and the header is
+ * part of the document's first round trip) holds: without the entries for screens no wider than N
+ * (`(max-width: Mpx) …` with M ≤ N), which can never apply there.
+ */
+export function sizesWithin(sizes: string, media: string | undefined): string {
+  const above = media && /^\(width\s*>\s*(\d+)px\)$/.exec(media.trim())?.[1];
+  if (!above) return sizes;
+  const entries = sizes.split(',').map((entry) => entry.trim());
+  const kept = entries.filter((entry) => {
+    const max = /^\(max-width:\s*(\d+)px\)\s/.exec(entry)?.[1];
+    return !max || Number(max) > Number(above);
+  });
+  return kept.join(', ');
+}
+
+/** `</_astro/hero.avif>; rel=preload; as=image; type="image/avif"; imagesrcset="…"; imagesizes="…"; media="…"; fetchpriority=high` */
 export function preloadLink(picture: PreloadedPicture): string {
   if (/[<>\s"\\]/.test(picture.href)) throw new Error(`Link 헤더에 쓸 수 없는 주소입니다: ${picture.href}`);
   return [
@@ -63,7 +88,8 @@ export function preloadLink(picture: PreloadedPicture): string {
     'as=image',
     ...(picture.type ? [quoted('type', picture.type)] : []),
     ...(picture.srcset ? [quoted('imagesrcset', picture.srcset)] : []),
-    ...(picture.sizes ? [quoted('imagesizes', picture.sizes)] : []),
+    ...(picture.sizes ? [quoted('imagesizes', sizesWithin(picture.sizes, picture.media))] : []),
+    ...(picture.media ? [quoted('media', picture.media)] : []),
     'fetchpriority=high',
   ].join('; ');
 }
