@@ -15,11 +15,11 @@
  *   search-client.ts shares on `globalThis`), on the slowed CPU: the rest of a keystroke is
  *   React and the browser's rendering.
  */
-import { chromium, type BrowserContext, type Page } from 'playwright';
+import { chromium, type Page } from 'playwright';
 // Lighthouse's own benchmark (the `benchmarkIndex` of its reports), run here in a page.
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { calibrate, type Calibration } from '../lib/cpu-calibration.ts';
-import { SLOW_4G, VIEWPORT } from '../lib/slow-phone-page.ts';
+import { throttlePage, VIEWPORT } from '../lib/slow-phone-page.ts';
 import { watchNetwork } from '../lib/quiet-network.ts';
 import { median } from './figures.ts';
 
@@ -62,19 +62,6 @@ async function benchmarkIndex(page: Page): Promise<number> {
   return page.evaluate(pageFunctions.computeBenchmarkIndex as () => number);
 }
 
-async function throttle(context: BrowserContext, page: Page, multiplier: number, network: boolean) {
-  const cdp = await context.newCDPSession(page);
-  if (network) {
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      ...SLOW_4G,
-      connectionType: 'cellular4g',
-    });
-  }
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: multiplier });
-}
-
 const newContext = (browser: import('playwright').Browser) =>
   browser.newContext({
     viewport: VIEWPORT,
@@ -97,7 +84,7 @@ async function coldQuery(
   try {
     await context.addInitScript({ content: KEYDOWN_PROBE });
     const page = await context.newPage();
-    await throttle(context, page, multiplier, true);
+    await throttlePage(context, page, multiplier);
     const requests = watchNetwork(page);
     await page.goto(`${options.siteUrl}/`, { waitUntil: 'load', timeout: 60_000 });
     await requests.untilQuiet(1_000, 30_000);
@@ -210,7 +197,7 @@ async function warmQueries(
     await page.keyboard.press('Control+k');
     // Every shard the queries need, loaded first: the timing is the visitor's once the index is there.
     await loadShardsFor(page, options.warmQueries);
-    await throttle(context, page, multiplier, false);
+    await throttlePage(context, page, multiplier, false);
     await page.waitForFunction(() => true);
     const times: number[] = [];
     for (const query of options.warmQueries) times.push(await timeKeystroke(page, query));
@@ -240,7 +227,7 @@ export async function benchSlowPhone(options: SlowPhoneOptions): Promise<SlowPho
     } else {
       calibration = { hostIndex: null, multiplier: options.cpuMultiplier, source: 'option', clamped: null };
     }
-    await throttle(context, page, calibration.multiplier, false);
+    await throttlePage(context, page, calibration.multiplier, false);
     const throttledIndex = await index();
     await context.close();
 

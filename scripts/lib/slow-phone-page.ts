@@ -42,17 +42,29 @@ export async function slowPhonePage(
   try {
     if (initScript) await context.addInitScript({ content: initScript });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
+    await throttlePage(context, page, cpuMultiplier);
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** Slows `page` to the phone: its CPU by `cpuMultiplier`, and its network to Slow 4G unless told not to. */
+export async function throttlePage(
+  context: BrowserContext,
+  page: Page,
+  cpuMultiplier: number,
+  network = true,
+) {
+  const cdp = await context.newCDPSession(page);
+  if (network) {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       ...SLOW_4G,
       connectionType: 'cellular4g',
     });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuMultiplier });
-    return { context, page };
-  } catch (error) {
-    await context.close();
-    throw error;
   }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuMultiplier });
 }

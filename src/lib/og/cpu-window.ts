@@ -7,10 +7,7 @@
  */
 
 /** A `process.cpuUsage()` reading: microseconds of user and of system time. */
-export interface CpuUsage {
-  user: number;
-  system: number;
-}
+export type CpuUsage = NodeJS.CpuUsage;
 
 /**
  * The CPU time between two readings over `wallMs` of wall time, in percent of one core: 200 is
@@ -22,50 +19,29 @@ export function cpuShare(start: CpuUsage, end: CpuUsage, wallMs: number): number
   return (cpuMs / wallMs) * 100;
 }
 
-/** The drawing window's figures. */
-export interface CpuWindowFigures {
-  /** CPU share, in percent of one core. */
-  percent: number;
-  /** Wall time of the window. */
-  seconds: number;
-}
-
-/** Where a window reads its time from; the process's own unless a test gives its own. */
-export interface CpuClock {
-  /** Milliseconds, monotonic. */
-  now: () => number;
-  usage: () => CpuUsage;
-}
-
-const processClock: CpuClock = { now: () => performance.now(), usage: () => process.cpuUsage() };
-
-interface Reading {
-  ms: number;
-  usage: CpuUsage;
-}
+type Reading = { ms: number; usage: CpuUsage };
 
 /** A window of work: opened by its first `begin()`, closed by its latest `end()`. */
 export class CpuWindow {
-  private readonly clock: CpuClock;
+  private readonly clock: { now: () => number; usage: () => CpuUsage };
   private first: Reading | undefined;
   private last: Reading | undefined;
 
-  constructor(clock: CpuClock = processClock) {
+  /** `clock` is the process's own unless a test gives one (`now` in monotonic milliseconds). */
+  constructor(clock = { now: () => performance.now(), usage: () => process.cpuUsage() }) {
     this.clock = clock;
   }
 
-  /** A piece of work starts: the window opens with the first one. */
   begin(): void {
     this.first ??= this.read();
   }
 
-  /** A piece of work finished: the window runs at least until now. */
   end(): void {
     if (this.first) this.last = this.read();
   }
 
-  /** The share and length of the window; null until a piece of work has finished in it. */
-  figures(): CpuWindowFigures | null {
+  /** The CPU share (percent of one core) and length of the window; null until work finished in it. */
+  figures(): { percent: number; seconds: number } | null {
     if (!this.first || !this.last) return null;
     const wallMs = this.last.ms - this.first.ms;
     const percent = cpuShare(this.first.usage, this.last.usage, wallMs);
@@ -78,7 +54,7 @@ export class CpuWindow {
 }
 
 /** `, 그리는 동안 CPU 172% (2코어 중), 41.3초`, for the end of the build's share-picture line. */
-export function drawingText(figures: CpuWindowFigures | null, cores: number): string {
+export function drawingText(figures: ReturnType<CpuWindow['figures']>, cores: number): string {
   if (!figures) return '';
   return `, 그리는 동안 CPU ${Math.round(figures.percent)}% (${cores}코어 중), ${figures.seconds.toFixed(1)}초`;
 }
