@@ -1,28 +1,23 @@
 /**
  * Ranking: BM25 over two fields (a title hit weighs more than a body hit), every query word
  * required; the bigrams joining the words add to the score when present (the words stand as a
- * phrase); equal scores go newest first. A query with no document holding every word falls back
+ * phrase); equal scores in slot order (newest first within a type). A query with no document holding every word falls back
  * to documents holding most of each long word (a typo, a longer spelling), never to documents
  * missing a word entirely. A result repeating the text of one ranked above it goes after every
  * result that says something new (`repeatsLast`).
  */
 import type { AnalyzedQuery, Prefix, QueryWord, Variant } from '../format/query.ts';
 import { initialOf, isSyllable } from '../format/hangul.ts';
+import { TITLE_WEIGHT } from '../format/doc-terms.ts';
 
-/** One document's counts for one term: [doc key, count in title, count in body]. */
+/**
+ * One document's weights for one term: [doc key, title weight, body weight], BM25's normalised
+ * term frequencies (`tf / (1 - b + b·len/avg)`), as the index's postings carry them.
+ */
 export type Posting = [number, number, number];
-
-export interface DocStats {
-  titleLength: number;
-  bodyLength: number;
-  date?: string;
-}
 
 export interface Corpus {
   count: number;
-  averageTitle: number;
-  averageBody: number;
-  stats(key: number): DocStats | undefined;
   /** Postings of a term, or undefined when no document has it. */
   postings(term: string): Posting[] | undefined;
   /** Every indexed term a prefix expands to. */
@@ -35,8 +30,6 @@ export interface Ranked {
 }
 
 const K1 = 1.2;
-const B = 0.75;
-const TITLE_WEIGHT = 3;
 const PARTIAL_SHARE = 0.6;
 const PARTIAL_MIN_TERMS = 3;
 
@@ -60,11 +53,7 @@ function termScores(corpus: Corpus, term: string): Map<number, number> {
   if (!postings) return scores;
   const df = postings.length;
   const idf = Math.log(1 + (corpus.count - df + 0.5) / (df + 0.5));
-  for (const [key, inTitle, inBody] of postings) {
-    const stats = corpus.stats(key);
-    if (!stats) continue;
-    const title = inTitle / (1 - B + (B * stats.titleLength) / Math.max(1, corpus.averageTitle));
-    const body = inBody / (1 - B + (B * stats.bodyLength) / Math.max(1, corpus.averageBody));
+  for (const [key, title, body] of postings) {
     const tf = TITLE_WEIGHT * title + body;
     scores.set(key, (idf * tf * (K1 + 1)) / (tf + K1));
   }
@@ -143,15 +132,14 @@ function partialScores(word: QueryWord, cache: ScoreCache): Map<number, number> 
   return result;
 }
 
-function compare(corpus: Corpus) {
-  return (a: Ranked, b: Ranked): number => {
-    const diff = b.score - a.score;
-    if (Math.abs(diff) > 1e-9) return diff;
-    const da = corpus.stats(a.key)?.date ?? '';
-    const db = corpus.stats(b.key)?.date ?? '';
-    if (da !== db) return da < db ? 1 : -1;
-    return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-  };
+/**
+ * Best first; equal scores in slot order: a type's base slots run newest first (the index has no
+ * dates before the fragments), and the delta's after the base's.
+ */
+export function byScore(a: Ranked, b: Ranked): number {
+  const diff = b.score - a.score;
+  if (Math.abs(diff) > 1e-9) return diff;
+  return a.key - b.key;
 }
 
 /** Every matching document, best first. */
@@ -171,7 +159,7 @@ export function rank(query: AnalyzedQuery, corpus: Corpus): Ranked[] {
   for (const join of query.joins) {
     for (const [key, s] of cache.of(join)) if (combined.has(key)) combined.set(key, combined.get(key)! + s);
   }
-  return [...combined].map(([key, score]) => ({ key, score })).sort(compare(corpus));
+  return [...combined].map(([key, score]) => ({ key, score })).sort(byScore);
 }
 
 function intersect(maps: Map<number, number>[]): Map<number, number> {

@@ -1,122 +1,64 @@
 /**
- * The index files' shapes, written by `build-index.ts` and read back by `searcher.ts`. Every
- * file is validated when read: a CDN may serve a stale or truncated copy.
+ * The index files' shapes, written by `build-index.ts` and read back by `searcher.ts` (field by
+ * field in FORMAT.md). Every file is validated when read: a CDN may serve a stale or truncated copy.
  *
- * Layout (version 3): the entry `/search/index.json` holds every document's metadata (a row per
- * slot: the title, type, date, address and a short lead of the body), the base files' names and
- * the delta since the base (the texts of documents added or changed since then). Base files,
- * under `/search-index/`: term shards (the postings of every gram starting with a given first
- * character), named by the base and their index so that a page can name a query's shard before
- * the entry arrives (shard-names.ts), and text files (the documents' plain text, for excerpt
- * windows), named by their content's hash. Base postings and texts refer to documents by slot, a
- * row's place in the entry. A term shard rewritten since its base (a removed document's postings
- * dropped) takes a new name, its base's and index with its content's hash, and the entry's
- * `termsHash` then vouches for the shards' content. (Version 2 named term shards by their
- * content and spread first characters over them by another hash: its files cannot be read as
- * version 3's.)
+ * Layout (version 4): the entry `/search/index.json` holds a constant-size header (the base's id,
+ * where each type's slots start, the term shards' count, the few shards rewritten since the base,
+ * the delta file's name, size bounds), never a row per document. Base files, under
+ * `/search-index/`: term shards (postings carrying each document's BM25 weights and repeat mark,
+ * so ranking reads nothing else), named by the base and their index so a page can name a query's
+ * shards before the entry arrives (shard-names.ts); one fragment per document (what a result
+ * shows: title, type, date, address, text for the excerpt), named by the base and its slot; and
+ * the delta, the documents added or changed since the base, in full. (Version 3 carried a row per
+ * document in the entry: its files cannot be read as version 4's.)
  */
 import { z } from 'zod/mini';
 import { SEARCH_TYPES, type SearchType } from './types.ts';
 
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 
 const count = z.number().check(z.int(), z.nonnegative());
-/**
- * `<kind>-<contenthash>.json`, a base's term shard `terms-<base>-<index>.json` ({@link termShardName}),
- * or one rewritten since the base `terms-<base>-<index>-<contenthash>.json` ({@link rewrittenShardName}).
- */
-const fileName = z.string().check(z.regex(/^[a-z]+-[0-9a-f]{8,64}(-[0-9a-z]{1,4}(-[0-9a-f]{16})?)?\.json$/));
+const hash16 = z.string().check(z.regex(/^[0-9a-f]{16}$/));
+/** `delta-<contenthash>.json`. */
+const deltaName = z.string().check(z.regex(/^delta-[0-9a-f]{16}\.json$/));
 /**
  * A same-origin absolute folder: its files are fetched by `base + name`, and `//host/` (a
  * protocol-relative address) or a scheme would send the searcher to another origin.
  */
 const folder = z.string().check(z.regex(/^\/(?:[\w\-.]+\/)*$/));
 const date = z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/));
-
-/**
- * Where a document's text is: a base text file (its index in `texts`), or {@link IN_DELTA} for a
- * document added or changed since the base (its text is in the entry's `delta`, and a base
- * slot's postings in the term shards no longer hold).
- */
-export const IN_DELTA = -1;
-
-/** [id, type index, date or '', title length, body length, title, url, lead, text file or IN_DELTA] */
-const DocRow = z.tuple([
-  z.string().check(z.minLength(1)),
-  count,
-  date,
-  count,
-  count,
-  z.string(),
-  z.string(),
-  z.string(),
-  z.number().check(z.int(), z.gte(IN_DELTA)),
-]);
-export type DocRow = z.infer<typeof DocRow>;
-
-/** A document's row read by name: code reads these, never the row's positions (FORMAT.md). */
-export interface DocFields {
-  id: string;
-  /** Index in the entry's `types`. */
-  typeIndex: number;
-  /** YYYY-MM-DD, or '' when the document has none. */
-  date: string;
-  /** Grams in the title and in the body: the ranking's field lengths. */
-  titleLength: number;
-  bodyLength: number;
-  title: string;
-  url: string;
-  /** The text's first characters: the excerpt until the text file is read. */
-  lead: string;
-  /** Index in the entry's `texts`, or {@link IN_DELTA}. */
-  textFile: number;
-}
-
-export function fieldsOf(row: DocRow): DocFields {
-  const [id, typeIndex, date, titleLength, bodyLength, title, url, lead, textFile] = row;
-  return { id, typeIndex, date, titleLength, bodyLength, title, url, lead, textFile };
-}
-
-export function rowOf(doc: DocFields): DocRow {
-  const { id, typeIndex, date, titleLength, bodyLength, title, url, lead, textFile } = doc;
-  return [id, typeIndex, date, titleLength, bodyLength, title, url, lead, textFile];
-}
+const typeEnum = z.enum(SEARCH_TYPES as [SearchType, ...SearchType[]]);
 
 export const EntrySchema = z.object({
   v: z.literal(FORMAT_VERSION),
   base: folder,
-  types: z.array(z.enum(SEARCH_TYPES as [SearchType, ...SearchType[]])),
+  /** The base's id, in its term shards' and fragments' names. */
+  id: hash16,
+  /** The hash of the term shards and fragments the entry names, in order (the next build checks them). */
+  hash: hash16,
+  types: z.array(typeEnum).check(z.minLength(1)),
+  /** The first base slot of each type, by index in `types` (base slots are ordered by type). */
+  typeStarts: z.array(count),
   /** The longest gram the term shards hold (a query word is covered by grams this long). */
   gram: z.number().check(z.int(), z.gte(2), z.lte(8)),
-  /** By slot; null for a document deleted since the base (its base postings are ignored). */
-  docs: z.array(z.nullable(DocRow)),
-  /** Slots below this are the base's; those above were added since. */
+  /** How many term shards. */
+  shards: z.number().check(z.int(), z.gte(1), z.lte(9999)),
+  /** Slots below this are the base's; the delta's added documents take slots from here. */
   baseDocs: count,
+  /** Live documents: BM25's N. */
+  docs: count,
   averageTitle: z.number().check(z.nonnegative()),
   averageBody: z.number().check(z.nonnegative()),
-  terms: z.array(fileName).check(z.minLength(1)),
-  /**
-   * Once a term shard is rewritten since the base (a removed text's postings dropped), its
-   * base's id no longer hashes the shards' content: this does (the hash of all of them, in
-   * order), for the next build to check the files it keeps. Absent while none is rewritten.
-   */
-  termsHash: z.optional(z.string().check(z.regex(/^[0-9a-f]{16}$/))),
-  texts: z.array(fileName),
-  /** The base files' compressed bytes: the delta's bound is a share of it (build-index.ts). */
-  baseBytes: count,
-  /**
-   * What the entry and each base file weigh as a CDN sends them (brotli), by index in `terms`
-   * and `texts`: a query's excerpt windows are fetched within its budget (searcher.ts). Absent
-   * from an index written before it: then only the budget's request count applies.
-   */
-  sizes: z.optional(z.object({ terms: z.array(count), texts: z.array(count), entry: count })),
-  /** The texts of the documents whose row says IN_DELTA, by slot (base 36). */
-  delta: z.record(z.string(), z.string()),
+  /** Term shard index (base 36) → content hash, for each shard rewritten since the base. */
+  rewritten: z.record(z.string().check(z.regex(/^[0-9a-z]{1,4}$/)), hash16),
+  delta: z.optional(z.object({ name: deltaName, bytes: count })),
+  /** Brotli bytes of the entry, and bounds: the largest term shard and fragment. */
+  sizes: z.object({ entry: count, shard: count, fragment: count }),
 });
 export type Entry = z.infer<typeof EntrySchema>;
 
-/** Postings of one term: `slot[.body[.title]]` joined by commas (see {@link encodePostings}). */
-const POSTINGS = /^[0-9a-z]+(\.\d+){0,2}(,[0-9a-z]+(\.\d+){0,2})*$/;
+/** Postings of one term: `gap.weights[~back]` joined by commas (see {@link encodePostings}). */
+const POSTINGS = /^[0-9a-z]+\.[0-9a-z]{2}([0-9a-z]{2})?(~[0-9a-z]+)?(,[0-9a-z]+\.[0-9a-z]{2}([0-9a-z]{2})?(~[0-9a-z]+)?)*$/;
 
 export const TermShardSchema = z.object({
   v: z.literal(FORMAT_VERSION),
@@ -124,51 +66,113 @@ export const TermShardSchema = z.object({
 });
 export type TermShard = z.infer<typeof TermShardSchema>;
 
-export const TextFileSchema = z.object({
-  v: z.literal(FORMAT_VERSION),
-  /** Plain text by slot (base 36). */
-  d: z.record(z.string(), z.string()),
-});
-export type TextFile = z.infer<typeof TextFileSchema>;
+/** What a result shows of a document (a fragment's, or a delta document's, fields). */
+const docFields = {
+  /** Slot. */
+  s: count,
+  /** Id, stable across publishes. */
+  i: z.string().check(z.minLength(1)),
+  /** Type, by index in the entry's `types`. */
+  t: count,
+  d: date,
+  ti: z.string(),
+  u: z.string(),
+  /** The text (a fragment's up to `FRAGMENT_TEXT` characters; a delta document's whole). */
+  x: z.string(),
+};
 
-/** One document's counts for one term: [slot, count in title, count in body]. */
-export type SlotPosting = [number, number, number];
+export const FragmentSchema = z.object({
+  v: z.literal(FORMAT_VERSION),
+  ...docFields,
+  /** The whole document's hash: the next build tells it unchanged by it. */
+  h: hash16,
+  /** For a document that repeats another's text: its repeat group's first base slot. */
+  r: z.optional(count),
+});
+export type Fragment = z.infer<typeof FragmentSchema>;
+
+export const DeltaDocSchema = z.object({
+  ...docFields,
+  /** The repeat group of the base it repeats (its first base slot), when it repeats a base document's text. */
+  g: z.optional(count),
+  /** Else, when an earlier delta document has its text: that one's slot. */
+  k: z.optional(count),
+});
+export type DeltaDoc = z.infer<typeof DeltaDocSchema>;
+
+export const DeltaSchema = z.object({
+  v: z.literal(FORMAT_VERSION),
+  d: z.array(DeltaDocSchema),
+});
+export type Delta = z.infer<typeof DeltaSchema>;
+
+/** Characters of a document's text a fragment carries: the excerpt window is cut from them. */
+export const FRAGMENT_TEXT = 2_000;
 
 /**
- * One string per term instead of an array per document: a JSON array of `[key, 0, 1]` costs
- * three times the bytes. Most postings are one body occurrence: the slot alone.
+ * One document's posting for one term: [slot, title weight, body weight, back]. Weights are
+ * BM25's normalised term frequencies (`tf / (1 - b + b·len/avg)`, 0 when the field lacks the
+ * term); for a `^` (initials) term, the place of the initials in the title's initials and their
+ * length. `back`: the slots back to the first of the document's repeat group (0: none).
  */
-export function encodePostings(postings: readonly SlotPosting[]): string {
+export type WeightedPosting = [number, number, number, number];
+
+const LOG_STEPS = 20;
+const LOG_ZERO = 400;
+const CODE_MAX = 36 * 36 - 1;
+
+/** A weight as an integer code of two base-36 digits: on a log scale of 2^(1/20); 0 for none. */
+export function weightCode(weight: number): number {
+  if (!(weight > 0)) return 0;
+  return Math.min(CODE_MAX, Math.max(1, Math.round(LOG_STEPS * Math.log2(weight)) + LOG_ZERO));
+}
+
+export function weightOf(code: number): number {
+  return code === 0 ? 0 : 2 ** ((code - LOG_ZERO) / LOG_STEPS);
+}
+
+/** Whether a term's weights are raw integers (`^` initials: place and length), not log-coded. */
+export const isInitialsTerm = (term: string) => term.startsWith('^');
+
+const code2 = (code: number) => Math.min(CODE_MAX, Math.max(0, code)).toString(36).padStart(2, '0');
+
+/**
+ * One string per term: slot gaps and two-digit weights, a JSON array per document would cost
+ * several times the bytes. Postings must be in slot order. `raw`: integer weights (initials).
+ */
+export function encodePostings(postings: readonly WeightedPosting[], raw = false): string {
+  let previous = 0;
   return postings
-    .map(([slot, title, body]) => {
-      const key = slot.toString(36);
-      if (title > 0) return `${key}.${body}.${title}`;
-      return body === 1 ? key : `${key}.${body}`;
+    .map((posting) => {
+      const part = postingString(posting, previous, raw);
+      previous = posting[0];
+      return part;
     })
     .join(',');
 }
 
-export function decodePostings(encoded: string): SlotPosting[] {
-  return encoded.split(',').map((part) => {
-    const [key, body, title] = part.split('.');
-    return [
-      parseInt(key!, 36),
-      title === undefined ? 0 : Number(title),
-      body === undefined ? 1 : Number(body),
-    ];
-  });
+/** One posting as `encodePostings` writes it, after the posting of slot `previous` (0 for the first). */
+export function postingString(
+  [slot, title, body, back]: WeightedPosting,
+  previous: number,
+  raw = false,
+): string {
+  const code = (w: number) => (raw ? Math.round(w) : weightCode(w));
+  const titleCode = code(title);
+  const weights = code2(code(body)) + (titleCode > 0 ? code2(titleCode) : '');
+  return `${(slot - previous).toString(36)}.${weights}${back > 0 ? `~${back.toString(36)}` : ''}`;
 }
 
-/** Term → slot → [count in title, count in body]: what a term's postings are made from. */
-export type GramCounts = Map<string, Map<number, [number, number]>>;
-
-/** Counts the terms of one field (0 title, 1 body) of one document into `counts`. */
-export function countTerms(counts: GramCounts, slot: number, terms: readonly string[], field: 0 | 1): void {
-  for (const term of terms) {
-    let bySlot = counts.get(term);
-    if (!bySlot) counts.set(term, (bySlot = new Map()));
-    const pair = bySlot.get(slot) ?? [0, 0];
-    pair[field]++;
-    bySlot.set(slot, pair);
-  }
+export function decodePostings(encoded: string, raw = false): WeightedPosting[] {
+  let slot = 0;
+  return encoded.split(',').map((part) => {
+    const [head, back] = part.split('~');
+    const [gap, weights] = head!.split('.');
+    slot += parseInt(gap!, 36);
+    const value = (digits: string) => {
+      const code = digits ? parseInt(digits, 36) : 0;
+      return raw ? code : weightOf(code);
+    };
+    return [slot, value(weights!.slice(2)), value(weights!.slice(0, 2)), back ? parseInt(back, 36) : 0];
+  });
 }

@@ -228,3 +228,14 @@ export function analyzeQuery(input: string, gram: number = DEFAULT_GRAM): Analyz
   }
   return { words, joins };
 }
+
+/**
+ * The `^` terms a 초성 query looks up (`doc-terms.ts` posts a title's initials of 2 to `gram`):
+ * the initials whole when they fit, else grams covering them; none for a lone initial (it would
+ * match nearly every title).
+ */
+export function initialsQueryTerms(initials: string, gram: number): string[] {
+  const length = [...initials].length;
+  if (length < 2) return [];
+  return coverGrams(initials, coverStarts(length, gram), gram).map((term) => `^${term}`);
+}

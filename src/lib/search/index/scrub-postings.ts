@@ -4,39 +4,56 @@
  * its sentences back (`개인정보 인정보홍 …`), so a base shard holding them is rewritten without
  * them, under a new name (`rewrittenShardName`), and its old name is withdrawn from the release.
  */
-import { decodePostings, encodePostings, FORMAT_VERSION, type TermShard } from '../format/format.ts';
-import { gramTerms } from '../format/tokenize.ts';
+import { FORMAT_VERSION, type TermShard } from '../format/format.ts';
+import { countDocTerms, docWeights } from '../format/doc-terms.ts';
 
 /**
  * By base slot whose postings may hold removed text (its document deleted, or changed since the
- * base), the grams its current title and text still have: the only ones that may stay posted
+ * base), the terms its current title and text still post: the only ones that may stay posted
  * under it. Empty for a deleted document.
  */
 export type StaleSlots = ReadonlyMap<number, ReadonlySet<string>>;
 
-/** The grams a document's title and text have now: what its slot may keep in the base shards. */
+/** The terms a document's title and text post now (grams, words, initials, prefixes): what its slot may keep. */
 export function currentGrams(title: string, text: string, gram: number): Set<string> {
-  return new Set([...gramTerms(title, gram).terms, ...gramTerms(text, gram).terms]);
+  const weights = docWeights(countDocTerms(title, text, gram), { averageTitle: 1, averageBody: 1 }, gram);
+  return new Set(weights.keys());
+}
+
+/** A term's postings without the stale slots' (a term they no longer say), gaps taken again; null when none went. */
+function scrubbedPostings(term: string, encoded: string, stale: StaleSlots): string | null {
+  let slot = 0;
+  let previous = 0;
+  let dropped = false;
+  const kept: string[] = [];
+  for (const part of encoded.split(',')) {
+    const dot = part.indexOf('.');
+    slot += parseInt(part.slice(0, dot), 36);
+    if (!(stale.get(slot)?.has(term) ?? true)) {
+      dropped = true;
+      continue;
+    }
+    kept.push((slot - previous).toString(36) + part.slice(dot));
+    previous = slot;
+  }
+  return dropped ? kept.join(',') : null;
 }
 
 /**
- * The shard without the stale slots' postings of grams their documents no longer have (a term
+ * The shard without the stale slots' postings of terms their documents no longer have (a term
  * left with none is dropped); null when it posts none of them, and keeps its name and bytes.
- * Every posting under such a slot is looked at, not only the grams of its last known text: an
- * index published before postings were scrubbed may hold older ones still.
+ * Every posting under such a slot is looked at, not only the terms of its last known text.
  */
 export function scrubbedShard(shard: TermShard, stale: StaleSlots): TermShard | null {
   let dropped = false;
   const kept: [string, string][] = [];
   for (const [term, encoded] of Object.entries(shard.t)) {
-    const postings = decodePostings(encoded);
-    const left = postings.filter(([slot]) => stale.get(slot)?.has(term) ?? true);
-    if (left.length === postings.length) {
-      kept.push([term, encoded]);
-      continue;
+    const left = scrubbedPostings(term, encoded, stale);
+    if (left === null) kept.push([term, encoded]);
+    else {
+      dropped = true;
+      if (left !== '') kept.push([term, left]);
     }
-    dropped = true;
-    if (left.length > 0) kept.push([term, encodePostings(left)]);
   }
   // fromEntries, not assignment: a term such as `__proto__` stays a key.
   return dropped ? { v: FORMAT_VERSION, t: Object.fromEntries(kept) } : null;
