@@ -74,8 +74,12 @@ function corpusOf(source: RankSource, titlesOnly: boolean, backs: Map<number, nu
   return {
     count: source.entry.docs,
     postings: (term) => {
+      // A `*` prefix's body weight is its expansions' best combined weight (doc-terms.ts).
+      const combined = term.startsWith('*');
       const postings = livePostings(source, term, backs)
-        .map(([slot, title, body]): Posting => [slot, title, titlesOnly ? 0 : body])
+        .map(([slot, title, body]): Posting =>
+          titlesOnly ? [slot, title, 0] : combined ? [slot, 0, body] : [slot, title, body],
+        )
         .filter(([, title, body]) => title > 0 || body > 0);
       return postings.length > 0 ? postings : undefined;
     },

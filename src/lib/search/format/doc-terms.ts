@@ -77,7 +77,8 @@ function initialsTerms(initials: string, gram: number): Map<string, [number, num
 
 /**
  * Term → [title weight, body weight] of one document: BM25's normalised frequencies for its
- * words and grams, the best combined weight of a `*` prefix's expansions (as body weight), and
+ * words and grams; for a `*` prefix, its expansions' best title weight and best combined weight
+ * (title weighed as `rank` weighs it, with the body: the ranking reads it whole); and
  * [place, length] for its title's initials.
  */
 export function docWeights(doc: DocCounts, averages: Averages, gram: number): Map<string, [number, number]> {
@@ -90,7 +91,8 @@ export function docWeights(doc: DocCounts, averages: Averages, gram: number): Ma
     const combined = TITLE_WEIGHT * title + body;
     for (const prefix of prefixTermsOf(term)) {
       const best = weights.get(prefix);
-      if (!best || best[1] < combined) weights.set(prefix, [0, combined]);
+      if (!best) weights.set(prefix, [title, combined]);
+      else weights.set(prefix, [Math.max(best[0], title), Math.max(best[1], combined)]);
     }
   }
   for (const [term, value] of initialsTerms(doc.initials, gram)) weights.set(term, value);

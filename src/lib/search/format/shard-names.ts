@@ -4,20 +4,24 @@
  * the header's shortcut script (src/features/search/search-shortcut.inline.ts), inline in every
  * page, carries what it needs of it.
  */
+import { initialOf } from './hangul.ts';
 import { initialsQueryTerms, type AnalyzedQuery, type Prefix } from './query.ts';
 
 /** Where the hashed files are served from (a folder `_headers` marks immutable). */
 export const INDEX_FILES_BASE = '/search-index/';
 
 /**
- * What picks a term's shard: its first two characters, so a word, its particle-stripped forms
- * (at least two syllables each) and the expansions of its prefix share a file; a `^` (initials)
- * term's first four (`^` and three initials); a `*` (one-character prefix) term whole.
+ * What picks a term's shard: its first character and the initial of its second (its second
+ * character when not Hangul), so a word, its particle-stripped forms (at least two syllables
+ * each), the form an IME shows while composing (온볻 for 온보) and the expansions of its prefix
+ * (온보ㄷ) share a file; a `^` (initials) term's first four (`^` and three initials); a `*`
+ * (one-character prefix) term whole.
  */
 export function shardKey(term: string): string {
   const chars = [...term];
   if (chars[0] === '*') return term;
-  return chars.slice(0, chars[0] === '^' ? 4 : 2).join('');
+  if (chars[0] === '^') return chars.slice(0, 4).join('');
+  return chars[0]! + (chars[1] === undefined ? '' : initialOf(chars[1]));
 }
 
 /**

@@ -46,6 +46,8 @@ export const PREFIX_TOP = 64;
 /** Raw bytes a term shard aims at; the count grows by powers of two. */
 const TERM_SHARD_TARGET = 8_000;
 const MIN_TERM_SHARDS = 16;
+/** The term shards compressed for the entry's bound: the largest raw ones. */
+const SIZED_SHARDS = 24;
 
 export interface BuildOptions {
   /** The longest gram indexed (the bench compares lengths). */
@@ -187,7 +189,7 @@ export function freshBase(docs: readonly CleanDoc[], options: BuildOptions): Bui
     docs: slotted.length,
     ...averages,
     rewritten: {},
-    sizes: { entry: 0, shard: sizeBound(shards), fragment: sizeBound(fragments) },
+    sizes: { entry: 0, shard: sizeBound(shards, SIZED_SHARDS), fragment: sizeBound(fragments) },
   };
   return { entry: withEntrySize(entry), files, fresh: true, withdrawn: [] };
 }

@@ -113,13 +113,16 @@ export function filesHash(bodies: Iterable<string>): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The files whose compressed size is taken for the entry's bounds: the largest raw ones. */
-const SIZED_LARGEST = 12;
-
-/** The largest compressed size among `bodies`, taken of the largest raw ones: the entry's bound for their class. */
-export function sizeBound(bodies: readonly string[]): number {
-  const largest = [...bodies].sort((a, b) => b.length - a.length).slice(0, SIZED_LARGEST);
-  return Math.max(0, ...largest.map(brotliBytes));
+/**
+ * The largest compressed size among `bodies`: the entry's bound for their class. `largest`:
+ * taken of that many of the largest raw ones only (term shards: each takes milliseconds, and
+ * their raw sizes differ enough to rank them); else of all (fragments: a millisecond each).
+ */
+export function sizeBound(bodies: readonly string[], largest = Infinity): number {
+  const sized = largest < bodies.length ? [...bodies].sort((a, b) => b.length - a.length).slice(0, largest) : bodies;
+  let bound = 0;
+  for (const body of sized) bound = Math.max(bound, brotliBytes(body));
+  return bound;
 }
 
 /** The entry with its own compressed weight (`sizes.entry`), taken with a figure in place: two passes. */
