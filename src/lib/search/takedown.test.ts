@@ -6,8 +6,14 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { buildSearchIndex, type BuiltIndex, type PreviousIndex } from './index/build-index.ts';
-import { decodePostings, EntrySchema, TermShardSchema, type Entry } from './format/format.ts';
-import { parseShardHint, parseTermShardName, shardHintOf } from './format/shard-names.ts';
+import { decodePostings, EntrySchema, isInitialsTerm, TermShardSchema } from './format/format.ts';
+import {
+  entryShardName,
+  parseShardHint,
+  parseTermShardName,
+  rewrittenShardName,
+  shardHintOf,
+} from './format/shard-names.ts';
 import { createSearcher, SearchIndexError, type FetchJson, type Searcher } from './engine/searcher.ts';
 import { gramTerms } from './format/tokenize.ts';
 import type { SearchDoc } from './format/types.ts';
@@ -68,16 +74,27 @@ function previousOf(index: BuiltIndex): PreviousIndex {
   };
 }
 
-const slotOf = (entry: Entry, id: string) => entry.docs.findIndex((row) => row?.[0] === id);
+/** A document's slot: its fragment's. */
+const slotOf = (index: BuiltIndex, id: string) => {
+  const fragment = index.files.find((f) => f.name.startsWith('frag-') && JSON.parse(f.body).i === id)!;
+  return JSON.parse(fragment.body).s as number;
+};
+
+/** The names of the term shards the entry names. */
+const shardNames = (index: BuiltIndex) =>
+  Array.from({ length: index.entry.shards }, (_, i) => entryShardName(index.entry, i));
+
+/** Whether a shard's body posts a term under `slot`. */
+const postsUnder = (postings: string, term: string, slot: number) =>
+  decodePostings(postings, isInitialsTerm(term)).some(([posted]) => posted === slot);
 
 /** Every term of the index's shards posted under `slot`. */
 function postedUnder(index: BuiltIndex, slot: number): Set<string> {
   const bodies = new Map(index.files.map((f) => [f.name, f.body]));
   const terms = new Set<string>();
-  for (const name of index.entry.terms) {
+  for (const name of shardNames(index)) {
     const shard = TermShardSchema.parse(JSON.parse(bodies.get(name)!));
-    for (const [term, postings] of Object.entries(shard.t))
-      if (decodePostings(postings).some(([posted]) => posted === slot)) terms.add(term);
+    for (const [term, postings] of Object.entries(shard.t)) if (postsUnder(postings, term, slot)) terms.add(term);
   }
   return terms;
 }
@@ -117,7 +134,7 @@ async function found(searcher: Pick<Searcher, 'search'>, query: string): Promise
 describe('a publish that takes text out', () => {
   it('leaves no gram of a deleted document under its slot, and withdraws the files that held one', () => {
     const first = buildSearchIndex(docs);
-    const slot = slotOf(first.entry, 'gone');
+    const slot = slotOf(first, 'gone');
     const before = postedUnder(first, slot);
     expect(before).toContain('홍길');
     expect(before).toContain('hong');
@@ -126,22 +143,24 @@ describe('a publish that takes text out', () => {
       { previous: previousOf(first) },
     );
     expect(second.fresh).toBe(false);
-    expect(second.entry.docs[slot] ?? null).toBeNull();
+    expect(second.files.some((f) => f.name.startsWith('frag-') && JSON.parse(f.body).s === slot)).toBe(false);
     expect([...postedUnder(second, slot)]).toEqual([]);
     for (const text of ['홍길동', 'hong@example.com', '010-1234-5678', '참가 신청을'])
       expect(served(second, text)).toBe(false);
     // The old shards that held it are withdrawn, under new names in the entry.
-    const held = first.entry.terms.filter((name) => {
+    const held = shardNames(first).filter((name) => {
       const body = first.files.find((f) => f.name === name)!.body;
-      return Object.values(TermShardSchema.parse(JSON.parse(body)).t).some((postings) =>
-        decodePostings(postings).some(([posted]) => posted === slot),
+      return Object.entries(TermShardSchema.parse(JSON.parse(body)).t).some(([term, postings]) =>
+        postsUnder(postings, term, slot),
       );
     });
     expect(held.length).toBeGreaterThan(0);
     for (const name of held) {
       expect(second.withdrawn).toContain(name);
-      expect(second.entry.terms).not.toContain(name);
+      expect(shardNames(second)).not.toContain(name);
     }
+    // Its fragment too.
+    expect(second.withdrawn.filter((name) => name.startsWith('frag-'))).toHaveLength(1);
     const names = new Set(second.files.map((f) => f.name));
     for (const name of second.withdrawn) expect(names.has(name)).toBe(false);
     // The page hint stays the base's: no page's bytes change for a removal.
@@ -150,7 +169,7 @@ describe('a publish that takes text out', () => {
 
   it('leaves no gram of a cut sentence under the slot, edit after edit', async () => {
     const first = buildSearchIndex(docs);
-    const slot = slotOf(first.entry, 'b');
+    const slot = slotOf(first, 'b');
     const once = cut('b', CUT);
     const second = buildSearchIndex(once, { previous: previousOf(first) });
     expect(second.fresh).toBe(false);
@@ -171,7 +190,7 @@ describe('a publish that takes text out', () => {
     const twice = cut('b', '같은 질문을 모든 지원자에게 묻습니다.', once);
     const third = buildSearchIndex(twice, { previous: previousOf(second) });
     expect(third.fresh).toBe(false);
-    expect(third.entry.termsHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(Object.keys(third.entry.rewritten).length).toBeGreaterThan(0);
     const left = postedUnder(third, slot);
     for (const term of ['같은', '질문', '지원자', '묻습', ...cutGramsOutside(edited)])
       expect(left.has(term)).toBe(false);
@@ -209,7 +228,7 @@ describe('a publish that takes text out', () => {
       title: `큰 문서 ${id}`,
       url: `/news#${id}`,
       // Syllables in no order: a text brotli cannot shrink to nothing, as a real article.
-      text: Array.from({ length: 1500 }, (_, i) =>
+      text: Array.from({ length: 5000 }, (_, i) =>
         String.fromCharCode(0xac00 + ((i * 7919 + id.length) % 11172), 0xac00 + ((i * 104729) % 11172)),
       ).join(' '),
     });
@@ -231,9 +250,10 @@ describe('a publish that takes text out', () => {
       docs.filter((d) => d.id !== 'gone'),
       { previous: previousOf(first) },
     );
-    const rewritten = second.entry.terms.find((name) => parseTermShardName(name)?.hash)!;
+    const [index, hash] = Object.entries(second.entry.rewritten)[0]!;
+    const rewritten = rewrittenShardName(second.entry.id, parseInt(index, 36), hash);
     const previous = previousOf(second);
-    const tampered = new Map(previous.files).set(rewritten, '{"v":3,"t":{}}');
+    const tampered = new Map(previous.files).set(rewritten, '{"v":4,"t":{}}');
     const reasons: string[] = [];
     const built = buildSearchIndex(docs, {
       previous: { ...previous, files: tampered },
@@ -270,8 +290,10 @@ describe('the searcher over a withdrawn file', () => {
     const first = buildSearchIndex(docs);
     const { fetchJson, publish, requests } = server(first);
     const searcher = createSearcher({ entryUrl: '/search/index.json', fetchJson });
-    // Initials need the entry alone: the tab has it, no shard yet.
-    expect((await searcher.search('ㅎㅅㅊ')).hits.map((h) => h.id)).toEqual(['gone']);
+    // A lone initial needs the entry alone: the tab has it, no shard or fragment yet (those it
+    // had read would answer as they were: they are cached).
+    expect((await searcher.search('ㅎ')).hits).toEqual([]);
+    expect(requests).toEqual([['/search/index.json', false]]);
     publish(
       buildSearchIndex(
         cut('b', CUT).filter((d) => d.id !== 'gone'),
@@ -286,22 +308,23 @@ describe('the searcher over a withdrawn file', () => {
     const [hit] = (await searcher.search('지원자')).hits;
     expect(hit?.id).toBe('b');
     expect(hit?.excerpt).not.toContain('김철수');
-    expect(searcher.searchNow('ㅎㅅㅊ')?.hits).toEqual([]);
+    expect((await searcher.search('ㅎㅅㅊ')).hits).toEqual([]);
     expect(onPartial).not.toHaveBeenCalledWith(expect.objectContaining({ total: 1 }));
   });
 
-  it('reads the entry again when a text file an excerpt wants is gone, and shows the text the new entry has', async () => {
+  it('reads the entry again when a fragment a result wants is gone, and shows the text the new entry has', async () => {
     const first = buildSearchIndex(docs);
     const { fetchJson, publish, requests } = server(first);
     const searcher = createSearcher({ entryUrl: '/search/index.json', fetchJson });
     expect((await searcher.search('ㅎㅅㅊ')).hits.map((h) => h.id)).toEqual(['gone']);
-    // An added sentence keeps every term shard; the text file of the old text is withdrawn.
+    // An added sentence keeps every term shard; the fragment of the old text is withdrawn.
     const next = buildSearchIndex(
       docs.map((d) => (d.id === 'c' ? { ...d, text: `${d.text} 물결무늬 안내문을 추가했습니다.` } : d)),
       { previous: previousOf(first) },
     );
-    expect(next.entry.terms).toEqual(first.entry.terms);
-    expect(next.withdrawn.length).toBe(1);
+    expect(next.entry.rewritten).toEqual({});
+    expect(next.withdrawn).toHaveLength(1);
+    expect(next.withdrawn[0]).toMatch(/^frag-/);
     publish(next);
     const [hit] = (await searcher.search('공정한가요')).hits;
     expect(hit?.id).toBe('c');
@@ -352,7 +375,7 @@ describe('the searcher over a withdrawn file', () => {
       shardHint: parseShardHint(shardHintOf(entry)),
       fetchJson: async (url) => {
         if (url === '/search/index.json') return JSON.parse(JSON.stringify(entry)) as unknown;
-        if (!failed.has(url)) {
+        if (url.includes('/terms-') && !failed.has(url)) {
           // The first request of each shard fails late: after the entry is in.
           failed.add(url);
           await new Promise((resolve) => setTimeout(resolve, 5));

@@ -254,5 +254,5 @@ export function overPreviousIndex(
   if (place.stale.size === 0) return folded;
   const served = new Set(folded.files.map((file) => file.name));
   const previousNames = [...previous.files.keys()].filter((name) => !served.has(name));
-  return { ...folded, withdrawn: previousNames.sort() };
+  return { ...folded, withdrawn: previousNames };
 }
