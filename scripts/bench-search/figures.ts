@@ -15,3 +15,6 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
 export const costLine = (cs: readonly Cost[]) =>
   `median ${kb(median(cs.map((c) => c.bytes)))} in ${median(cs.map((c) => c.requests))}, max ${kb(max(cs.map((c) => c.bytes)))} in ${max(cs.map((c) => c.requests))}`;
+/** Fragment requests (one parallel round after the ranking): median and max. */
+export const fragmentLine = (cs: readonly Cost[]) =>
+  `median ${median(cs.map((c) => c.fragments ?? 0))}, max ${max(cs.map((c) => c.fragments ?? 0))}`;

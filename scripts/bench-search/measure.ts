@@ -1,8 +1,9 @@
 /**
  * What our search costs over the network, read off an index in memory: bytes (brotli, as a CDN
- * sends them) and requests of a first query on a cold page and of later ones (to the first
- * results on screen, and with the excerpt windows), the index's size, and how much of it a
- * publish rewrites, over a run of publishes (how often one folds the delta into a fresh base).
+ * sends them) and requests of a first query on a cold page and of later ones (to the ranking:
+ * entry, term shards, delta; then the fragments of the results shown, in one parallel round,
+ * counted apart), the index's size, and how much of it a publish rewrites, over a run of
+ * publishes (how often one folds the delta into a fresh base).
  */
 import { brotliCompressSync, constants } from 'node:zlib';
 import {
@@ -12,7 +13,7 @@ import {
   type SearchEntry,
   type SearchFile,
 } from '../../src/lib/search/index/build-index.ts';
-import { TextFileSchema } from '../../src/lib/search/format/format.ts';
+import { DeltaSchema, FragmentSchema } from '../../src/lib/search/format/format.ts';
 import { createSearcher, type Searcher } from '../../src/lib/search/engine/searcher.ts';
 import type { SearchDoc } from '../../src/lib/search/format/types.ts';
 
@@ -46,9 +47,14 @@ export function indexFiles(index: Index): Map<string, { body: string; bytes: num
 }
 
 export interface Cost {
+  /** Requests to the ranking (entry, term shards, delta; for Pagefind: every file but fragments). */
   requests: number;
   bytes: number;
+  /** Fragment requests (the results shown), in one parallel round after the ranking. */
+  fragments?: number;
 }
+
+const isFragment = (url: string) => url.includes('/frag-') || url.startsWith('fragment/');
 
 /** A searcher over `files` that counts what it fetches. */
 export function countingSearcher(files: Map<string, { body: string; bytes: number }>): {
@@ -56,32 +62,38 @@ export function countingSearcher(files: Map<string, { body: string; bytes: numbe
   peek(): Cost;
   take(): Cost;
 } {
-  let cost: Cost = { requests: 0, bytes: 0 };
+  let cost: Required<Cost> = { requests: 0, bytes: 0, fragments: 0 };
+  /** The cost when the first fragment was asked for: what the ranking read. */
+  let ranked: Cost | null = null;
   const searcher = createSearcher({
     entryUrl: ENTRY_URL,
     fetchJson: async (url) => {
       const file = files.get(url);
       if (!file) throw new Error(`404 ${url}`);
-      cost.requests++;
+      if (isFragment(url)) {
+        ranked ??= { ...cost };
+        cost.fragments++;
+      } else cost.requests++;
       cost.bytes += file.bytes;
       return JSON.parse(file.body) as unknown;
     },
   });
   return {
     searcher,
-    peek: () => cost,
+    peek: () => ranked ?? cost,
     take() {
       const taken = cost;
-      cost = { requests: 0, bytes: 0 };
+      cost = { requests: 0, bytes: 0, fragments: 0 };
+      ranked = null;
       return taken;
     },
   };
 }
 
 export interface QueryCosts {
-  /** A first query on a cold page, to the first results on screen (entry, term shards; leads as excerpts). */
+  /** A first query on a cold page, to the ranking (entry, term shards, delta). */
   firstShown: Cost[];
-  /** The same, with the excerpt windows (the results' text files too). */
+  /** The same, with the fragments of the results shown (what the first results on screen need). */
   first: Cost[];
   laterShown: Cost[];
   later: Cost[];
@@ -89,20 +101,15 @@ export interface QueryCosts {
   times: number[];
 }
 
-/** Runs a search, taking the cost at its first results (`onPartial`) and at its end. */
+/** Runs a search, taking the cost at its ranking (before the first fragment) and at its end. */
 async function measured(
   counting: ReturnType<typeof countingSearcher>,
   query: string,
 ): Promise<{ shown: Cost; done: Cost }> {
-  let shown: Cost | null = null;
-  await counting.searcher.search(query, {
-    limit: 10,
-    onPartial: () => {
-      shown = { ...counting.peek() };
-    },
-  });
+  await counting.searcher.search(query, { limit: 10 });
+  const shown = { ...counting.peek() };
   const done = counting.take();
-  return { shown: shown ?? done, done };
+  return { shown, done };
 }
 
 /**
@@ -162,29 +169,24 @@ export function asPrevious(index: Index): PreviousIndex {
   };
 }
 
-/** The documents an index holds (its rows, with the texts of its text files and delta). */
+/** The documents an index holds (its fragments, texts cut to `FRAGMENT_TEXT`, and its delta). */
 export function docsOfIndex(index: Index): SearchDoc[] {
-  const texts = new Map<number, string>();
-  for (const file of index.files) {
-    if (!file.name.startsWith('texts-')) continue;
-    const parsed = TextFileSchema.parse(JSON.parse(file.body));
-    for (const [key, text] of Object.entries(parsed.d)) texts.set(parseInt(key, 36), text);
-  }
-  for (const [key, text] of Object.entries(index.entry.delta)) texts.set(parseInt(key, 36), text);
-  const docs: SearchDoc[] = [];
-  for (const [slot, row] of index.entry.docs.entries()) {
-    if (!row) continue;
-    const [id, type, date, , , title, url] = row;
-    docs.push({
-      id,
-      type: index.entry.types[type]!,
-      title,
-      url,
-      ...(date ? { date } : {}),
-      text: texts.get(slot) ?? '',
+  const docs = new Map<string, SearchDoc>();
+  const add = (doc: { i: string; t: number; d: string; ti: string; u: string; x: string }) =>
+    docs.set(doc.i, {
+      id: doc.i,
+      type: index.entry.types[doc.t]!,
+      title: doc.ti,
+      url: doc.u,
+      ...(doc.d ? { date: doc.d } : {}),
+      text: doc.x,
     });
+  for (const file of index.files) {
+    if (file.name.startsWith('frag-')) add(FragmentSchema.parse(JSON.parse(file.body)));
+    if (file.name.startsWith('delta-'))
+      for (const doc of DeltaSchema.parse(JSON.parse(file.body)).d) add(doc);
   }
-  return docs;
+  return [...docs.values()];
 }
 
 export interface PublishCost {

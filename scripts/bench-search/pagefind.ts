@@ -181,9 +181,11 @@ async function openPagefind(
       const cold = await openBenchPage(browser, origin);
       await pagefindQuery(cold.page, text);
       await cold.context.close();
+      const fragments = cold.requests.filter((path) => path.startsWith('fragment/')).length;
       return {
-        requests: cold.requests.length,
+        requests: cold.requests.length - fragments,
         bytes: cold.requests.reduce((sum, path) => sum + sizeOf(path), 0),
+        fragments,
       };
     },
     async close() {

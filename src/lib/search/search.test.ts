@@ -225,7 +225,9 @@ describe('index files', () => {
   it('rejects an entry whose delta file is missing or another one', async () => {
     const first = buildSearchIndex(docs);
     const second = buildSearchIndex(edited('c', ' 추가 문장.'), { previous: previousOf(first) });
-    const byName = new Map(second.files.map((f) => [second.entry.base + f.name, JSON.parse(f.body) as unknown]));
+    const byName = new Map(
+      second.files.map((f) => [second.entry.base + f.name, JSON.parse(f.body) as unknown]),
+    );
     for (const delta of [{ name: 'delta-0123456789abcdef.json', bytes: 10 }, undefined]) {
       const broken = { ...second.entry, delta };
       const searcher = createSearcher({
@@ -394,7 +396,9 @@ describe('what a query fetches (its budget)', () => {
     expect(entry.sizes.fragment).toBe(largest('frag-'));
     expect(Math.abs(entry.sizes.entry - brotli(JSON.stringify(entry)))).toBeLessThanOrEqual(4);
     // The entry holds no row per document: the same size for four documents and forty.
-    expect(Math.abs(JSON.stringify(entry).length - JSON.stringify(buildSearchIndex(docs).entry).length)).toBeLessThan(40);
+    expect(
+      Math.abs(JSON.stringify(entry).length - JSON.stringify(buildSearchIndex(docs).entry).length),
+    ).toBeLessThan(40);
   });
 });
 
@@ -670,7 +674,7 @@ describe('title matches (searchTitles)', () => {
     expect(new Set(requests).size).toBe(requests.length);
     return hits.map((h) => h.id).sort();
   };
-  it('finds titles by word, particle, spacing, prefix, initials and Latin word, from the search\'s own files', async () => {
+  it("finds titles by word, particle, spacing, prefix, initials and Latin word, from the search's own files", async () => {
     expect(await titleIds('온보딩')).toEqual(['a']);
     expect(await titleIds('온보딩을')).toEqual(['a']);
     expect(await titleIds('구조화면접')).toEqual(['b']);
@@ -751,7 +755,9 @@ describe("term shards named by their base (the page's hint)", () => {
     expect(hint).toEqual({ base: entry.id, count: entry.shards, gram: entry.gram });
     const { files } = buildSearchIndex(docs);
     const shards = files.filter((f) => f.name.startsWith('terms-')).map((f) => f.name);
-    expect(shards).toEqual(Array.from({ length: entry.shards }, (_, index) => termShardName(hint.base, index)));
+    expect(shards).toEqual(
+      Array.from({ length: entry.shards }, (_, index) => termShardName(hint.base, index)),
+    );
     // Other postings, another base: a name never holds other content.
     const other = buildSearchIndex(edited('c', ' 물결무늬 안내문.'));
     expect(parseShardHint(shardHintOf(other.entry))!.base).not.toBe(hint.base);
@@ -778,7 +784,7 @@ describe("term shards named by their base (the page's hint)", () => {
   it('names, from what is typed, a shard the query reads for every word, none for 초성 or a syllable still being built', () => {
     const base = '0123456789abcdef';
     const shardsOf = (typed: string) =>
-      queryShards(256, analyzeQuery(typed, 4)).map((index) => termShardName(base, index));
+      queryShards(256, analyzeQuery(typed, 4), 4).map((index) => termShardName(base, index));
     for (const typed of ['관대화', '구조화 면접', '자기소개서를', 'ISMS 인증', 'AI면접', '1on1']) {
       const named = typedWordShards(typed, false, base, 256);
       expect(named.length).toBeGreaterThan(0);

@@ -94,7 +94,8 @@ function postedUnder(index: BuiltIndex, slot: number): Set<string> {
   const terms = new Set<string>();
   for (const name of shardNames(index)) {
     const shard = TermShardSchema.parse(JSON.parse(bodies.get(name)!));
-    for (const [term, postings] of Object.entries(shard.t)) if (postsUnder(postings, term, slot)) terms.add(term);
+    for (const [term, postings] of Object.entries(shard.t))
+      if (postsUnder(postings, term, slot)) terms.add(term);
   }
   return terms;
 }

@@ -16,5 +16,7 @@ export const QUERY_BUDGET = {
 
 /** The most a first query reads by the entry's bounds: the entry, `shards` term shards, the delta, `shown` fragments. */
 export function firstQueryBound(entry: Entry, shards: number, shown: number): number {
-  return entry.sizes.entry + shards * entry.sizes.shard + (entry.delta?.bytes ?? 0) + shown * entry.sizes.fragment;
+  return (
+    entry.sizes.entry + shards * entry.sizes.shard + (entry.delta?.bytes ?? 0) + shown * entry.sizes.fragment
+  );
 }

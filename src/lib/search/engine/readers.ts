@@ -2,7 +2,14 @@
  * How the searcher reads the entry (once, and again past the HTTP cache when a file it names is
  * gone) and the term shards (by the entry's names, and beforehand by the page's hint).
  */
-import { DeltaSchema, EntrySchema, TermShardSchema, type Delta, type Entry, type TermShard } from '../format/format.ts';
+import {
+  DeltaSchema,
+  EntrySchema,
+  TermShardSchema,
+  type Delta,
+  type Entry,
+  type TermShard,
+} from '../format/format.ts';
 import { analyzeQuery } from '../format/query.ts';
 import { queryShards, termShardPath, type ShardHint } from '../format/shard-names.ts';
 import { deltaIndexOf, type DeltaIndex } from './corpus.ts';
@@ -80,7 +87,8 @@ export function entryReader(store: FileStore, entryUrl: string): EntryReader {
 }
 
 /** What names an entry's files: another value, other files. */
-const named = (entry: Entry) => JSON.stringify([entry.base, entry.id, entry.hash, entry.rewritten, entry.delta]);
+const named = (entry: Entry) =>
+  JSON.stringify([entry.base, entry.id, entry.hash, entry.rewritten, entry.delta]);
 
 /**
  * The entry that answers once a file `stale` names could not be read: the entry read again past

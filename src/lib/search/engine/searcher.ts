@@ -121,7 +121,8 @@ function wordNeedles(analyzed: AnalyzedQuery): string[] {
 function shownDoc(store: FileStore, loaded: Loaded, slot: number, type: SearchType) {
   const doc = loaded.delta!.docs.get(slot) ?? store.peek<Fragment>(fragmentUrl(store, loaded, slot));
   if (doc === undefined) return undefined;
-  if (doc.s !== slot || loaded.entry.types[doc.t] !== type) throw new SearchIndexError(t('search.index.mismatch'));
+  if (doc.s !== slot || loaded.entry.types[doc.t] !== type)
+    throw new SearchIndexError(t('search.index.mismatch'));
   return doc;
 }
 
@@ -206,7 +207,10 @@ async function answerFrom(
   titlesOnly = false,
 ): Promise<SearchResponse> {
   const urls = shardUrls(store, loaded, analyzeQuery(query, loaded.entry.gram));
-  const reading = Promise.all([...[...urls.values()].map((url) => shardReader.load(url)), loaded.loadDelta()]);
+  const reading = Promise.all([
+    ...[...urls.values()].map((url) => shardReader.load(url)),
+    loaded.loadDelta(),
+  ]);
   // Settled here too: a failure while `after` is awaited is not unhandled.
   reading.catch(() => undefined);
   if (after) await after;

@@ -58,7 +58,8 @@ export const EntrySchema = z.object({
 export type Entry = z.infer<typeof EntrySchema>;
 
 /** Postings of one term: `gap.weights[~back]` joined by commas (see {@link encodePostings}). */
-const POSTINGS = /^[0-9a-z]+\.[0-9a-z]{2}([0-9a-z]{2})?(~[0-9a-z]+)?(,[0-9a-z]+\.[0-9a-z]{2}([0-9a-z]{2})?(~[0-9a-z]+)?)*$/;
+const POSTINGS =
+  /^[0-9a-z]+\.[0-9a-z]{2}([0-9a-z]{2})?(~[0-9a-z]+)?(,[0-9a-z]+\.[0-9a-z]{2}([0-9a-z]{2})?(~[0-9a-z]+)?)*$/;
 
 export const TermShardSchema = z.object({
   v: z.literal(FORMAT_VERSION),

@@ -98,7 +98,12 @@ const HINT = /^([0-9a-f]{16}):(\d{1,4}):(\d)$/;
  * base's hint: a removal does not change every page's bytes, and a guess of a rewritten shard's
  * base name is answered by the entry's name instead (searcher.ts).
  */
-export function shardHintOf(entry: { base: string; id: string; shards: number; gram: number }): string | null {
+export function shardHintOf(entry: {
+  base: string;
+  id: string;
+  shards: number;
+  gram: number;
+}): string | null {
   if (entry.base !== INDEX_FILES_BASE) return null;
   return `${entry.id}:${entry.shards}:${entry.gram}`;
 }

@@ -10,7 +10,13 @@
  * names are listed (`withdrawn`) for the publish to drop from the deploy and purge from the CDN.
  */
 import { docWeights, type Averages } from '../format/doc-terms.ts';
-import { FORMAT_VERSION, isInitialsTerm, postingString, type Entry, type WeightedPosting } from '../format/format.ts';
+import {
+  FORMAT_VERSION,
+  isInitialsTerm,
+  postingString,
+  type Entry,
+  type WeightedPosting,
+} from '../format/format.ts';
 import { fragmentName, INDEX_FILES_BASE, termShardName, termShardOf } from '../format/shard-names.ts';
 import { DEFAULT_GRAM } from '../format/query.ts';
 import { SEARCH_TYPES, type SearchDoc } from '../format/types.ts';
@@ -135,11 +141,16 @@ function basePostings(slotted: readonly Slotted[], averages: Averages, gram: num
     const best = [...list].sort((a, b) => b[2] - a[2] || a[0] - b[0]).slice(0, PREFIX_TOP);
     best.sort((a, b) => a[0] - b[0]);
     let previous = 0;
-    postings.set(term, best.map((posting) => {
-      const part = postingString(posting, previous);
-      previous = posting[0];
-      return part;
-    }).join(','));
+    postings.set(
+      term,
+      best
+        .map((posting) => {
+          const part = postingString(posting, previous);
+          previous = posting[0];
+          return part;
+        })
+        .join(','),
+    );
   }
   return postings;
 }
@@ -170,7 +181,9 @@ export function freshBase(docs: readonly CleanDoc[], options: BuildOptions): Bui
   const slotted = slotOrder(docs.map((doc) => counted(doc, gram)));
   const averages = averagesOf(slotted.map(({ doc }) => doc));
   const shards = shardBodies(basePostings(slotted, averages, gram), options);
-  const fragments = slotted.map(({ doc, back }, slot) => fragmentBody(doc.doc, slot, back > 0 ? slot - back : undefined));
+  const fragments = slotted.map(({ doc, back }, slot) =>
+    fragmentBody(doc.doc, slot, back > 0 ? slot - back : undefined),
+  );
   const id = filesHash([...shards, ...fragments]);
   const files: SearchFile[] = [
     ...shards.map((body, index) => ({ name: termShardName(id, index), body })),

@@ -92,7 +92,16 @@ export function fragmentBody(doc: CleanDoc, slot: number, repeats?: number): str
 }
 
 export function deltaDocOf(doc: CleanDoc, slot: number, group: Pick<DeltaDoc, 'g' | 'k'>): DeltaDoc {
-  return { s: slot, i: doc.id, t: doc.typeIndex, d: doc.date, ti: doc.title, u: doc.url, x: doc.text, ...group };
+  return {
+    s: slot,
+    i: doc.id,
+    t: doc.typeIndex,
+    d: doc.date,
+    ti: doc.title,
+    u: doc.url,
+    x: doc.text,
+    ...group,
+  };
 }
 
 export function deltaFile(docs: readonly DeltaDoc[]): SearchFile {
@@ -119,7 +128,8 @@ export function filesHash(bodies: Iterable<string>): string {
  * their raw sizes differ enough to rank them); else of all (fragments: a millisecond each).
  */
 export function sizeBound(bodies: readonly string[], largest = Infinity): number {
-  const sized = largest < bodies.length ? [...bodies].sort((a, b) => b.length - a.length).slice(0, largest) : bodies;
+  const sized =
+    largest < bodies.length ? [...bodies].sort((a, b) => b.length - a.length).slice(0, largest) : bodies;
   let bound = 0;
   for (const body of sized) bound = Math.max(bound, brotliBytes(body));
   return bound;
@@ -134,4 +144,3 @@ export function withEntrySize(entry: Entry): Entry {
   }
   return sized;
 }
-

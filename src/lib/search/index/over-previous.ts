@@ -100,7 +100,8 @@ function readPrevious(previous: PreviousIndex, gram: number): PreviousBase | str
   const body = previous.files.get(entry.delta.name);
   const delta = parsedFile(entry.delta.name, body, DeltaSchema);
   if (typeof delta === 'string') return delta;
-  if (!entry.delta.name.endsWith(`-${hashOf(body!)}.json`)) return `${entry.delta.name}: content does not match its name`;
+  if (!entry.delta.name.endsWith(`-${hashOf(body!)}.json`))
+    return `${entry.delta.name}: content does not match its name`;
   return { entry, shards, fragments, delta: { name: entry.delta.name, file: delta } };
 }
 
@@ -142,7 +143,8 @@ function placed(docs: readonly CleanDoc[], base: PreviousBase): Placed {
     if (slot < baseDocs) stale.set(slot, currentGrams(doc.title, doc.text, gram));
   }
   const gone = [...base.fragments.keys(), ...(base.delta?.file.d ?? []).map((doc) => doc.s)];
-  for (const slot of gone) if (slot < baseDocs && !unchanged.has(slot) && !stale.has(slot)) stale.set(slot, new Set());
+  for (const slot of gone)
+    if (slot < baseDocs && !unchanged.has(slot) && !stale.has(slot)) stale.set(slot, new Set());
   delta.sort(([a], [b]) => a - b);
   return { unchanged, delta, stale };
 }
@@ -200,9 +202,14 @@ function scrubbedShards(base: PreviousBase, stale: StaleSlots) {
 /** The previous files this index does not serve and that held removed text: to purge. */
 function withdrawnOf(base: PreviousBase, files: readonly SearchFile[], delta: readonly DeltaDoc[]): string[] {
   const served = new Set(files.map((file) => file.name));
-  const names = [...base.shards.map((shard) => shard.name), ...[...base.fragments.values()].map((f) => f.name)];
+  const names = [
+    ...base.shards.map((shard) => shard.name),
+    ...[...base.fragments.values()].map((f) => f.name),
+  ];
   const now = new Set(delta.map((doc) => JSON.stringify([doc.i, doc.ti, doc.u, doc.d, doc.x])));
-  const oldText = base.delta?.file.d.some((doc) => !now.has(JSON.stringify([doc.i, doc.ti, doc.u, doc.d, doc.x])));
+  const oldText = base.delta?.file.d.some(
+    (doc) => !now.has(JSON.stringify([doc.i, doc.ti, doc.u, doc.d, doc.x])),
+  );
   if (base.delta && oldText) names.push(base.delta.name);
   return names.filter((name) => !served.has(name));
 }
@@ -216,7 +223,9 @@ function overBase(docs: readonly CleanDoc[], base: PreviousBase, place: Placed):
   const deltaBytes = deltaOut ? brotliBytes(deltaOut.body) : 0;
   if (deltaBytes > DELTA_MAX_BYTES) return null;
   const { shards, rewritten } = scrubbedShards(base, place.stale);
-  const fragments = [...base.fragments].filter(([slot]) => place.unchanged.has(slot)).sort(([a], [b]) => a - b);
+  const fragments = [...base.fragments]
+    .filter(([slot]) => place.unchanged.has(slot))
+    .sort(([a], [b]) => a - b);
   const files: SearchFile[] = [
     ...shards,
     ...fragments.map(([, { name, body }]) => ({ name, body })),
