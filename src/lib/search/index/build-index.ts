@@ -49,9 +49,13 @@ export interface PreviousIndex {
 
 /** How many documents a one-character prefix (`*` term) answers with: its best. */
 export const PREFIX_TOP = 64;
-/** Raw bytes a term shard aims at; the count grows by powers of two. */
-const TERM_SHARD_TARGET = 8_000;
+/**
+ * Raw bytes a term shard aims at; the count grows by powers of two, up to what a page's hint
+ * spells (four digits). Hot keys (a syllable and an initial most texts say) are larger whatever the count.
+ */
+const TERM_SHARD_TARGET = 16_000;
 const MIN_TERM_SHARDS = 16;
+const MAX_TERM_SHARDS = 8_192;
 /** The term shards compressed for the entry's bound: the largest raw ones. */
 const SIZED_SHARDS = 24;
 
@@ -160,7 +164,8 @@ function shardBodies(postings: ReadonlyMap<string, string>, options: BuildOption
   let bytes = 0;
   for (const [term, encoded] of postings) bytes += term.length * 3 + encoded.length + 6;
   let count = options.termShards ?? MIN_TERM_SHARDS;
-  while (options.termShards === undefined && bytes / count > TERM_SHARD_TARGET) count *= 2;
+  while (options.termShards === undefined && bytes / count > TERM_SHARD_TARGET && count < MAX_TERM_SHARDS)
+    count *= 2;
   const groups: [string, string][][] = Array.from({ length: count }, () => []);
   for (const term of [...postings.keys()].sort(byString))
     groups[termShardOf(term, count)]!.push([term, postings.get(term)!]);
