@@ -13,7 +13,7 @@ import {
 import { analyzeQuery } from './format/query.ts';
 import { createSearcher, SearchIndexError } from './engine/searcher.ts';
 import { firstQueryBound } from './engine/query-budget.ts';
-import { coverGrams, coverStarts, gramTerms } from './format/tokenize.ts';
+import { coverGrams, coverStarts, gramLength, gramTerms } from './format/tokenize.ts';
 import type { SearchDoc, SearchResponse } from './format/types.ts';
 
 const docs: SearchDoc[] = [
@@ -638,6 +638,17 @@ describe('postings and grams', () => {
     expect(coverGrams('자기소개서를', starts, 4)).toEqual(['자기소개', '소개서를']);
     expect(coverGrams('자기소개서', starts, 4)).toEqual(['자기소개', '소개서']);
     expect(coverGrams('자기소개', starts, 4)).toEqual(['자기소개']);
+  });
+  it('measures a text in bigrams without cutting it into grams, as the grams measure it', () => {
+    for (const text of [
+      '구조화 면접 AI',
+      '온보딩은 첫 90일이 중요합니다. 할 수 있다',
+      'ISMS-P 인증, 1on1 면담',
+      '가 나 다',
+      '',
+      'AI면접 OKR과',
+    ])
+      expect(gramLength(text), text).toBe(gramTerms(text, 4).length);
   });
   it('indexes grams across the spaces between Hangul words', () => {
     const { terms, length } = gramTerms('구조화 면접 AI', 3);

@@ -86,6 +86,35 @@ export function gramTerms(input: string, max: number): { terms: string[]; length
 }
 
 /**
+ * `gramTerms(input, max).length` without the terms: the text's length in bigrams (Latin words and
+ * one-syllable words one each), for a builder that needs every document's length before any
+ * document's terms (BM25's averages), without holding them all.
+ */
+export function gramLength(input: string): number {
+  const text = normalize(input);
+  const runs = runsOf(text);
+  let length = 0;
+  let chain = 0;
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
+    if (run.kind === 'latin') {
+      length += Math.max(0, chain - 1) + 1;
+      chain = 0;
+      continue;
+    }
+    const syllables = [...run.text].length;
+    if (syllables === 1) length++;
+    chain += syllables;
+    const next = runs[i + 1];
+    if (!(next && next.kind === 'hangul' && onlySpaceBetween(text, run, next))) {
+      length += Math.max(0, chain - 1);
+      chain = 0;
+    }
+  }
+  return length + Math.max(0, chain - 1);
+}
+
+/**
  * Where the grams covering a word of `length` syllables start: 0, then steps of at most
  * `max - 1` with the last gram ending at the word's end. A step below `max` lets every shorter
  * spelling of the word (a particle stripped: 자기소개서를 → 자기소개서) use the same starts, so

@@ -9,8 +9,9 @@
  * dropped, the term shards that posted its grams are rewritten under new names, and the old
  * names are listed (`withdrawn`) for the publish to drop from the deploy and purge from the CDN.
  */
-import { docWeights, type Averages } from '../format/doc-terms.ts';
+import { countDocTerms, docWeights, type Averages } from '../format/doc-terms.ts';
 import {
+  encodePostings,
   FORMAT_VERSION,
   isInitialsTerm,
   postingString,
@@ -23,14 +24,14 @@ import { SEARCH_TYPES, type SearchDoc } from '../format/types.ts';
 import {
   byString,
   cleaned,
-  counted,
+  measured,
   filesHash,
   fragmentBody,
   shardBody,
   sizeBound,
   withEntrySize,
   type CleanDoc,
-  type CountedDoc,
+  type MeasuredDoc,
   type SearchFile,
 } from './index-files.ts';
 import { overPreviousIndex } from './over-previous.ts';
@@ -87,7 +88,7 @@ export interface BuiltIndex {
 
 /** A base slot's document, and the slots back to its repeat group's first (0: the first, or none). */
 interface Slotted {
-  doc: CountedDoc;
+  doc: MeasuredDoc;
   back: number;
 }
 
@@ -96,8 +97,8 @@ interface Slotted {
  * group first), then newest first, then id. A group's documents are neighbours, so a repeat's
  * mark (`back`) is a small number.
  */
-function slotOrder(docs: readonly CountedDoc[]): Slotted[] {
-  const groups = new Map<string, CountedDoc[]>();
+function slotOrder(docs: readonly MeasuredDoc[]): Slotted[] {
+  const groups = new Map<string, MeasuredDoc[]>();
   for (const doc of docs) {
     const group = groups.get(doc.textKey);
     if (group) group.push(doc);
@@ -109,53 +110,53 @@ function slotOrder(docs: readonly CountedDoc[]): Slotted[] {
   return sorted.flatMap((group) => group.map((doc, back) => ({ doc, back })));
 }
 
-function averagesOf(docs: readonly CountedDoc[]): Averages {
+function averagesOf(docs: readonly MeasuredDoc[]): Averages {
   const count = Math.max(1, docs.length);
   const mean = (field: 'titleLength' | 'bodyLength') =>
-    Math.round((docs.reduce((sum, doc) => sum + doc.counts[field], 0) / count) * 100) / 100;
+    Math.round((docs.reduce((sum, doc) => sum + doc[field], 0) / count) * 100) / 100;
   return { averageTitle: mean('titleLength'), averageBody: mean('bodyLength') };
 }
 
+/** Keeps a `*` prefix term's postings to its best `PREFIX_TOP` (by combined weight, then slot), in slot order. */
+function bestPrefixPostings(list: WeightedPosting[]): WeightedPosting[] {
+  return list
+    .sort((a, b) => b[2] - a[2] || a[0] - b[0])
+    .slice(0, PREFIX_TOP)
+    .sort((a, b) => a[0] - b[0]);
+}
+
 /**
- * Every term's postings, encoded as they are added (slot by slot, so in order: the index of a
- * large site is not held as tuples); a `*` prefix term's kept as tuples, for its best to be chosen.
+ * Every term's postings, encoded as they are added (slot by slot, so in order; each document's
+ * terms counted, weighed and let go: the index of a large site is not held as counts or tuples);
+ * a `*` prefix term's kept as tuples, trimmed to its best as they come.
  */
 function basePostings(slotted: readonly Slotted[], averages: Averages, gram: number): Map<string, string> {
   const encoded = new Map<string, { previous: number; parts: string }>();
   const prefixes = new Map<string, WeightedPosting[]>();
-  slotted.forEach(({ doc, back }, slot) => {
-    for (const [term, [title, body]] of docWeights(doc.counts, averages, gram)) {
+  slotted.forEach(({ doc: { doc }, back }, slot) => {
+    for (const [term, [title, body]] of docWeights(
+      countDocTerms(doc.title, doc.text, gram),
+      averages,
+      gram,
+    )) {
       const posting: WeightedPosting = [slot, title, body, back];
       if (term.startsWith('*')) {
         const list = prefixes.get(term);
-        if (list) list.push(posting);
-        else prefixes.set(term, [posting]);
+        if (!list) prefixes.set(term, [posting]);
+        else if (list.push(posting) > 4 * PREFIX_TOP) prefixes.set(term, bestPrefixPostings(list));
         continue;
       }
       const at = encoded.get(term);
       const part = postingString(posting, at?.previous ?? 0, isInitialsTerm(term));
-      if (at) {
+      if (!at) encoded.set(term, { previous: slot, parts: part });
+      else {
         at.parts += `,${part}`;
         at.previous = slot;
-      } else encoded.set(term, { previous: slot, parts: part });
+      }
     }
   });
   const postings = new Map([...encoded].map(([term, { parts }]) => [term, parts]));
-  for (const [term, list] of prefixes) {
-    const best = [...list].sort((a, b) => b[2] - a[2] || a[0] - b[0]).slice(0, PREFIX_TOP);
-    best.sort((a, b) => a[0] - b[0]);
-    let previous = 0;
-    postings.set(
-      term,
-      best
-        .map((posting) => {
-          const part = postingString(posting, previous);
-          previous = posting[0];
-          return part;
-        })
-        .join(','),
-    );
-  }
+  for (const [term, list] of prefixes) postings.set(term, encodePostings(bestPrefixPostings(list)));
   return postings;
 }
 
@@ -183,7 +184,7 @@ function typeStartsOf(typeIndexes: readonly number[]): number[] {
 /** A base of `docs` alone (no previous index, or a fold): every document's postings and fragment. */
 export function freshBase(docs: readonly CleanDoc[], options: BuildOptions): BuiltIndex {
   const gram = options.gram ?? DEFAULT_GRAM;
-  const slotted = slotOrder(docs.map((doc) => counted(doc, gram)));
+  const slotted = slotOrder(docs.map(measured));
   const averages = averagesOf(slotted.map(({ doc }) => doc));
   const shards = shardBodies(basePostings(slotted, averages, gram), options);
   const fragments = slotted.map(({ doc, back }, slot) =>

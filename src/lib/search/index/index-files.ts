@@ -4,7 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { countDocTerms, type DocCounts } from '../format/doc-terms.ts';
 import {
   FORMAT_VERSION,
   FRAGMENT_TEXT,
@@ -15,7 +14,7 @@ import {
 } from '../format/format.ts';
 import { leadOf } from '../format/lead.ts';
 import type { Entry } from '../format/format.ts';
-import { normalize } from '../format/tokenize.ts';
+import { gramLength, normalize } from '../format/tokenize.ts';
 import { SEARCH_TYPES, type SearchDoc } from '../format/types.ts';
 
 export interface SearchFile {
@@ -62,17 +61,27 @@ export function cleaned(docs: readonly SearchDoc[]): CleanDoc[] {
     .sort((a, b) => byString(a.id, b.id));
 }
 
-export interface CountedDoc {
+/** A document's field lengths (BM25's) and what tells repeats apart, known before its terms are counted. */
+export interface MeasuredDoc {
   doc: CleanDoc;
-  counts: DocCounts;
+  titleLength: number;
+  bodyLength: number;
   /** What tells repeats apart: type, length in grams, lead (rank.ts's `repeatsLast`). */
   textKey: string;
 }
 
-export function counted(doc: CleanDoc, gram: number): CountedDoc {
-  const counts = countDocTerms(doc.title, doc.text, gram);
-  return { doc, counts, textKey: `${doc.typeIndex}\u0000${counts.bodyLength}\u0000${leadOf(doc.text)}` };
+export function measured(doc: CleanDoc): MeasuredDoc {
+  const bodyLength = gramLength(doc.text);
+  return {
+    doc,
+    titleLength: gramLength(doc.title),
+    bodyLength,
+    textKey: textKeyOf(doc, bodyLength),
+  };
 }
+
+export const textKeyOf = (doc: CleanDoc, bodyLength: number) =>
+  `${doc.typeIndex}\u0000${bodyLength}\u0000${leadOf(doc.text)}`;
 
 /** A base document's fragment body: what a result shows, the text cut for the excerpt window. */
 export function fragmentBody(doc: CleanDoc, slot: number, repeats?: number): string {

@@ -16,7 +16,7 @@ import {
 } from '../format/format.ts';
 import { entryShardName, fragmentName, rewrittenShardName } from '../format/shard-names.ts';
 import { leadOf } from '../format/lead.ts';
-import { gramTerms } from '../format/tokenize.ts';
+import { gramLength } from '../format/tokenize.ts';
 import type { BuildOptions, BuiltIndex, PreviousIndex } from './build-index.ts';
 import {
   brotliBytes,
@@ -24,6 +24,7 @@ import {
   deltaFile,
   filesHash,
   hashOf,
+  textKeyOf,
   withEntrySize,
   type CleanDoc,
   type SearchFile,
@@ -149,17 +150,15 @@ function placed(docs: readonly CleanDoc[], base: PreviousBase): Placed {
   return { unchanged, delta, stale };
 }
 
-/** What tells repeats apart (as `counted`'s `textKey`), for a document of the delta or one it may repeat. */
-const textKeyOf = (doc: CleanDoc, gram: number) =>
-  `${doc.typeIndex}\u0000${gramTerms(doc.text, gram).length}\u0000${leadOf(doc.text)}`;
+/** What tells repeats apart (as `measured`'s `textKey`), for a document of the delta or one it may repeat. */
+const textKey = (doc: CleanDoc) => textKeyOf(doc, gramLength(doc.text));
 
 /**
  * The delta's documents with their repeat groups: a base group whose text it repeats (`g`, that
  * group's first slot), else the first delta document with its text (`k`).
  */
 function deltaDocs(place: Placed, base: PreviousBase, docs: readonly CleanDoc[]): DeltaDoc[] {
-  const gram = base.entry.gram;
-  const keys = new Map(place.delta.map(([slot, doc]) => [slot, textKeyOf(doc, gram)]));
+  const keys = new Map(place.delta.map(([slot, doc]) => [slot, textKey(doc)]));
   const leads = new Set(place.delta.map(([, doc]) => `${doc.typeIndex}\u0000${leadOf(doc.text)}`));
   const baseGroup = new Map<string, number>();
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
@@ -168,7 +167,7 @@ function deltaDocs(place: Placed, base: PreviousBase, docs: readonly CleanDoc[])
     const doc = byId.get(fragment.i)!;
     // Only the documents that may share a delta document's lead are cut into grams.
     if (!leads.has(`${doc.typeIndex}\u0000${leadOf(doc.text)}`)) continue;
-    const key = textKeyOf(doc, gram);
+    const key = textKey(doc);
     const group = fragment.r ?? slot;
     if (!baseGroup.has(key) || baseGroup.get(key)! > group) baseGroup.set(key, group);
   }
