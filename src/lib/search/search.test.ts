@@ -4,13 +4,12 @@ import { buildSearchIndex, type PreviousIndex } from './index/build-index.ts';
 import { decodePostings, encodePostings } from './format/format.ts';
 import {
   parseShardHint,
-  queryShards,
   shardHintOf,
   termShardName,
   typedWordShards,
   type ShardHint,
 } from './format/shard-names.ts';
-import { analyzeQuery } from './format/query.ts';
+import { analyzeQuery, queryShards } from './format/query.ts';
 import { createSearcher, SearchIndexError } from './engine/searcher.ts';
 import { firstQueryBound } from './engine/query-budget.ts';
 import { coverGrams, coverStarts, gramLength, gramTerms } from './format/tokenize.ts';

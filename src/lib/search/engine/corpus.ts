@@ -13,8 +13,8 @@ import {
   type TermShard,
   type WeightedPosting,
 } from '../format/format.ts';
-import { initialsQueryTerms, type AnalyzedQuery, type Prefix } from '../format/query.ts';
-import { prefixLookup, termShardOf } from '../format/shard-names.ts';
+import { initialsQueryTerms, prefixLookup, type AnalyzedQuery, type Prefix } from '../format/query.ts';
+import { termShardOf } from '../format/shard-names.ts';
 import type { SearchType } from '../format/types.ts';
 import { byScore, prefixMatches, rank, repeatsLast, type Corpus, type Posting, type Ranked } from './rank.ts';
 

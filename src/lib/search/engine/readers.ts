@@ -10,8 +10,8 @@ import {
   type Entry,
   type TermShard,
 } from '../format/format.ts';
-import { analyzeQuery } from '../format/query.ts';
-import { queryShards, termShardPath, type ShardHint } from '../format/shard-names.ts';
+import { analyzeQuery, queryShards } from '../format/query.ts';
+import { termShardPath, type ShardHint } from '../format/shard-names.ts';
 import { deltaIndexOf, type DeltaIndex } from './corpus.ts';
 import type { FileStore, Schema } from './file-store.ts';
 import { SearchIndexError } from './index-error.ts';

@@ -9,9 +9,9 @@
  * HTTP cache: a publish may have withdrawn it, and an open tab then answers from the new entry.
  */
 import { FragmentSchema, type Fragment, type TermShard } from '../format/format.ts';
-import { fragmentName, entryShardName, queryShards, type ShardHint } from '../format/shard-names.ts';
+import { fragmentName, entryShardName, type ShardHint } from '../format/shard-names.ts';
 import { excerptOf, initialsRanges, markRanges } from './excerpt.ts';
-import { analyzeQuery, type AnalyzedQuery } from '../format/query.ts';
+import { analyzeQuery, queryShards, type AnalyzedQuery } from '../format/query.ts';
 import type { SearchHit, SearchResponse, SearchType } from '../format/types.ts';
 import { rankQuery, typeOf, type RankSource } from './corpus.ts';
 import type { Ranked } from './rank.ts';

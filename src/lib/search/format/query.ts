@@ -5,6 +5,7 @@
  */
 import { hasFinal, isConsonantJamo, isJamo, isSyllable, withoutFinal } from './hangul.ts';
 import { coverGrams, coverStarts, normalize, runsOf } from './tokenize.ts';
+import { termShardOf } from './shard-names.ts';
 
 /** The longest gram of an index built with the defaults (`gram` in the entry says which). */
 export const DEFAULT_GRAM = 4;
@@ -238,4 +239,30 @@ export function initialsQueryTerms(initials: string, gram: number): string[] {
   const length = [...initials].length;
   if (length < 2) return [];
   return coverGrams(initials, coverStarts(length, gram), gram).map((term) => `^${term}`);
+}
+
+/**
+ * The term a prefix is looked up by: a one-character start by its `*` term (its best documents,
+ * in one shard), a longer one by its start (every expansion has the start's key).
+ */
+export function prefixLookup(prefix: Prefix): string {
+  return [...prefix.start].length === 1 ? `*${prefix.start}${prefix.initial ?? ''}` : prefix.start;
+}
+
+/** Every term a query may look up: its words' terms, their prefixes, the joins, its initials. */
+export function lookedUp(query: AnalyzedQuery, gram: number): string[] {
+  const terms: string[] = [...query.joins];
+  for (const word of query.words) {
+    for (const variant of word.variants) {
+      terms.push(...variant.terms);
+      if (variant.prefix) terms.push(prefixLookup(variant.prefix));
+    }
+  }
+  if (query.initials !== undefined) terms.push(...initialsQueryTerms(query.initials, gram));
+  return terms;
+}
+
+/** The term shards a query reads, by index, of `count`. */
+export function queryShards(count: number, query: AnalyzedQuery, gram: number): number[] {
+  return [...new Set(lookedUp(query, gram).map((term) => termShardOf(term, count)))];
 }

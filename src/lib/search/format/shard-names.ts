@@ -2,10 +2,9 @@
  * How the search index's files are named and found: what a page must know to ask for a query's
  * term shards before the entry arrives. No schema library here (format.ts has the files' shapes):
  * the header's shortcut script (src/features/search/search-shortcut.inline.ts), inline in every
- * page, carries what it needs of it.
+ * page, carries what it needs of it: it imports nothing (a query's shards, which
+ * need the query's analysis, are `queryShards` in query.ts).
  */
-import { initialOf } from './hangul.ts';
-import { initialsQueryTerms, type AnalyzedQuery, type Prefix } from './query.ts';
 
 /** Where the hashed files are served from (a folder `_headers` marks immutable). */
 export const INDEX_FILES_BASE = '/search-index/';
@@ -21,17 +20,33 @@ export function shardKey(term: string): string {
   const chars = [...term];
   if (chars[0] === '*') return term;
   if (chars[0] === '^') return chars.slice(0, 4).join('');
-  return chars[0]! + (chars[1] === undefined ? '' : initialOf(chars[1]));
+  return chars[1] === undefined ? term : chars[0]! + initialKey(chars[1]);
 }
 
 /**
- * A term's shard, of `count`: Fibonacci hashing of its key's code points, which spreads
- * neighbouring syllables in a few operations (little code for the shortcut script to carry).
+ * A second character as a key has it: a syllable's initial as a conjoining jamo (U+1100 + its
+ * index; arithmetic, no table for the inline script), anything else as it is.
  */
-export function termShardOf(term: string, count: number): number {
+function initialKey(char: string): string {
+  const code = char.codePointAt(0)!;
+  return code >= 0xac00 && code <= 0xd7a3
+    ? String.fromCharCode(0x1100 + Math.floor((code - 0xac00) / 588))
+    : char;
+}
+
+/**
+ * A key's shard, of `count`: Fibonacci hashing of its code points, which spreads neighbouring
+ * syllables in a few operations (little code for the shortcut script to carry).
+ */
+function keyShardOf(key: string, count: number): number {
   let hash = 0;
-  for (const char of shardKey(term)) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x9e3779b1);
+  for (const char of key) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x9e3779b1);
   return Math.floor(((hash >>> 0) * count) / 2 ** 32);
+}
+
+/** A term's shard, of `count`: its key's (`shardKey`). */
+export function termShardOf(term: string, count: number): number {
+  return keyShardOf(shardKey(term), count);
 }
 
 /**
@@ -118,32 +133,6 @@ export function parseShardHint(text: string | null | undefined): ShardHint | nul
 }
 
 /**
- * The term a prefix is looked up by: a one-character start by its `*` term (its best documents,
- * in one shard), a longer one by its start (every expansion has the start's key).
- */
-export function prefixLookup(prefix: Prefix): string {
-  return [...prefix.start].length === 1 ? `*${prefix.start}${prefix.initial ?? ''}` : prefix.start;
-}
-
-/** Every term a query may look up: its words' terms, their prefixes, the joins, its initials. */
-export function lookedUp(query: AnalyzedQuery, gram: number): string[] {
-  const terms: string[] = [...query.joins];
-  for (const word of query.words) {
-    for (const variant of word.variants) {
-      terms.push(...variant.terms);
-      if (variant.prefix) terms.push(prefixLookup(variant.prefix));
-    }
-  }
-  if (query.initials !== undefined) terms.push(...initialsQueryTerms(query.initials, gram));
-  return terms;
-}
-
-/** The term shards a query reads, by index, of `count`. */
-export function queryShards(count: number, query: AnalyzedQuery, gram: number): number[] {
-  return [...new Set(lookedUp(query, gram).map((term) => termShardOf(term, count)))];
-}
-
-/**
  * The term shards of the words typed so far, one for each word's first two letters or digits
  * (a one-letter word while typed: its `*` prefix), for the shortcut script to ask for beside the
  * entry (search-shortcut.inline.ts). Not for the syllable an IME is still building alone at the
@@ -156,7 +145,8 @@ export function typedWordShards(typed: string, composing: boolean, base: string,
     const last = index === words.length - 1;
     if (letters.length === 0 || /[ㄱ-ㆎ]/.test(letters[0]!) || (composing && last && letters.length < 2))
       return [];
-    const term = letters.length > 1 ? letters[0]! + letters[1]! : (last ? '*' : '') + letters[0]!;
-    return [termShardPath(base, termShardOf(term, count))];
+    // The key of the word's first term (`shardKey`): its first letter and its second's initial.
+    const key = letters.length > 1 ? letters[0]! + initialKey(letters[1]!) : (last ? '*' : '') + letters[0]!;
+    return [termShardPath(base, keyShardOf(key, count))];
   });
 }
