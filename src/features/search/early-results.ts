@@ -6,9 +6,10 @@
  * The header's early form stays where it is and keeps focus (moving a focused input during an IME
  * composition commits a half-built syllable): a class shows it as the dialog's bar, over the top of
  * a panel drawn after it, inside the header (the header's backdrop filter makes it the fixed
- * elements' frame: both are placed in it alike). The panel shows the titles that match from the
- * index's entry alone first, then the engine's answer once its shards are read; the latest query
- * wins. Titles, leads and addresses are untrusted: text nodes only, links through `resultLink`.
+ * elements' frame: both are placed in it alike). The panel shows the titles that match first
+ * (`searchTitles`: the title weights of the query's term shards, with their fragments), then the
+ * engine's full answer; the latest query wins. Titles, excerpts and addresses are untrusted: text
+ * nodes only, links through `resultLink`.
  * The form's release (the dialog adopting its text, or Escape here) takes the panel away in the
  * same task, before a frame is drawn.
  */

@@ -1,6 +1,7 @@
 /**
- * `/search-index/<kind>-<hash>.json`: the site search's shards. A name is its content's hash, so
- * the folder is cached forever (`public/_headers`) and an unchanged shard is restored from the
+ * `/search-index/<file>.json`: the site search's term shards, fragments and delta
+ * (src/lib/search/FORMAT.md). A name never holds other content (its base's id, or its own hash),
+ * so the folder is cached forever (`public/_headers`) and an unchanged file is restored from the
  * incremental build's cache.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
