@@ -1,4 +1,7 @@
-/** `/search/index.json`: the site search's entry file (format 4: a constant-size header), cached like a page (it names the other files). */
+/**
+ * `/search/index.json`: the site search's entry file (format 4: a header of constant size), cached
+ * like a page (it names the other files).
+ */
 import type { APIRoute } from 'astro';
 import { buildIndex } from '../../lib/content/search-index.ts';
 
