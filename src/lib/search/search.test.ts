@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { buildSearchIndex, type PreviousIndex } from './index/build-index.ts';
+import { buildSearchIndex, type BuiltIndex, type PreviousIndex } from './index/build-index.ts';
 import { decodePostings, encodePostings } from './format/format.ts';
 import {
   parseShardHint,
@@ -546,6 +546,36 @@ describe('a build over the previous index', () => {
     const [hit] = (await searcher.search('체험관')).hits;
     expect(hit!.excerptFromLead).toBeUndefined();
     expect(hit!.excerptMarks.map(([a, b]) => hit!.excerpt.slice(a, b))).toEqual(['체험관']);
+  });
+  it('puts a repost added since the base after the results that say something new, as a fresh build does', async () => {
+    const story = docs[0]!;
+    const other: SearchDoc = {
+      ...story,
+      id: 'e',
+      title: '조직 문화 이야기',
+      date: '2023-01-01',
+      text: '팀장은 온보딩 기간에 신규 입사자를 자주 만나야 합니다. 회고와 피드백을 함께 챙깁니다.',
+    };
+    const reposts = [2, 3].map((n) => ({
+      ...story,
+      id: `a${n}`,
+      title: `다시 읽는 ${story.title} (${n})`,
+      date: `2099-0${n}-01`,
+    }));
+    const first = buildSearchIndex([...docs, other]);
+    // One repost in a publish, then another in the next: the delta's groups, base and delta.
+    const second = buildSearchIndex([...docs, other, reposts[0]!], { previous: previousOf(first) });
+    const third = buildSearchIndex([...docs, other, ...reposts], { previous: previousOf(second) });
+    expect(third.fresh).toBe(false);
+    const ranked = async (index: BuiltIndex) =>
+      (await searcherOfIndex(index).search('온보딩')).hits.map((h) => h.id);
+    const grown = await ranked(third);
+    expect(grown.slice(0, 2).sort()).toEqual(['a', 'e']);
+    expect(grown.slice(2).sort()).toEqual(['a2', 'a3']);
+    expect((await ranked(buildSearchIndex([...docs, other, ...reposts]))).slice(0, 2).sort()).toEqual([
+      'a',
+      'e',
+    ]);
   });
   it('ranks as a fresh build of the same content does', async () => {
     const first = buildSearchIndex(docs);
