@@ -86,24 +86,23 @@ describe('SearchDialog', () => {
   });
 
   it('waits for the files a keystroke still needs, and an older answer never replaces a newer one', async () => {
-    const { site, release } = siteOver('/texts-');
-    // The term shards read, no text file.
+    const { site, release } = siteOver('/frag-');
+    // The term shards read, no fragment.
     await site.search('가이드', { limit: 0 });
     await site.search('블록체인', { limit: 0 });
     renderDialog(site.search);
     await act(async () => undefined);
     const box = screen.getByRole('combobox', { hidden: true });
 
-    // Ranked from the shards read, the text of its excerpt window still to come (its lead does not
-    // show the word): nothing at once, then the lead (onPartial).
+    // Ranked from the shards read, the fragment of its result still to come: nothing at once,
+    // nor before the fragment (a format-4 result has no title without it).
     fireEvent.input(box, { target: { value: '가이드' } });
     expect(status()).toBe('');
     await act(async () => undefined);
-    expect(titles()).toHaveLength(1);
-    expect(status()).toBe('검색 결과 1건');
+    expect(titles()).toEqual([]);
 
-    // A newer query answered at once (no result, so no text to wait for) stays when the older
-    // one's excerpt windows come.
+    // A newer query answered at once (no result, so no fragment to wait for) stays when the older
+    // one's fragments come.
     fireEvent.input(box, { target: { value: '블록체인' } });
     expect(status()).toBe('검색 결과 0건');
     await act(async () => release());
