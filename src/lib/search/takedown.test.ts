@@ -210,6 +210,30 @@ describe('a publish that takes text out', () => {
     expect(await found(searcherOf(fourth), '홍길동')).toEqual([]);
   });
 
+  it('withdraws the delta that held a document added since the base and deleted since', async () => {
+    const first = buildSearchIndex(docs.filter((d) => d.id !== 'gone'));
+    const added = buildSearchIndex(docs, { previous: previousOf(first) });
+    expect(added.fresh).toBe(false);
+    expect(served(added, '홍길동')).toBe(true);
+    const removed = buildSearchIndex(
+      docs.filter((d) => d.id !== 'gone'),
+      { previous: previousOf(added) },
+    );
+    expect(removed.fresh).toBe(false);
+    expect(removed.withdrawn).toEqual([added.entry.delta!.name]);
+    expect(removed.entry.delta).toBeUndefined();
+    for (const text of ['홍길동', 'hong@example.com', '010-1234-5678'])
+      expect(served(removed, text)).toBe(false);
+    expect(await found(searcherOf(removed), '홍길동')).toEqual([]);
+    // An edit of a base document: its fragment is withdrawn; the old delta held no text taken
+    // out, and is let go without a purge.
+    const edited = buildSearchIndex(cut('b', CUT), { previous: previousOf(added) });
+    expect(edited.withdrawn).not.toContain(added.entry.delta!.name);
+    expect(edited.withdrawn.filter((name) => name.startsWith('frag-'))).toHaveLength(1);
+    expect(served(edited, '김철수')).toBe(false);
+    expect(await found(searcherOf(edited), '홍길동')).toEqual(['gone']);
+  });
+
   it('finds every remaining document by every gram it says, as a fresh build of the same content does', async () => {
     const first = buildSearchIndex(docs);
     const content = cut('b', CUT).filter((d) => d.id !== 'gone');
