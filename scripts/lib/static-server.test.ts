@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCert } from './self-signed-cert.ts';
 import { pickEncoding, serveStatic, type StaticServer } from './static-server.ts';
 
 let dir: string;
@@ -201,5 +202,43 @@ describe("serveStatic with the project's public/_headers", () => {
     }
     const chunk = await fetch(`${project.url}/_astro/client.Ab12.js`);
     expect(chunk.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+  });
+});
+
+describe('serveStatic over TLS', () => {
+  let secure: StaticServer;
+  beforeAll(async () => {
+    secure = await serveStatic(dir, 0, '127.0.0.1', selfSignedCert());
+  });
+  afterAll(() => secure?.close());
+
+  it('speaks HTTP/2 with the same answer: status, _headers rules, brotli and the early hint first', async () => {
+    const { connect } = await import('node:http2');
+    const session = connect(secure.url, { rejectUnauthorized: false });
+    try {
+      const got = await new Promise<{ headers: Record<string, unknown>; hints: unknown[]; body: Buffer }>(
+        (resolve, reject) => {
+          const hints: unknown[] = [];
+          const chunks: Buffer[] = [];
+          const req = session.request({ ':path': '/', 'accept-encoding': 'br' });
+          req.on('headers', (headers) => hints.push([headers[':status'], headers.link]));
+          req.on('response', (headers) => {
+            req.on('data', (chunk: Buffer) => chunks.push(chunk));
+            req.on('end', () => resolve({ headers, hints, body: Buffer.concat(chunks) }));
+          });
+          req.on('error', reject);
+          req.end();
+        },
+      );
+      expect(secure.url).toMatch(/^https:\/\//);
+      expect(got.headers[':status']).toBe(200);
+      expect(got.headers['x-test']).toBe('all');
+      expect(got.headers.link).toBe(preload);
+      expect(got.hints).toEqual([[103, preload]]);
+      expect(got.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(got.body).toString()).toBe(page);
+    } finally {
+      session.close();
+    }
   });
 });

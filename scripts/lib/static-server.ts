@@ -27,6 +27,8 @@ import {
 } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2ServerResponse } from 'node:http2';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -180,7 +182,14 @@ type SetHeaders = (res: ServerResponse, served: string, file: string) => void;
 export function sendEarlyHints(res: ServerResponse, link: string): void {
   const { req, socket } = res;
   if (req.method !== 'GET' || req.httpVersion === '1.0' || res.headersSent) return;
-  if (!socket?.writable || !/^[\t\x20-\x7e]+$/.test(link)) return;
+  if (!/^[\t\x20-\x7e]+$/.test(link)) return;
+  // Over HTTP/2 the hint is a HEADERS frame of its own on the request's stream.
+  const stream = (res as unknown as Partial<Http2ServerResponse>).stream;
+  if (stream) {
+    if (!stream.destroyed) stream.additionalHeaders({ ':status': 103, link });
+    return;
+  }
+  if (!socket?.writable) return;
   socket.write(`HTTP/1.1 103 Early Hints\r\nLink: ${link}\r\n\r\n`, 'latin1');
 }
 
@@ -237,11 +246,37 @@ function siteHandler(root: string, mirror: string, files: Set<string>) {
   };
 }
 
-/** Serves the site folder `dir` on `host:port` (0: any free port) until `close()`. */
-export async function serveStatic(dir: string, port: number, host = '127.0.0.1'): Promise<StaticServer> {
+/** A certificate and its key (PEM) for serving over TLS. */
+export interface TlsIdentity {
+  key: string;
+  cert: string;
+}
+
+/**
+ * Serves the site folder `dir` on `host:port` (0: any free port) until `close()`. With `tls`, over
+ * HTTPS with HTTP/2 (HTTP/1.1 for clients that do not offer it), as every host we deploy to
+ * answers a browser: HTTP/1.1's plain-text headers would weigh the first round trip as no
+ * visitor's does.
+ */
+export async function serveStatic(
+  dir: string,
+  port: number,
+  host = '127.0.0.1',
+  tls?: TlsIdentity,
+): Promise<StaticServer> {
   const root = resolve(dir);
   const { mirror, files } = await prepareMirror(root, port);
-  const server: Server = createServer(siteHandler(root, mirror, files));
+  const handler = siteHandler(root, mirror, files);
+  // The HTTP/2 compatibility API's request and response stand in for HTTP/1.1's in sirv and here.
+  const server: Server = tls
+    ? (createSecureServer({ ...tls, allowHTTP1: true }, handler as never) as unknown as Server)
+    : createServer(handler);
+  // HTTP/2 sessions stay open between pages: closing waits for none of them.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
 
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -253,10 +288,10 @@ export async function serveStatic(dir: string, port: number, host = '127.0.0.1')
   const address = server.address();
   const realPort = typeof address === 'object' && address ? address.port : port;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${realPort}`,
+    url: `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${realPort}`,
     close: () =>
       new Promise((ok) => {
-        server.closeAllConnections?.();
+        for (const socket of sockets) socket.destroy();
         server.close(() => {
           rmSync(mirror, { recursive: true, force: true });
           ok();

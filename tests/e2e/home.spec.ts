@@ -56,10 +56,18 @@ test('배너: 새 창 간편 문의 버튼과 HTML에 들어 있는 대표 이�
   await expect(hero).toHaveAttribute('fetchpriority', 'high');
   await expect(hero).not.toHaveAttribute('loading', 'lazy');
   // In a size for the screen as AVIF, which a browser that reads it takes (Chromium does), at
-  // about half the bytes of the WebP that browsers without it get.
-  const avif = banner.locator('picture source[type="image/avif"]');
+  // about half the bytes of the WebP that browsers without it get: a desktop one file (twice its
+  // 540 px, the one its Link header names), a phone a choice by its width.
+  const desktopAvif = banner.locator('picture source[type="image/avif"][media]');
+  await expect(desktopAvif).toHaveAttribute('media', '(width>980px)');
+  await expect(desktopAvif).toHaveAttribute('srcset', /^\/_astro\/hero-dashboard\.[\w-]+\.avif$/);
+  const avif = banner.locator('picture source[type="image/avif"]:not([media])');
   await expect(avif).toHaveAttribute('srcset', /\.avif 760w, .+\.avif 1120w$/);
-  await expect(avif).toHaveAttribute('sizes', /^\(max-width: 980px\) \d+vw, \d+px$/);
+  await expect(avif).toHaveAttribute(
+    'srcset',
+    new RegExp(`${await desktopAvif.getAttribute('srcset')} 1120w$`),
+  );
+  await expect(avif).toHaveAttribute('sizes', /^\d+vw$/);
   await expect(hero).toHaveAttribute('src', /^\/_astro\/hero-dashboard\.[\w-]+\.webp$/);
   await expect
     .poll(() =>

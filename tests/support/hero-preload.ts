@@ -4,8 +4,6 @@
  * `<source>` of the `<picture>` whose `<img>` has `fetchpriority="high"`. Returns what differs
  * (empty when the header says what the picture says), so a failure reads as a list.
  */
-import { HERO_PRELOAD_MEDIA } from '../../src/integrations/hero-preload/preload-link.ts';
-
 /** The attributes of the hero's `<source>` in `html`. */
 export function heroSource(html: string): Record<string, string> {
   const picture = [...html.matchAll(/<picture\b[^>]*>[\s\S]*?<\/picture>/g)]
@@ -16,9 +14,15 @@ export function heroSource(html: string): Record<string, string> {
   return attributesOf(source);
 }
 
+/** The character references an attribute value of ours can hold (`media="(width&gt;980px)"`). */
+const references: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+
 function attributesOf(tag: string): Record<string, string> {
   return Object.fromEntries(
-    [...tag.matchAll(/\s([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]),
+    [...tag.matchAll(/\s([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [
+      name!,
+      value!.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => references[name]!),
+    ]),
   );
 }
 
@@ -38,15 +42,16 @@ export function heroPreloadProblems(link: string | null | undefined, html: strin
   const parsed = parseLink(link);
   if (!parsed) return [`Link 헤더를 읽을 수 없습니다 (링크 하나여야 합니다): ${link}`];
   const source = heroSource(html);
+  // A source of one file (no descriptor) is named by the link's address alone.
+  const choice = (source.srcset?.trim().split(/\s+/).length ?? 0) > 1;
   const expected: Record<string, string | undefined> = {
     url: source.srcset?.split(/\s+/)[0],
     rel: 'preload',
     as: 'image',
     type: source.type,
-    imagesrcset: source.srcset,
-    // Within the preload's media, the entries for phones can never apply: the header leaves them out.
-    imagesizes: source.sizes?.split(',').at(-1)?.trim(),
-    media: HERO_PRELOAD_MEDIA,
+    imagesrcset: choice ? source.srcset : undefined,
+    imagesizes: choice ? source.sizes : undefined,
+    media: source.media,
     fetchpriority: 'high',
   };
   const actual: Record<string, string | undefined> = { url: parsed.url, ...parsed.params };

@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { HERO_PRELOAD_MEDIA, preloadLink, priorityPicture, withBuiltRules } from './preload-link.ts';
+import { preloadLink, priorityPicture, withBuiltRules } from './preload-link.ts';
 
 /** The addresses the home is served at, by the hosts' own resolution of `/`. */
 const HOME_PATHS = ['/', '/index.html'];
@@ -30,10 +30,7 @@ export function heroPreload(): AstroIntegration {
           );
         const file = join(root, '_headers');
         const headers = await readFile(file, 'utf8').catch(() => '');
-        await writeFile(
-          file,
-          withBuiltRules(headers, HOME_PATHS, preloadLink({ ...picture, media: HERO_PRELOAD_MEDIA })),
-        );
+        await writeFile(file, withBuiltRules(headers, HOME_PATHS, preloadLink(picture)));
         logger.info(`${HOME_PATHS.join(', ')}: Link preload ${picture.href}`);
       },
     },

@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { headersFor, parseHeadersFile } from '../../../scripts/publish/lib/headers-file.ts';
-import {
-  BUILT_RULES_MARKER,
-  preloadLink,
-  priorityPicture,
-  sizesWithin,
-  withBuiltRules,
-} from './preload-link.ts';
+import { BUILT_RULES_MARKER, preloadLink, priorityPicture, withBuiltRules } from './preload-link.ts';
 
-/** The home's hero as the build writes it (HomeBanner.astro). */
+/** The home's hero as the build writes it (HomeBanner.astro): desktops one file, phones a choice. */
+const home =
+  '<picture data-astro-cid-x><source media="(width>980px)" type="image/avif" srcset="/_astro/hero.a_Z1x.avif" data-astro-cid-x><source type="image/avif" srcset="/_astro/hero.a_11B.avif 760w, /_astro/hero.a_Z1x.avif 1120w" sizes="64vw" data-astro-cid-x><img src="/_astro/hero.a_A51.webp" alt="대시보드" width="760" height="507" fetchpriority="high" data-astro-cid-x></picture>';
+/** A hero whose first source is a choice, everywhere. */
 const hero =
   '<picture data-astro-cid-x><source type="image/avif" srcset="/_astro/hero-dashboard.exee85oK_11Bqlv.avif 760w, /_astro/hero-dashboard.exee85oK_Z1xtULs.avif 1120w" sizes="(max-width: 980px) 100vw, 540px" data-astro-cid-x><img src="/_astro/hero-dashboard.exee85oK_A51AQ.webp" alt="대시보드" width="760" height="507" loading="eager" fetchpriority="high" decoding="async" data-astro-cid-x></picture>';
 const lazy =
@@ -28,6 +25,7 @@ describe('priorityPicture', () => {
       srcset:
         '/_astro/hero-dashboard.exee85oK_11Bqlv.avif 760w, /_astro/hero-dashboard.exee85oK_Z1xtULs.avif 1120w',
       sizes: '(max-width: 980px) 100vw, 540px',
+      media: undefined,
     });
   });
 
@@ -38,24 +36,18 @@ describe('priorityPicture', () => {
       type: undefined,
       srcset: undefined,
       sizes: undefined,
+      media: undefined,
     });
   });
 
-  it('limits the preload to a media query when given one, with the sizes that apply there', () => {
-    const picture = { ...priorityPicture(hero)!, media: '(width>980px)' };
-    expect(preloadLink(picture)).toBe(
-      link
-        .replace('imagesizes="(max-width: 980px) 100vw, 540px"', 'imagesizes="540px"')
-        .replace('; fetchpriority=high', '; media="(width>980px)"; fetchpriority=high'),
-    );
-  });
-
-  it('keeps the sizes entries a media query leaves possible', () => {
-    expect(sizesWithin('(max-width: 980px) 64vw, 540px', '(width>980px)')).toBe('540px');
-    expect(sizesWithin('(max-width: 1200px) 50vw, 540px', '(width>980px)')).toBe(
-      '(max-width: 1200px) 50vw, 540px',
-    );
-    expect(sizesWithin('(max-width: 980px) 64vw, 540px', undefined)).toBe('(max-width: 980px) 64vw, 540px');
+  it("takes the first source's media: where the preload applies", () => {
+    expect(priorityPicture(home)).toEqual({
+      href: '/_astro/hero.a_Z1x.avif',
+      type: 'image/avif',
+      srcset: '/_astro/hero.a_Z1x.avif',
+      sizes: undefined,
+      media: '(width>980px)',
+    });
   });
 
   it('finds nothing on a page without a high-priority picture', () => {
@@ -68,8 +60,19 @@ describe('preloadLink', () => {
     expect(preloadLink(priorityPicture(hero)!)).toBe(link);
   });
 
+  it('names a source of one file by the address alone, limited to its media', () => {
+    expect(preloadLink(priorityPicture(home)!)).toBe(
+      '</_astro/hero.a_Z1x.avif>; rel=preload; as=image; type="image/avif"; media="(width>980px)"; fetchpriority=high',
+    );
+    // One file with a width descriptor is still a choice the browser makes with the sizes.
+    expect(preloadLink({ href: '/a.avif', srcset: '/a.avif 760w', sizes: '50vw' })).toBe(
+      '</a.avif>; rel=preload; as=image; imagesrcset="/a.avif 760w"; imagesizes="50vw"; fetchpriority=high',
+    );
+  });
+
   it('refuses what a quoted parameter or the address cannot hold', () => {
     expect(() => preloadLink({ href: '/a.avif', srcset: '/a"b.avif 1w' })).toThrow(/imagesrcset/);
+    expect(() => preloadLink({ href: '/a.avif', media: '(width>"1")' })).toThrow(/media/);
     expect(() => preloadLink({ href: '/a b.avif' })).toThrow();
   });
 });

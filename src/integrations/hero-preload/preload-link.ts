@@ -1,10 +1,11 @@
 /**
  * The home's hero picture as a `Link: <…>; rel=preload` response header, read from the built page
- * itself: the `<picture>` whose `<img>` says `fetchpriority="high"`, and of it the `<source>` a
- * browser that reads its type takes (the first one). The header carries that source's `srcset`
- * and `sizes` as they are written, so the browser preloads the very file the picture then picks
- * and reuses the answer: one request, started with the document's headers instead of when the
- * parser reaches the picture.
+ * itself: the `<picture>` whose `<img>` says `fetchpriority="high"`, and of it the first `<source>`
+ * (where its `media` holds, a browser that reads its type takes it). The header carries that
+ * source's `media`, `type`, `srcset` and `sizes` as they are written, so the browser preloads the
+ * very file the picture then picks and reuses the answer: one request, started with the
+ * document's headers instead of when the parser reaches the picture. A source of one file is named
+ * by the link's address alone: the header is part of the document's first round trip.
  */
 import { Parser } from 'htmlparser2';
 
@@ -16,16 +17,9 @@ export interface PreloadedPicture {
   type?: string | undefined;
   srcset?: string | undefined;
   sizes?: string | undefined;
-  /** Where to preload it (`HERO_PRELOAD_MEDIA`); everywhere when not given. */
+  /** The source's `media`: where to preload it; everywhere when not given. */
   media?: string | undefined;
 }
-
-/**
- * Where the hero is the first screen's largest element: the desktop layout (the site's one
- * breakpoint, styles/_breakpoints.scss). On a phone the lead is, painted with the document, and a
- * preload of the picture would only compete with it (HomeBanner.astro).
- */
-export const HERO_PRELOAD_MEDIA = '(width>980px)';
 
 /** The first line of the rules a build adds to `_headers`; what comes before it is `public/_headers`. */
 export const BUILT_RULES_MARKER = '# Added by the build (src/integrations/hero-preload/)';
@@ -45,7 +39,8 @@ export function priorityPicture(html: string): PreloadedPicture | undefined {
       else if (name === 'img' && inPicture && attribs.fetchpriority?.toLowerCase() === 'high') {
         const tag = source ?? attribs;
         const href = tag.srcset?.trim().split(/\s+/)[0] ?? attribs.src;
-        if (href) found = { href, type: tag.type, srcset: tag.srcset, sizes: tag.sizes };
+        if (href)
+          found = { href, type: tag.type, srcset: tag.srcset, sizes: tag.sizes, media: source?.media };
       }
     },
     onclosetag(name) {
@@ -63,32 +58,22 @@ function quoted(name: string, value: string): string {
   return `${name}="${value}"`;
 }
 
-/**
- * `sizes` as it reads where `media` (`(width>Npx)`, the range syntax: shorter, and the header is
- * part of the document's first round trip) holds: without the entries for screens no wider than N
- * (`(max-width: Mpx) …` with M ≤ N), which can never apply there.
- */
-export function sizesWithin(sizes: string, media: string | undefined): string {
-  const above = media && /^\(width\s*>\s*(\d+)px\)$/.exec(media.trim())?.[1];
-  if (!above) return sizes;
-  const entries = sizes.split(',').map((entry) => entry.trim());
-  const kept = entries.filter((entry) => {
-    const max = /^\(max-width:\s*(\d+)px\)\s/.exec(entry)?.[1];
-    return !max || Number(max) > Number(above);
-  });
-  return kept.join(', ');
+/** Whether a `srcset` offers more than its first file (a list, or one file with a descriptor). */
+function offersChoice(srcset: string | undefined): srcset is string {
+  return srcset !== undefined && srcset.trim().split(/\s+/).length > 1;
 }
 
-/** `</_astro/hero.avif>; rel=preload; as=image; type="image/avif"; imagesrcset="…"; imagesizes="…"; media="…"; fetchpriority=high` */
+/** `</_astro/hero.avif>; rel=preload; as=image; type="image/avif"; [imagesrcset="…"; imagesizes="…";] media="…"; fetchpriority=high` */
 export function preloadLink(picture: PreloadedPicture): string {
   if (/[<>\s"\\]/.test(picture.href)) throw new Error(`Link 헤더에 쓸 수 없는 주소입니다: ${picture.href}`);
+  const choice = offersChoice(picture.srcset);
   return [
     `<${picture.href}>`,
     'rel=preload',
     'as=image',
     ...(picture.type ? [quoted('type', picture.type)] : []),
-    ...(picture.srcset ? [quoted('imagesrcset', picture.srcset)] : []),
-    ...(picture.sizes ? [quoted('imagesizes', sizesWithin(picture.sizes, picture.media))] : []),
+    ...(choice ? [quoted('imagesrcset', picture.srcset!)] : []),
+    ...(choice && picture.sizes ? [quoted('imagesizes', picture.sizes)] : []),
     ...(picture.media ? [quoted('media', picture.media)] : []),
     'fetchpriority=high',
   ].join('; ');
