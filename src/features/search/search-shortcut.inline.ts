@@ -44,7 +44,7 @@ early.oninput = (event) => {
   // found only in the texts is answered as soon as one found in a title. The searcher takes
   // these requests (early-requests.ts); a stale base (a page of an older release) costs one it
   // never reads.
-  if (base) for (const url of typedWordShards(early.q.value, composing, base, Number(count))) startEarly(url);
+  if (base) typedWordShards(early.q.value, composing, base, +count!, startEarly);
 };
 
 addEventListener('keydown', (event) => {

@@ -825,15 +825,31 @@ describe("term shards named by their base (the page's hint)", () => {
     const base = '0123456789abcdef';
     const shardsOf = (typed: string) =>
       queryShards(256, analyzeQuery(typed, 4), 4).map((index) => termShardName(base, index));
-    for (const typed of ['관대화', '구조화 면접', '자기소개서를', 'ISMS 인증', 'AI면접', '1on1']) {
-      const named = typedWordShards(typed, false, base, 256);
-      expect(named.length).toBeGreaterThan(0);
-      for (const url of named) expect(shardsOf(typed)).toContain(url.replace('/search-index/', ''));
+    const named = (typed: string, composing = false) => {
+      const urls: string[] = [];
+      typedWordShards(typed, composing, base, 256, (url) => urls.push(url));
+      return urls;
+    };
+    const words: [string, number][] = [
+      ['관대화', 1],
+      ['구조화 면접', 2],
+      ['자기소개서를', 1],
+      ['ISMS 인증', 2],
+      ['AI면접', 1],
+      ['1on1', 1],
+      ['채용-브랜딩', 2],
+      ['“온보딩”', 1],
+      ['온', 1],
+      ['i', 1],
+    ];
+    for (const [typed, count] of words) {
+      expect(named(typed), typed).toHaveLength(count);
+      for (const url of named(typed)) expect(shardsOf(typed)).toContain(url.replace('/search-index/', ''));
     }
-    expect(typedWordShards('ㅇㅂㄷ', false, base, 256)).toEqual([]);
+    expect(named('ㅇㅂㄷ')).toEqual([]);
     // 과 may yet become 관: nothing until the syllable is done, or the next one started.
-    expect(typedWordShards('과', true, base, 256)).toEqual([]);
-    expect(typedWordShards('관대', true, base, 256)).toHaveLength(1);
+    expect(named('과', true)).toEqual([]);
+    expect(named('관대', true)).toHaveLength(1);
   });
 
   it('ranks only once `after` settles, its term shards asked for beside the entry meanwhile', async () => {

@@ -25,13 +25,12 @@ export function shardKey(term: string): string {
 
 /**
  * A second character as a key has it: a syllable's initial as a conjoining jamo (U+1100 + its
- * index; arithmetic, no table for the inline script), anything else as it is.
+ * index; arithmetic, no table for the inline script: `fromCharCode` drops the fraction), anything
+ * else as it is.
  */
 function initialKey(char: string): string {
-  const code = char.codePointAt(0)!;
-  return code >= 0xac00 && code <= 0xd7a3
-    ? String.fromCharCode(0x1100 + Math.floor((code - 0xac00) / 588))
-    : char;
+  const code = char.codePointAt(0)! - 0xac00;
+  return code >>> 0 < 11172 ? String.fromCharCode(0x1100 + code / 588) : char;
 }
 
 /**
@@ -41,7 +40,8 @@ function initialKey(char: string): string {
 function keyShardOf(key: string, count: number): number {
   let hash = 0;
   for (const char of key) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x9e3779b1);
-  return Math.floor(((hash >>> 0) * count) / 2 ** 32);
+  // Below `count` (at most 8,192): `| 0` floors it.
+  return (((hash >>> 0) * count) / 2 ** 32) | 0;
 }
 
 /** A term's shard, of `count`: its key's (`shardKey`). */
@@ -55,7 +55,7 @@ export function termShardOf(term: string, count: number): number {
  * the id hashes the base's files, so a name never holds other content.
  */
 export function termShardName(base: string, index: number): string {
-  return `terms-${base}-${index.toString(36)}.json`;
+  return termShardPath(base, index).slice(INDEX_FILES_BASE.length);
 }
 
 /** A base's term shard rewritten since the base (a removed document's postings dropped): its content's hash added. */
@@ -82,7 +82,7 @@ export function parseTermShardName(name: string): { base: string; index: number;
 
 /** Where a base's term shard is served: what a page asks for before the entry names it. */
 export function termShardPath(base: string, index: number): string {
-  return INDEX_FILES_BASE + termShardName(base, index);
+  return `${INDEX_FILES_BASE}terms-${base}-${index.toString(36)}.json`;
 }
 
 /** The name of a term shard as the entry has it: the base's, or the rewritten one's. */
@@ -133,20 +133,30 @@ export function parseShardHint(text: string | null | undefined): ShardHint | nul
 }
 
 /**
- * The term shards of the words typed so far, one for each word's first two letters or digits
- * (a one-letter word while typed: its `*` prefix), for the shortcut script to ask for beside the
- * entry (search-shortcut.inline.ts). Not for the syllable an IME is still building alone at the
- * end (it may yet be another), nor for 초성.
+ * Hands `ask` the term shards of the words typed so far (runs of letters and digits, as the query
+ * has them), one for each word's first two letters or digits (a one-letter word while typed: its
+ * `*` prefix), for the shortcut script to ask for beside the entry (search-shortcut.inline.ts,
+ * whose bytes every page's first round trip carries: hence a callback and no array). Not for the
+ * syllable an IME is still building alone at the end (it may yet be another), nor for 초성.
  */
-export function typedWordShards(typed: string, composing: boolean, base: string, count: number): string[] {
-  const words = typed.toLowerCase().split(/\s+/);
-  return words.flatMap((word, index) => {
-    const letters = word.match(/[\p{L}\p{N}]/gu) ?? [];
+export function typedWordShards(
+  typed: string,
+  composing: boolean,
+  base: string,
+  count: number,
+  ask: (url: string) => void,
+): void {
+  // Words as the query's (runs of letters and digits); a string's destructuring gives its first two.
+  const words = typed.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  words.forEach(([first, second], index) => {
     const last = index === words.length - 1;
-    if (letters.length === 0 || /[ㄱ-ㆎ]/.test(letters[0]!) || (composing && last && letters.length < 2))
-      return [];
     // The key of the word's first term (`shardKey`): its first letter and its second's initial.
-    const key = letters.length > 1 ? letters[0]! + initialKey(letters[1]!) : (last ? '*' : '') + letters[0]!;
-    return [termShardPath(base, keyShardOf(key, count))];
+    if (first && !/[ㄱ-ㆎ]/.test(first) && !(composing && last && !second))
+      ask(
+        termShardPath(
+          base,
+          keyShardOf(second ? first + initialKey(second) : (last ? '*' : '') + first, count),
+        ),
+      );
   });
 }
