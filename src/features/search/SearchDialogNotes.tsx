@@ -35,7 +35,7 @@ export function SearchDialogNotes({ query, state, anyRecent, anyHits, onAll }: S
       {query && state.status === 'ready' && !anyHits && (
         <p className="search-dialog-note">{t('search.dialog.empty')}</p>
       )}
-      {/* Nothing to show yet (a word found only in the texts waits for its shard): not a blank panel. */}
+      {/* Nothing to show yet (the results wait for their fragments): not a blank panel. */}
       {query && state.status === 'loading' && !anyHits && (
         <p className="search-dialog-note">{t('search.loading')}</p>
       )}

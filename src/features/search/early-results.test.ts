@@ -17,7 +17,6 @@ const hit = (id: string, title: string, extra: Partial<SearchHit> = {}): SearchH
   titleMarks: [],
   excerptMarks: [],
   score: 1,
-  excerptFromLead: true,
   ...extra,
 });
 
@@ -44,10 +43,9 @@ function setUp() {
   const opener = document.getElementById('opener')!;
   form.hidden = false;
   input.focus();
-  const titles = new Map<string, ReturnType<typeof later<SearchResponse>>>();
   const full = new Map<string, ReturnType<typeof later<SearchResponse>>>();
-  const partials = new Map<string, SearchOptions['onPartial']>();
-  const afters = new Map<string, SearchOptions['after']>();
+  /** Every search asked, in order, with its options. */
+  const asked: [string, SearchOptions | undefined][] = [];
   const onClose = vi.fn();
   const stop = startEarlyPanel({
     form,
@@ -55,16 +53,10 @@ function setUp() {
     limit: 8,
     origin: ORIGIN,
     onClose,
-    searchTitles: (query) => {
-      const answer = later<SearchResponse>();
-      titles.set(query, answer);
-      return answer.promise;
-    },
     search: (query, options) => {
       const answer = later<SearchResponse>();
       full.set(query, answer);
-      partials.set(query, options?.onPartial);
-      afters.set(query, options?.after);
+      asked.push([query, options]);
       return answer.promise;
     },
   });
@@ -75,7 +67,7 @@ function setUp() {
   };
   const titlesShown = () =>
     [...document.querySelectorAll('.search-early .search-option-title')].map((n) => n.textContent);
-  return { form, input, opener, titles, full, partials, afters, onClose, stop, type, titlesShown };
+  return { form, input, opener, full, asked, onClose, stop, type, titlesShown };
 }
 
 const settle = () => new Promise((done) => setTimeout(done));
@@ -111,8 +103,8 @@ describe('earlyResult', () => {
 });
 
 describe('startEarlyPanel', () => {
-  it('shows nothing until something is typed, then the form as the bar and the titles found first', async () => {
-    const { form, input, titles, type, titlesShown } = setUp();
+  it("shows nothing until something is typed, then the form as the bar and the engine's results", async () => {
+    const { form, input, full, type, titlesShown } = setUp();
     expect(document.querySelector('.search-early')).toBeNull();
     expect(form.classList.contains('visually-hidden')).toBe(true);
     await type('온보딩');
@@ -124,97 +116,78 @@ describe('startEarlyPanel', () => {
     expect(document.querySelector<HTMLElement>('.search-dialog-note')!.textContent).toBe(
       '검색하는 중입니다.',
     );
-    titles.get('온보딩')!.resolve(response('온보딩', [hit('a', '온보딩 가이드')]));
+    full.get('온보딩')!.resolve(response('온보딩', [hit('a', '온보딩 가이드')]));
     await settle();
     expect(titlesShown()).toEqual(['온보딩 가이드']);
+    expect(document.querySelector('[role="status"]')!.textContent).toBe('검색 결과 1건');
     expect(document.querySelector('.search-dialog-all')!.getAttribute('href')).toBe(
       '/search?q=%EC%98%A8%EB%B3%B4%EB%94%A9',
     );
   });
 
-  it('replaces the titles by the engine answer, never the other way round, and says no results only then', async () => {
-    const { titles, full, partials, type, titlesShown } = setUp();
+  it("says no results only once the engine's answer says so", async () => {
+    const { full, type, titlesShown } = setUp();
+    const note = () => document.querySelector<HTMLElement>('.search-dialog-note')!;
     await type('면접');
-    partials.get('면접')!(response('면접', [hit('b', '구조화 면접'), hit('c', '면접 질문')]));
-    titles.get('면접')!.resolve(response('면접', [hit('c', '면접 질문')]));
+    full.get('면접')!.resolve(response('면접', [hit('b', '구조화 면접'), hit('c', '면접 질문')]));
     await settle();
     expect(titlesShown()).toEqual(['구조화 면접', '면접 질문']);
-    full.get('면접')!.resolve(response('면접', []));
+    expect(note().hidden).toBe(true);
+    await type('면접관');
+    // The previous answer stays until this one comes, as in the dialog.
+    expect(titlesShown()).toEqual(['구조화 면접', '면접 질문']);
+    full.get('면접관')!.resolve(response('면접관', []));
     await settle();
     expect(titlesShown()).toEqual([]);
-    expect(document.querySelector<HTMLElement>('.search-dialog-note')!.hidden).toBe(false);
+    expect(note().hidden).toBe(false);
+    expect(note().textContent).toBe('검색 결과가 없습니다.');
     expect(document.querySelector('[role="status"]')!.textContent).toBe('검색 결과 0건');
   });
 
-  it('says it is searching while no title matches and the engine is still reading, then what it found', async () => {
-    const { titles, full, type, titlesShown } = setUp();
+  it('says it is searching while the engine is still reading, then what it found', async () => {
+    const { full, type, titlesShown } = setUp();
     const note = () => document.querySelector<HTMLElement>('.search-dialog-note')!;
     await type('관대화');
-    titles.get('관대화')!.resolve(response('관대화', []));
     await settle();
     expect(note().hidden).toBe(false);
     expect(note().textContent).toBe('검색하는 중입니다.');
+    expect(document.querySelector('[role="status"]')!.textContent).toBe('');
     full.get('관대화')!.resolve(response('관대화', [hit('d', '평가 오류 줄이기')]));
     await settle();
     expect(titlesShown()).toEqual(['평가 오류 줄이기']);
     expect(note().hidden).toBe(true);
   });
 
-  it("has the full search rank only once the titles' answer is drawn and its frame painted", async () => {
-    const { titles, afters, type, titlesShown } = setUp();
+  it("asks the engine once a query, at once, as the dialog's first search (its limit, nothing else)", async () => {
+    const { asked, full, type } = setUp();
     await type('면접');
-    const shownWhenRanked: (string | null)[][] = [];
-    void Promise.resolve(afters.get('면접')).then(() => shownWhenRanked.push(titlesShown()));
-    await settle();
-    expect(shownWhenRanked).toEqual([]);
-    titles.get('면접')!.resolve(response('면접', [hit('b', '면접 안내')]));
-    await vi.waitFor(() => expect(shownWhenRanked).toEqual([['면접 안내']]));
-    // Titles that fail (the dialog says so) hold nothing back.
     await type('면접 질문');
-    const ranked = vi.fn();
-    void Promise.resolve(afters.get('면접 질문')).then(ranked);
-    titles.get('면접 질문')!.resolve(Promise.reject(new Error('오프라인')) as never);
-    await vi.waitFor(() => expect(ranked).toHaveBeenCalled());
-  });
-
-  it('ranks a word no title holds at once, without waiting for a frame that shows nothing new', async () => {
-    vi.useFakeTimers();
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    const { titles, afters, type } = setUp();
-    const ranked = vi.fn();
-    await type('관대화');
-    void Promise.resolve(afters.get('관대화')).then(() => ranked('관대화'));
-    titles.get('관대화')!.resolve(response('관대화', []));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(ranked).toHaveBeenCalledWith('관대화');
-    // Titles found: their frame first.
-    await type('면접');
-    void Promise.resolve(afters.get('면접')).then(() => ranked('면접'));
-    titles.get('면접')!.resolve(response('면접', [hit('b', '면접 안내')]));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(ranked).not.toHaveBeenCalledWith('면접');
-    frames.splice(0).forEach((frame) => frame(0));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(ranked).toHaveBeenCalledWith('면접');
+    expect(asked).toEqual([
+      ['면접', { limit: 8 }],
+      ['면접 질문', { limit: 8 }],
+    ]);
+    // A failure is the dialog's to show: nothing here, and the next query is asked as ever.
+    full.get('면접 질문')!.resolve(Promise.reject(new Error('오프라인')) as never);
+    await settle();
+    await type('면접관');
+    expect(asked.map(([query]) => query)).toEqual(['면접', '면접 질문', '면접관']);
   });
 
   it('shows the latest query: an older answer coming late is dropped', async () => {
-    const { titles, full, type, titlesShown } = setUp();
+    const { full, type, titlesShown } = setUp();
     await type('면');
     await type('면접');
-    titles.get('면접')!.resolve(response('면접', [hit('b', '면접 안내')]));
+    full.get('면접')!.resolve(response('면접', [hit('b', '면접 안내')]));
     await settle();
-    titles.get('면')!.resolve(response('면', [hit('z', '면세 안내')]));
     full.get('면')!.resolve(response('면', [hit('z', '면세 안내')]));
     await settle();
     expect(titlesShown()).toEqual(['면접 안내']);
   });
 
   it('goes when the dialog adopts the form, the form hidden again as before', async () => {
-    const { form, titles, type } = setUp();
+    const { form, full, type } = setUp();
     await type('면접');
-    titles.get('면접')!.resolve(response('면접', [hit('b', '면접 안내')]));
+    full.get('면접')!.resolve(response('면접', [hit('b', '면접 안내')]));
     await settle();
     releaseEarlyForm(form);
     await Promise.resolve();

@@ -6,35 +6,24 @@
  * The header's early form stays where it is and keeps focus (moving a focused input during an IME
  * composition commits a half-built syllable): a class shows it as the dialog's bar, over the top of
  * a panel drawn after it, inside the header (the header's backdrop filter makes it the fixed
- * elements' frame: both are placed in it alike). The panel shows the titles that match first
- * (`searchTitles`: the title weights of the query's term shards, with their fragments), then the
- * engine's full answer; the latest query wins. Titles, excerpts and addresses are untrusted: text
- * nodes only, links through `resultLink`.
+ * elements' frame: both are placed in it alike). The panel shows the engine's answer (the same
+ * search as the dialog's first, which takes it over); the latest query wins. Titles, excerpts and
+ * addresses are untrusted: text nodes only, links through `resultLink`.
  * The form's release (the dialog adopting its text, or Escape here) takes the panel away in the
  * same task, before a frame is drawn.
  */
 import { formatDate, interpolate, isoDay, t } from '../../i18n/index.ts';
-import { afterNextPaint } from '../../lib/dom/after-next-paint.ts';
 import { newTabProps } from '../../lib/dom/new-tab.ts';
 import type { SearchHit, SearchResponse } from '../../lib/search/format/types.ts';
 import { earlyText, releaseEarlyForm } from './early-input.ts';
 import { markPieces } from './highlight.ts';
 import { resultLink } from './result-link.ts';
 import { searchPageHref } from './search-address.ts';
-import type { SearchFn, TitleSearchFn } from './search-client.ts';
+import type { SearchFn } from './search-client.ts';
 import { typeLabel } from './search-labels.ts';
 
 /** The form's classes while it is the bar; `visually-hidden` while it is not. */
 const BAR_CLASSES = ['search-dialog-bar', 'search-early-bar'];
-
-/**
- * How far an answer has come (none, the titles, ranked with the leads, full): a later stage for the
- * same query is never replaced by an earlier one.
- */
-type Stage = 0 | 1 | 2 | 3;
-const TITLES: Stage = 1;
-const RANKED: Stage = 2;
-const FULL: Stage = 3;
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -103,9 +92,7 @@ function buildPanel(onClose: () => void): Panel {
   const body = element('div', 'search-dialog-body');
   const list = element('ul', 'search-options');
   list.setAttribute('aria-label', t('search.results'));
-  // Until an answer shows something: that the search is on its way, then, once the engine has
-  // read the shards and found nothing, that there is nothing (a word found only in the texts has
-  // no title to show while its shard comes).
+  // Until the first answer: that the search is on its way; then, when it found nothing, so.
   const note = element('p', 'search-dialog-note', t('search.loading'));
   const all = element('a', 'search-dialog-all', t('search.dialog.all'));
   const status = element('p', 'visually-hidden');
@@ -124,7 +111,6 @@ export interface EarlyPanelOptions {
   /** What focus returns to when the visitor closes the panel. */
   opener: Element | null;
   search: SearchFn;
-  searchTitles: TitleSearchFn;
   /** The dialog's limit: the same search as its first, so it takes this one's answer. */
   limit: number;
   /** The visitor closed the panel (Escape, the close button, the backdrop). */
@@ -148,47 +134,17 @@ function showPanel(form: HTMLFormElement, onClose: () => void): { panel: Panel; 
   return { panel, close };
 }
 
-/** One answer for `query` drawn in the panel, at `stage`. */
-function drawAnswer(
-  panel: Panel,
-  origin: string,
-  query: string,
-  response: SearchResponse | null,
-  stage: Stage,
-) {
+/** The engine's answer for `query` drawn in the panel; `null`, nothing to search (an emptied box). */
+function drawAnswer(panel: Panel, origin: string, query: string, response: SearchResponse | null) {
   const hits = response?.hits ?? [];
   panel.list.replaceChildren(...hits.map((hit) => earlyResult(hit, origin)));
-  // "No results" only once the engine has read the shards: the titles alone cannot say so.
   panel.note.hidden = !query || hits.length > 0;
-  panel.note.textContent = stage === FULL ? t('search.dialog.empty') : t('search.loading');
+  panel.note.textContent = response ? t('search.dialog.empty') : t('search.loading');
   panel.all.href = searchPageHref(query);
   panel.all.hidden = !query;
-  panel.status.textContent =
-    stage === FULL && response ? interpolate(t('search.dialog.status'), { count: response.total }) : '';
-}
-
-/**
- * Searches `query`: the titles first, then the engine's answer, each handed to `answer` with its
- * stage. A failure is the dialog's to show (it searches again): nothing alarming here.
- */
-function searchEarly(
-  options: EarlyPanelOptions,
-  query: string,
-  answer: (stage: Stage) => (response: SearchResponse) => void,
-): void {
-  const { limit } = options;
-  // The full ranking waits for the frame of the titles found: when a shard came with the entry,
-  // it would otherwise run in their task and hold that frame back. A word no title holds (one
-  // only the texts say) has no such frame to wait for: its first results are the ranking's.
-  const titles = options.searchTitles(query, { limit }).then(
-    (response) => {
-      answer(TITLES)(response);
-      return response.hits.length > 0;
-    },
-    () => false,
-  );
-  const after = titles.then((found) => (found ? afterNextPaint() : undefined));
-  options.search(query, { limit, onPartial: answer(RANKED), after }).then(answer(FULL), () => undefined);
+  panel.status.textContent = response
+    ? interpolate(t('search.dialog.status'), { count: response.total })
+    : '';
 }
 
 /**
@@ -216,15 +172,13 @@ export function startEarlyPanel(options: EarlyPanelOptions): () => void {
     const mine = ++latest;
     const query = earlyText(form).trim();
     if (query) shown ??= showPanel(form, shut);
-    let reached: Stage = 0;
-    const answer = (stage: Stage) => (response: SearchResponse) => {
-      if (mine !== latest || stopped || stage <= reached) return;
-      reached = stage;
-      if (shown) drawAnswer(shown.panel, origin, query, response, stage);
+    const answer = (response: SearchResponse) => {
+      if (mine === latest && !stopped && shown) drawAnswer(shown.panel, origin, query, response);
     };
-    // The previous answer stays until this one's first comes, as in the dialog.
-    if (query) searchEarly(options, query, answer);
-    else if (shown) drawAnswer(shown.panel, origin, query, null, 0);
+    // The previous answer stays until this one comes, as in the dialog. A failure is the dialog's
+    // to show (it searches again): nothing alarming here.
+    if (query) options.search(query, { limit: options.limit }).then(answer, () => undefined);
+    else if (shown) drawAnswer(shown.panel, origin, query, null);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {

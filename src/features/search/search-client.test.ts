@@ -18,11 +18,6 @@ function fakeEngine() {
         await options.fetchJson!(options.entryUrl);
         return answer(query);
       },
-      async searchTitles(query) {
-        searches.push(`titles:${query}`);
-        await options.fetchJson!(options.entryUrl);
-        return answer(query);
-      },
     };
   };
   return { create, created, searches };
@@ -79,18 +74,6 @@ describe('createSiteSearch', () => {
     expect(engine.searches).toEqual(['면접', '면접', '면접']);
   });
 
-  it('answers titles from the same searcher and entry request, and drops the searcher when that fails', async () => {
-    const engine = fakeEngine();
-    const request = vi.fn(async () => json());
-    const site = createSiteSearch(newSiteSearchState(), engine.create, request);
-    startedEarly(SEARCH_ENTRY_URL, async () => json(503));
-    await expect(site.searchTitles('면접')).rejects.toThrow('HTTP 503');
-    await site.searchTitles('면접');
-    await site.search('면접');
-    expect(engine.created).toHaveLength(2);
-    expect(engine.searches).toEqual(['titles:면접', 'titles:면접', '면접']);
-  });
-
   it('gives every copy of the module one searcher through the shared state', async () => {
     const engine = fakeEngine();
     const state = newSiteSearchState();
@@ -102,57 +85,24 @@ describe('createSiteSearch', () => {
   });
 });
 
-describe('first answers (onPartial)', () => {
-  /** A searcher whose first answer (leads) comes before its full one, when `release` is called. */
-  function partialEngine() {
+describe('the same search asked while it runs (the dialog taking over the early panel)', () => {
+  it('joins it: one search of the engine, its one answer to both', async () => {
     let release: () => void = () => undefined;
+    const searches: string[] = [];
     const create = (): Searcher => ({
-      async search(query, options) {
-        options?.onPartial?.({ ...answer(query), total: 1 });
+      async search(query) {
+        searches.push(query);
         await new Promise<void>((done) => (release = done));
         return { ...answer(query), total: 2 };
       },
-      searchTitles: async (query) => answer(query),
-    });
-    return { create, release: () => release() };
-  }
-
-  it('reaches the caller, and a caller that takes over the same search after its first answer gets it too', async () => {
-    const engine = partialEngine();
-    const site = createSiteSearch(newSiteSearchState(), engine.create, async () => json());
-    const primed: number[] = [];
-    const dialog: number[] = [];
-    const first = site.search('면접', { limit: 8, onPartial: (r) => primed.push(r.total) });
-    const same = site.search('면접', { limit: 8, onPartial: (r) => dialog.push(r.total) });
-    expect(same).toBe(first);
-    expect(primed).toEqual([1]);
-    expect(dialog).toEqual([1]);
-    engine.release();
-    expect((await same).total).toBe(2);
-  });
-
-  it('reaches a caller that takes over the same search before its first answer, when it comes', async () => {
-    let release: () => void = () => undefined;
-    let rank: () => void = () => undefined;
-    const create = (): Searcher => ({
-      async search(query, options) {
-        await new Promise<void>((done) => (rank = done));
-        options?.onPartial?.({ ...answer(query), total: 1 });
-        await new Promise<void>((done) => (release = done));
-        return answer(query);
-      },
-      searchTitles: async (query) => answer(query),
     });
     const site = createSiteSearch(newSiteSearchState(), create, async () => json());
-    const seen: number[] = [];
-    void site.search('채용');
-    const later = site.search('채용', { onPartial: (r) => seen.push(r.total) });
-    expect(seen).toEqual([]);
-    rank();
-    await Promise.resolve();
-    expect(seen).toEqual([1]);
+    const early = site.search('면접', { limit: 8 });
+    const dialog = site.search('면접', { limit: 8 });
+    expect(dialog).toBe(early);
     release();
-    await later;
+    expect((await dialog).total).toBe(2);
+    expect(searches).toEqual(['면접']);
   });
 });
 
@@ -173,7 +123,6 @@ describe('answers at once (searchNow)', () => {
         calls.push(`now ${query}`);
         return ready ? answer(query) : null;
       },
-      searchTitles: async (query) => answer(query),
     });
     return { create, calls, release: () => release() };
   }

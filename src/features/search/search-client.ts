@@ -14,35 +14,21 @@ import {
   type FetchJson,
   type Searcher,
   type SearcherOptions,
+  type SearchOptions,
 } from '../../lib/search/engine/searcher.ts';
-import type { SearchResponse, SearchType } from '../../lib/search/format/types.ts';
+import type { SearchResponse } from '../../lib/search/format/types.ts';
 import { takeEarly } from '../../lib/dom/early-requests.ts';
 import { findEarlyForm } from './early-input.ts';
 import { SEARCH_ENTRY_URL } from './search-entry.ts';
 import { parseShardHint, type ShardHint } from '../../lib/search/format/shard-names.ts';
 
-export { SEARCH_ENTRY_URL };
-
-export interface SearchOptions {
-  limit?: number;
-  types?: SearchType[];
-  /**
-   * Gets the results as soon as they are ranked, their excerpts the documents' leads
-   * (`excerptFromLead`), before the texts of the excerpt windows arrive.
-   */
-  onPartial?: (response: SearchResponse) => void;
-  /** What the ranking waits for once the entry is read (`SearchOptions.after` of the searcher). */
-  after?: PromiseLike<unknown>;
-}
+export { SEARCH_ENTRY_URL, type SearchOptions };
 
 /**
  * The answer at once, when the files it needs are read already (`Searcher.searchNow`), else
  * `null`: then ask the search itself.
  */
-export type SearchNowFn = (
-  query: string,
-  options?: Omit<SearchOptions, 'onPartial' | 'after'>,
-) => SearchResponse | null;
+export type SearchNowFn = (query: string, options?: SearchOptions) => SearchResponse | null;
 
 export interface SearchFn {
   (query: string, options?: SearchOptions): Promise<SearchResponse>;
@@ -53,19 +39,11 @@ export interface SearchFn {
   now?: SearchNowFn;
 }
 
-/** The titles that match, from the index's entry alone (`Searcher.searchTitles`). */
-export type TitleSearchFn = (
-  query: string,
-  options?: Omit<SearchOptions, 'onPartial' | 'after'>,
-) => Promise<SearchResponse>;
-
 interface LastSearch {
   key: string;
   answer: Promise<SearchResponse>;
   /** The answer once it has come: the same search asked at once gets it without ranking again. */
   settled: SearchResponse | null;
-  /** Its first answer once ranked (`onPartial`), and the callers waiting for it. */
-  first: { response: SearchResponse | null; waiting: Set<(response: SearchResponse) => void> };
 }
 
 /** What the copies of this module share. */
@@ -79,8 +57,6 @@ export interface SiteSearch {
   /** Carries `searchNow` as its `now`. */
   search: SearchFn & { now: SearchNowFn };
   searchNow: SearchNowFn;
-  /** The same searcher's answer from the entry alone: what the dialog's first chunk shows first. */
-  searchTitles: TitleSearchFn;
 }
 
 /** The index base this page was built with, from the header's search form (SearchButton.astro). */
@@ -111,7 +87,7 @@ function pageFetchJson(request: (url: string, init?: RequestInit) => Promise<Res
 }
 
 /** What makes two searches the same: the query, the limit and the types. */
-const keyOf = (query: string, options: Omit<SearchOptions, 'onPartial' | 'after'>) =>
+const keyOf = (query: string, options: SearchOptions) =>
   JSON.stringify([query, options.limit ?? null, options.types ?? null]);
 
 /** `searchNow` over the shared state: the last search's answer when it is the same search. */
@@ -119,34 +95,23 @@ function searchNowOf(state: SiteSearchState): SearchNowFn {
   return (query, options = {}) => {
     const key = keyOf(query, options);
     // The same search asked before: its answer, or, while it is on its way, none (the caller then
-    // joins it through `search`, first answer included).
+    // joins it through `search`).
     if (state.last?.key === key) return state.last.settled;
     const response = state.searcher?.searchNow?.(query, options) ?? null;
-    if (response) {
-      const first: LastSearch['first'] = { response: null, waiting: new Set() };
-      state.last = { key, answer: Promise.resolve(response), settled: response, first };
-    }
+    if (response) state.last = { key, answer: Promise.resolve(response), settled: response };
     return response;
   };
 }
 
-/** A new search, as the state's last: its first answer goes to every caller waiting for it. */
+/** A new search, as the state's last: the same search asked again while it runs joins it. */
 function startSearch(
   state: SiteSearchState,
   searcher: Searcher,
   key: string,
   query: string,
-  { onPartial, ...options }: SearchOptions,
+  options: SearchOptions,
 ): Promise<SearchResponse> {
-  const first: LastSearch['first'] = { response: null, waiting: new Set(onPartial ? [onPartial] : []) };
-  const answer = searcher.search(query, {
-    ...options,
-    onPartial: (response) => {
-      first.response = response;
-      for (const listener of first.waiting) listener(response);
-    },
-  });
-  const last: LastSearch = { key, answer, settled: null, first };
+  const last: LastSearch = { key, answer: searcher.search(query, options), settled: null };
   state.last = last;
   last.answer.then(
     (response) => (last.settled = response),
@@ -169,31 +134,14 @@ export function createSiteSearch(
     (state.searcher ??= create({ entryUrl: SEARCH_ENTRY_URL, fetchJson, shardHint: pageShardHint() }));
   const searchNow = searchNowOf(state);
 
+  // The dialog taking over the early panel's search (the same query and limit) joins it.
   const search = (query: string, options: SearchOptions = {}) => {
     const key = keyOf(query, options);
-    const same = state.last?.key === key ? state.last : null;
-    if (!same) return startSearch(state, sharedSearcher(), key, query, options);
-    // The dialog taking over the shortcut's search gets its first answer too.
-    const { onPartial } = options;
-    if (onPartial && same.first.response) onPartial(same.first.response);
-    else if (onPartial) same.first.waiting.add(onPartial);
-    return same.answer;
+    if (state.last?.key === key) return state.last.answer;
+    return startSearch(state, sharedSearcher(), key, query, options);
   };
 
-  const searchTitles: TitleSearchFn = (query, options) => {
-    const searcher = sharedSearcher();
-    const answer = searcher.searchTitles(query, options);
-    answer.catch(() => {
-      if (state.searcher === searcher) state.searcher = null;
-    });
-    return answer;
-  };
-
-  return {
-    search: Object.assign(search, { now: searchNow }),
-    searchNow,
-    searchTitles,
-  };
+  return { search: Object.assign(search, { now: searchNow }), searchNow };
 }
 
 const SHARED = Symbol.for('insighthire:site-search');
@@ -205,5 +153,3 @@ const site = createSiteSearch(shared);
 export const searchSite: SearchFn = site.search;
 /** The site search's answer at once, when the files it needs are read (also `searchSite.now`). */
 export const searchSiteNow = site.searchNow;
-/** The titles that match, from the index's entry alone: an answer before the term shards arrive. */
-export const searchSiteTitles: TitleSearchFn = site.searchTitles;

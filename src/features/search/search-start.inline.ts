@@ -5,15 +5,14 @@
  * on what the visitor has typed into the early form while the dialog's React code (the next
  * round trip) is on its way: the index's shards and the dialog's code then load side by side,
  * not one after the other. Meanwhile what is typed shows at once as the dialog's first screen,
- * drawn without React (early-results.ts): the titles that match from the entry alone, then the
- * engine's answer.
+ * drawn without React (early-results.ts), with the engine's answer.
  */
 import { injectStyles } from '../../lib/dom/later-styles.ts';
 import { DIALOG_LIMIT } from './dialog-options.ts';
 import { findEarlyForm } from './early-input.ts';
 import { startEarlyPanel } from './early-results.ts';
 import earlyStyles from './early-results.scss?inline';
-import { searchSite, searchSiteTitles } from './search-client.ts';
+import { searchSite } from './search-client.ts';
 import dialogModule from './search-dialog.tsx?chunk-url';
 import dialogStyles from './search-dialog.scss?inline';
 import resultStyles from './search-results.scss?inline';
@@ -42,7 +41,6 @@ export default function openSearchDialog(opener: Element | null): void {
       form: early,
       opener,
       search: searchSite,
-      searchTitles: searchSiteTitles,
       limit: DIALOG_LIMIT,
       onClose: () => (closedEarly = true),
     });

@@ -53,25 +53,12 @@ export function useSearch(limit: number, search: SearchFn) {
       }
       setState((previous) => (previous.status === 'loading' ? previous : { ...previous, status: 'loading' }));
       let next: SearchState;
-      // A first answer given from inside `search` (the dialog taking over the shortcut's search,
-      // in an effect, where React cannot draw at once) is set the ordinary way.
-      let inSearchCall = true;
-      const show = (state: SearchState) => {
-        if (mine !== latest.current) return;
-        if (inSearchCall) setState(state);
-        else flushSync(() => setState(state));
-      };
-      // The results as soon as they are ranked, with the documents' leads as excerpts; the
-      // excerpt windows replace them when the texts arrive.
-      const onPartial = (response: SearchResponse) => show({ status: 'ready', response });
-      const answer = search(query, { ...options, onPartial });
-      inSearchCall = false;
       try {
-        next = { status: 'ready', response: await answer };
+        next = { status: 'ready', response: await search(query, options) };
       } catch {
         next = { status: 'error', response: null };
       }
-      show(next);
+      if (mine === latest.current) flushSync(() => setState(next));
     },
     [limit, search],
   );

@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, type BuiltIndex, type PreviousIndex } from './index/build-index.ts';
 import { decodePostings, encodePostings } from './format/format.ts';
 import {
@@ -13,7 +13,7 @@ import { analyzeQuery, queryShards } from './format/query.ts';
 import { createSearcher, SearchIndexError } from './engine/searcher.ts';
 import { firstQueryBound } from './engine/query-budget.ts';
 import { coverGrams, coverStarts, gramLength, gramTerms } from './format/tokenize.ts';
-import type { SearchDoc, SearchResponse } from './format/types.ts';
+import type { SearchDoc } from './format/types.ts';
 
 const docs: SearchDoc[] = [
   {
@@ -250,12 +250,10 @@ describe('first results with their fragments', () => {
   };
   it('ranks from the entry and shards, then shows the results with their excerpt windows from one round of fragments', async () => {
     const { searcher, requests } = searcherOver([long]);
-    const partials: SearchResponse[] = [];
-    const done = await searcher.search('질문', { onPartial: (r) => partials.push(r) });
-    // A result has no title before its fragment, which brings the window: no answer before it.
-    expect(partials).toEqual([]);
+    // A result has no title before its fragment, which brings the window: one answer, with it.
+    const done = await searcher.search('질문');
     const full = done.hits[0]!;
-    expect(full.excerptFromLead).toBeUndefined();
+    expect(full).not.toHaveProperty('excerptFromLead');
     expect(full.title).toBe(long.title);
     expect(full.excerptMarks.map(([a, b]) => full.excerpt.slice(a, b))).toEqual(['질문']);
     // Entry and one term shard before the ranking; the fragment after.
@@ -278,10 +276,8 @@ describe('first results with their fragments', () => {
   it('reads a fragment once: a later query over the same result fetches no more of it', async () => {
     const { searcher, requests } = searcherOver([long]);
     await searcher.search('질문');
-    const partials: SearchResponse[] = [];
-    const again = await searcher.search('설명', { onPartial: (r) => partials.push(r) });
-    expect(partials).toEqual([]);
-    expect(again.hits[0]!.excerptFromLead).toBeUndefined();
+    const again = await searcher.search('설명');
+    expect(again.hits[0]!).not.toHaveProperty('excerptFromLead');
     expect(requests.filter((url) => url.includes('/frag-'))).toHaveLength(1);
   });
   it("answers initials from the titles' initials in one shard", async () => {
@@ -368,7 +364,7 @@ describe('what a query fetches (its budget)', () => {
       expect(spent.bytes).toBeLessThanOrEqual(firstQueryBound(index.entry, spent.requests - 1, 10));
       // Every result shows why it matched.
       for (const hit of hits) {
-        expect(hit.excerptFromLead).toBeUndefined();
+        expect(hit).not.toHaveProperty('excerptFromLead');
         expect(hit.excerptMarks.map(([a, b]) => hit.excerpt.slice(a, b))).toEqual(['물결무늬']);
       }
     },
@@ -446,7 +442,7 @@ describe('answers at once (searchNow)', () => {
     // The term shards and the delta read, no fragment.
     await searcher.search('물결무늬 박람회', { limit: 0 });
     const now = searcher.searchNow('물결무늬 박람회');
-    expect(now?.hits.map((h) => [h.id, h.excerptFromLead])).toEqual([['news:new', undefined]]);
+    expect(now?.hits.map((h) => [h.id, 'excerptFromLead' in h])).toEqual([['news:new', false]]);
     expect(now).toEqual(await searcher.search('물결무늬 박람회'));
   });
 });
@@ -544,7 +540,7 @@ describe('a build over the previous index', () => {
     expect((await searcher.search('물결ㅁ')).hits.map((h) => h.id)).toEqual(['news:new']);
     expect((await searcher.search('ㅁㄱㅁㄴ')).hits.map((h) => h.id)).toEqual(['news:new']);
     const [hit] = (await searcher.search('체험관')).hits;
-    expect(hit!.excerptFromLead).toBeUndefined();
+    expect(hit!).not.toHaveProperty('excerptFromLead');
     expect(hit!.excerptMarks.map(([a, b]) => hit!.excerpt.slice(a, b))).toEqual(['체험관']);
   });
   it('puts a repost added since the base after the results that say something new, as a fresh build does', async () => {
@@ -703,68 +699,6 @@ describe('site documents', () => {
   });
 });
 
-describe('title matches (searchTitles)', () => {
-  /** The ids, having read nothing the full search of the same query does not read. */
-  const titleIds = async (query: string) => {
-    const { searcher, requests } = searcherOver(docs);
-    const { hits } = await searcher.searchTitles(query);
-    const full = searcherOver(docs);
-    await full.searcher.search(query);
-    for (const url of requests) expect(full.requests).toContain(url);
-    expect(new Set(requests).size).toBe(requests.length);
-    return hits.map((h) => h.id).sort();
-  };
-  it("finds titles by word, particle, spacing, prefix, initials and Latin word, from the search's own files", async () => {
-    expect(await titleIds('온보딩')).toEqual(['a']);
-    expect(await titleIds('온보딩을')).toEqual(['a']);
-    expect(await titleIds('구조화면접')).toEqual(['b']);
-    expect(await titleIds('인공 지능')).toEqual(['c', 'd']);
-    expect(await titleIds('온ㅂ')).toEqual(['a']);
-    expect(await titleIds('ㅇㅂㄷ')).toEqual(['a']);
-    expect(await titleIds('세미')).toEqual(['d']);
-  });
-  it('finds a Latin word in a title, and none for a word found only in the texts', async () => {
-    const latin = searcherOver([{ ...docs[1]!, id: 'isms', title: 'ISMS 인증 안내' }, ...docs]);
-    expect((await latin.searcher.searchTitles('isms')).hits.map((h) => h.id)).toEqual(['isms']);
-    expect(await titleIds('ISMS')).toEqual([]);
-    expect(await titleIds('서비스')).toEqual([]);
-    expect(await titleIds('분석합니다')).toEqual([]);
-  });
-  it('ranks by the titles alone and marks as the full search does', async () => {
-    const { searcher } = searcherOver(docs);
-    const titles = await searcher.searchTitles('면접');
-    // The shorter title first: the body, where b says 면접 twice more, is not read.
-    expect(titles.hits.map((h) => h.id)).toEqual(['c', 'b']);
-    const hit = titles.hits[1]!;
-    expect(hit.excerptFromLead).toBeUndefined();
-    expect(hit.titleMarks.map(([a, b]) => hit.title.slice(a, b))).toEqual(['면접']);
-    expect(hit.excerptMarks.map(([a, b]) => hit.excerpt.slice(a, b))).toEqual(['면접']);
-    expect(titles.counts).toEqual({ news: 1, faq: 1 });
-    const seminars = await searcher.searchTitles('인공지능', { types: ['seminar'], limit: 5 });
-    expect(seminars.hits.map((h) => h.id)).toEqual(['d']);
-    expect(seminars.total).toBe(1);
-  });
-  it('answers one query after another on the same searcher, whatever titles the first one read', async () => {
-    const { searcher, requests } = searcherOver(docs);
-    const titleIds = async (query: string) =>
-      (await searcher.searchTitles(query)).hits.map((h) => h.id).sort();
-    expect(await titleIds('온보딩')).toEqual(['a']);
-    expect(await titleIds('인공 지능')).toEqual(['c', 'd']);
-    expect(await titleIds('채용')).toEqual(['b', 'd']);
-    expect(await titleIds('온보')).toEqual(['a']);
-    expect(requests.filter((url) => url === '/search/index.json')).toHaveLength(1);
-    expect(new Set(requests).size).toBe(requests.length);
-  });
-  it('finds a title changed since the base, from the delta', async () => {
-    const base = buildSearchIndex(docs);
-    const changed = docs.map((d) => (d.id === 'c' ? { ...d, title: '물결무늬 평가 기준' } : d));
-    const next = buildSearchIndex(changed, { previous: previousOf(base) });
-    const searcher = searcherOfIndex(next);
-    expect((await searcher.searchTitles('물결무늬')).hits.map((h) => h.id)).toEqual(['c']);
-    expect((await searcher.searchTitles('인공 지능')).hits.map((h) => h.id)).toEqual(['d']);
-  });
-});
-
 describe("term shards named by their base (the page's hint)", () => {
   /** A searcher whose entry arrives when `release` is called; every request in order. */
   function holdingEntry(shardHint: ShardHint | null) {
@@ -850,26 +784,6 @@ describe("term shards named by their base (the page's hint)", () => {
     // 과 may yet become 관: nothing until the syllable is done, or the next one started.
     expect(named('과', true)).toEqual([]);
     expect(named('관대', true)).toHaveLength(1);
-  });
-
-  it('ranks only once `after` settles, its term shards asked for beside the entry meanwhile', async () => {
-    const { entry } = buildSearchIndex(docs);
-    const { searcher, requests, release } = holdingEntry(parseShardHint(shardHintOf(entry)));
-    let shown = () => {};
-    const after = new Promise<void>((resolve) => (shown = resolve));
-    const partial = vi.fn();
-    let answered = false;
-    const answer = searcher.search('구조화 면접', { onPartial: partial, after });
-    void answer.then(() => (answered = true));
-    release();
-    // The titles' answer comes from the same entry meanwhile; this one waits for their frame.
-    expect((await searcher.searchTitles('구조화')).hits.map((hit) => hit.id)).toEqual(['b']);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(requests.filter((url) => url.includes('/terms-')).length).toBeGreaterThanOrEqual(1);
-    expect(answered).toBe(false);
-    expect(partial).not.toHaveBeenCalled();
-    shown();
-    expect((await answer).hits.map((hit) => hit.id)).toEqual(['b']);
   });
 
   it("answers from the entry's own shards when the page's hint is stale", async () => {

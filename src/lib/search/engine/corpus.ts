@@ -69,17 +69,15 @@ function livePostings(source: RankSource, term: string, backs: Map<number, numbe
   return [...base, ...(source.delta.postings.get(term) ?? [])];
 }
 
-/** The source as `rank`'s corpus (`titlesOnly`: the title weights alone, for `searchTitles`). */
-function corpusOf(source: RankSource, titlesOnly: boolean, backs: Map<number, number>): Corpus {
+/** The source as `rank`'s corpus. */
+function corpusOf(source: RankSource, backs: Map<number, number>): Corpus {
   return {
     count: source.entry.docs,
     postings: (term) => {
       // A `*` prefix's body weight is its expansions' best combined weight (doc-terms.ts).
       const combined = term.startsWith('*');
       const postings = livePostings(source, term, backs)
-        .map(([slot, title, body]): Posting =>
-          titlesOnly ? [slot, title, 0] : combined ? [slot, 0, body] : [slot, title, body],
-        )
+        .map(([slot, title, body]): Posting => (combined ? [slot, 0, body] : [slot, title, body]))
         .filter(([, title, body]) => title > 0 || body > 0);
       return postings.length > 0 ? postings : undefined;
     },
@@ -120,11 +118,11 @@ function repeatKey(source: RankSource, slot: number, backs: ReadonlyMap<number, 
 }
 
 /** The query ranked: 초성 over the titles' initials, words by BM25; repeats last. */
-export function rankQuery(source: RankSource, analyzed: AnalyzedQuery, titlesOnly = false): Ranked[] {
+export function rankQuery(source: RankSource, analyzed: AnalyzedQuery): Ranked[] {
   const backs = new Map<number, number>();
   const ranked =
     analyzed.initials !== undefined
       ? rankInitials(source, analyzed.initials, backs)
-      : rank(analyzed, corpusOf(source, titlesOnly, backs));
+      : rank(analyzed, corpusOf(source, backs));
   return repeatsLast(ranked, (key) => repeatKey(source, key, backs));
 }

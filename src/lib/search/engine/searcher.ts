@@ -35,23 +35,14 @@ export interface SearcherOptions {
   shardHint?: ShardHint | null;
 }
 
+/**
+ * One answer a query: a result has no title before its fragment, which brings the excerpt window
+ * with it, so there is no earlier answer to give.
+ */
 export interface SearchOptions {
   limit?: number;
   types?: SearchType[];
-  /**
-   * Format 3 called it with the results ranked before their texts came (the leads, from the
-   * entry). A format-4 result has no title before its fragment, which brings the excerpt window
-   * with it: it is not called. Kept for the screens' sake.
-   */
-  onPartial?: (response: SearchResponse) => void;
-  /**
-   * The ranking waits for it once the entry is read (the term shards and the delta still leave
-   * at once): a screen drawing an earlier answer (`searchTitles`) has that frame painted first.
-   */
-  after?: PromiseLike<unknown>;
 }
-
-type NowOptions = Omit<SearchOptions, 'onPartial' | 'after'>;
 
 export interface Searcher {
   search(query: string, options?: SearchOptions): Promise<SearchResponse>;
@@ -61,14 +52,7 @@ export interface Searcher {
    * when one is still to fetch, or when the files read cannot answer (`search` then fetches, or
    * says what is wrong). Optional for a stand-in searcher.
    */
-  searchNow?(query: string, options?: NowOptions): SearchResponse | null;
-  /**
-   * The documents whose titles match, ranked by the title weights alone. Format 4 has no titles
-   * in the entry: this reads the same term shards and delta as `search`, and the fragments of
-   * its results (most of them the ones `search` shows next); a word found only in the texts
-   * finds nothing here.
-   */
-  searchTitles(query: string, options?: NowOptions): Promise<SearchResponse>;
+  searchNow?(query: string, options?: SearchOptions): SearchResponse | null;
 }
 
 const DEFAULT_LIMIT = 10;
@@ -161,7 +145,7 @@ function answerOf(
   query: string,
   ranked: readonly Ranked[],
   analyzed: AnalyzedQuery,
-  options: NowOptions,
+  options: SearchOptions,
 ): ReadAnswer {
   const typed = ranked.map((item) => {
     const type = typeOf(loaded.entry, loaded.delta!, item.key);
@@ -189,13 +173,12 @@ function answerFromRead(
   store: FileStore,
   loaded: Loaded,
   query: string,
-  options: NowOptions,
-  titlesOnly: boolean,
+  options: SearchOptions,
 ): ReadAnswer | null {
   const analyzed = analyzeQuery(query, loaded.entry.gram);
   const source = sourceNow(store, loaded, shardUrls(store, loaded, analyzed));
   if (!source) return null;
-  return answerOf(store, loaded, query, rankQuery(source, analyzed, titlesOnly), analyzed, options);
+  return answerOf(store, loaded, query, rankQuery(source, analyzed), analyzed, options);
 }
 
 async function answerFrom(
@@ -203,57 +186,48 @@ async function answerFrom(
   shardReader: TermShardReader,
   loaded: Loaded,
   query: string,
-  { after, onPartial: _onPartial, ...options }: SearchOptions,
-  titlesOnly = false,
+  options: SearchOptions,
 ): Promise<SearchResponse> {
   const urls = shardUrls(store, loaded, analyzeQuery(query, loaded.entry.gram));
-  const reading = Promise.all([
-    ...[...urls.values()].map((url) => shardReader.load(url)),
-    loaded.loadDelta(),
-  ]);
-  // Settled here too: a failure while `after` is awaited is not unhandled.
-  reading.catch(() => undefined);
-  if (after) await after;
-  await reading;
-  const ranked = answerFromRead(store, loaded, query, options, titlesOnly);
+  await Promise.all([...[...urls.values()].map((url) => shardReader.load(url)), loaded.loadDelta()]);
+  const ranked = answerFromRead(store, loaded, query, options);
   if (!ranked) throw new SearchIndexError(t('search.index.mismatch'));
   if (ranked.response) return ranked.response;
   await Promise.all(ranked.fragments.map((url) => store.load(url, FRAGMENT)));
-  const full = answerFromRead(store, loaded, query, options, titlesOnly);
+  const full = answerFromRead(store, loaded, query, options);
   if (!full?.response) throw new SearchIndexError(t('search.index.mismatch'));
   return full.response;
 }
 
 /**
- * A searcher over the index whose entry is at `options.entryUrl`. `search`, `searchNow` and
- * `searchTitles` share the files it has read (`file-store.ts`) and the entry.
+ * A searcher over the index whose entry is at `options.entryUrl`. `search` and `searchNow` share
+ * the files it has read (`file-store.ts`) and the entry.
  */
 export function createSearcher(options: SearcherOptions): Required<Searcher> {
   const store = createFileStore(options.entryUrl, options.fetchJson);
   const entries = entryReader(store, options.entryUrl);
   const shardReader = termShardReader(store, options.shardHint);
-  async function answer(query: string, searchOptions: SearchOptions, titlesOnly: boolean) {
+  async function search(query: string, searchOptions: SearchOptions = {}): Promise<SearchResponse> {
     if (asksNothing(query)) return emptyResponse(query);
     const reading = entries.load();
     // The entry read names the shards: a guess by the hint is for a query asked before it.
     if (!entries.now()) shardReader.guess(query);
     const loaded = await reading;
     try {
-      return await answerFrom(store, shardReader, loaded, query, searchOptions, titlesOnly);
+      return await answerFrom(store, shardReader, loaded, query, searchOptions);
     } catch (error) {
       // A file withdrawn since the entry was read (an open tab over a takedown): the new entry answers.
       const renewed = await entries.after(loaded, error);
-      return answerFrom(store, shardReader, renewed, query, searchOptions, titlesOnly);
+      return answerFrom(store, shardReader, renewed, query, searchOptions);
     }
   }
   return {
-    search: (query, searchOptions = {}) => answer(query, searchOptions, false),
-    searchTitles: (query, searchOptions = {}) => answer(query, searchOptions, true),
+    search,
     searchNow(query, searchOptions = {}) {
       if (asksNothing(query)) return emptyResponse(query);
       const loaded = entries.now();
       try {
-        return (loaded && answerFromRead(store, loaded, query, searchOptions, false)?.response) ?? null;
+        return (loaded && answerFromRead(store, loaded, query, searchOptions)?.response) ?? null;
       } catch {
         // Files that cannot answer (a fragment of another slot): `search` says so.
         return null;

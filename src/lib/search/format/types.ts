@@ -33,11 +33,6 @@ export interface SearchHit {
   titleMarks: [number, number][];
   excerptMarks: [number, number][];
   score: number;
-  /**
-   * Set while the excerpt is the document's lead (the start of its text, carried in the index's
-   * entry): the excerpt window around the match comes with the document's text file.
-   */
-  excerptFromLead?: true;
 }
 
 export interface SearchResponse {
