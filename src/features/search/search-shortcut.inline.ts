@@ -39,7 +39,7 @@ early.oninput = (event) => {
   // Whether the last input was an IME's half-built syllable (no element has `oncomposition…`
   // handler properties; `oninput` is the shortest way to know).
   const composing = (event as InputEvent).isComposing;
-  early.dataset.ime = String(composing);
+  early.dataset.ime = `${composing}`;
   // Each typed word's term shard leaves now, beside the entry, not a round trip after it: a word
   // found only in the texts is answered as soon as one found in a title. The searcher takes
   // these requests (early-requests.ts); a stale base (a page of an older release) costs one it

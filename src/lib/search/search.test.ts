@@ -6,7 +6,9 @@ import {
   parseShardHint,
   shardHintOf,
   termShardName,
+  termShardPath,
   typedWordShards,
+  INDEX_FILES_BASE,
   type ShardHint,
 } from './format/shard-names.ts';
 import { analyzeQuery, queryShards } from './format/query.ts';
@@ -732,6 +734,9 @@ describe("term shards named by their base (the page's hint)", () => {
     expect(shards).toEqual(
       Array.from({ length: entry.shards }, (_, index) => termShardName(hint.base, index)),
     );
+    // Where a page asks for one (the shortcut spells the folder out): under the entry's base.
+    expect(termShardPath(hint.base, 35)).toBe(`${entry.base}terms-${hint.base}-z.json`);
+    expect(entry.base).toBe(INDEX_FILES_BASE);
     // Other postings, another base: a name never holds other content.
     const other = buildSearchIndex(edited('c', ' 물결무늬 안내문.'));
     expect(parseShardHint(shardHintOf(other.entry))!.base).not.toBe(hint.base);

@@ -29,7 +29,8 @@ export function shardKey(term: string): string {
  * else as it is.
  */
 function initialKey(char: string): string {
-  const code = char.codePointAt(0)! - 0xac00;
+  // A code unit is enough: a character past U+FFFF is no syllable either way.
+  const code = char.charCodeAt(0) - 0xac00;
   return code >>> 0 < 11172 ? String.fromCharCode(0x1100 + code / 588) : char;
 }
 
@@ -80,9 +81,12 @@ export function parseTermShardName(name: string): { base: string; index: number;
   return match[3] ? { base: match[1]!, index, hash: match[3] } : { base: match[1]!, index };
 }
 
-/** Where a base's term shard is served: what a page asks for before the entry names it. */
+/**
+ * Where a base's term shard is served: what a page asks for before the entry names it. The folder
+ * spelt out (`INDEX_FILES_BASE`): a constant would cost the shortcut script a declaration.
+ */
 export function termShardPath(base: string, index: number): string {
-  return `${INDEX_FILES_BASE}terms-${base}-${index.toString(36)}.json`;
+  return `/search-index/terms-${base}-${index.toString(36)}.json`;
 }
 
 /** The name of a term shard as the entry has it: the base's, or the rewritten one's. */
@@ -148,15 +152,19 @@ export function typedWordShards(
 ): void {
   // Words as the query's (runs of letters and digits); a string's destructuring gives its first two.
   const words = typed.toLowerCase().split(/[^\p{L}\p{N}]+/u);
-  words.forEach(([first, second], index) => {
-    const last = index === words.length - 1;
-    // The key of the word's first term (`shardKey`): its first letter and its second's initial.
-    if (first && !/[ㄱ-ㆎ]/.test(first) && !(composing && last && !second))
+  const last = words.length - 1;
+  words.forEach(
+    ([first, second], index) =>
+      // The key of the word's first term (`shardKey`): its first letter and its second's initial. A
+      // compatibility jamo (ㄱ to ㆎ) first: 초성, or noise.
+      first &&
+      (first < 'ㄱ' || first > 'ㆎ') &&
+      !(composing && index === last && !second) &&
       ask(
         termShardPath(
           base,
-          keyShardOf(second ? first + initialKey(second) : (last ? '*' : '') + first, count),
+          keyShardOf(second ? first + initialKey(second) : index === last ? '*' + first : first, count),
         ),
-      );
-  });
+      ),
+  );
 }
