@@ -5,7 +5,7 @@
  * composition), the page without JavaScript, a hostile title, axe, and what a page pays at load
  * for all of it (nothing but a few hundred inline bytes).
  */
-import { test, expect, type APIRequestContext, type Page } from './support/test.ts';
+import { test, expect, type APIRequestContext, type Page, type Route } from './support/test.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { noscriptContents } from './support/html.ts';
 import { createSearcher } from '../../src/lib/search/engine/searcher.ts';
@@ -157,30 +157,26 @@ test.describe('검색 페이지', () => {
     desktopOnly();
     await site.goto('/search?q=면접');
     await expect(results(page).getByRole('listitem').first()).toBeVisible();
-    // A takedown deploy: every file the page's entry names is gone (404), and the new entry names
-    // the same files under new names (a rewritten shard's, a scrubbed text file's).
-    const REWRITTEN = '-0123456789abcdef';
-    const renamed = (name: string) =>
-      name.startsWith('terms-')
-        ? name.replace(/\.json$/, `${REWRITTEN}.json`)
-        : name.replace(/\.json$/, 'ff.json');
-    const original = (name: string) =>
-      name.includes(REWRITTEN) ? name.replace(REWRITTEN, '') : name.replace(/ff\.json$/, '.json');
+    // A deploy that withdrew every file the page's entry names (404): the new entry names the same
+    // content under another base (a fold's: every term shard and fragment under its id; a delta,
+    // if any, under its own name), which the page's header does not know either.
+    let oldId = '';
+    const NEW_ID = 'fedcba9876543210';
     const fetchedNew: string[] = [];
     await page.route('**/search-index/**', async (route) => {
       const url = new URL(route.request().url());
       const name = url.pathname.split('/').pop()!;
-      const isNew = name.includes(REWRITTEN) || /^texts-[0-9a-f]+ff\.json$/.test(name);
-      if (!isNew) return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
+      if (!name.includes(NEW_ID))
+        return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
       fetchedNew.push(name);
-      url.pathname = url.pathname.replace(name, original(name));
+      url.pathname = url.pathname.replace(name, name.replace(NEW_ID, oldId));
       return route.fulfill({ response: await route.fetch({ url: url.href }) });
     });
     await page.route('**/search/index.json', async (route) => {
-      const entry = (await (await route.fetch()).json()) as { terms: string[]; texts: string[] };
-      await route.fulfill({
-        json: { ...entry, terms: entry.terms.map(renamed), texts: entry.texts.map(renamed) },
-      });
+      const entry = (await (await route.fetch()).json()) as { id: string; delta?: { name: string } };
+      oldId = entry.id;
+      const delta = entry.delta && { ...entry.delta, name: `delta-${NEW_ID}.json` };
+      await route.fulfill({ json: { ...entry, id: NEW_ID, ...(delta ? { delta } : {}) } });
     });
 
     const expected = await engineHits(request, '채용 브랜딩');
@@ -197,15 +193,18 @@ test.describe('검색 페이지', () => {
     desktopOnly();
     const [first] = await engineHits(request, '다면평가');
     const hostile = '<img src=x onerror="window.__xss=1">';
-    // The title as the index stores it (JSON), wherever it is: the entry's document rows.
-    await page.route('**/search/index.json', async (route) => {
+    // The title as the index stores it (JSON), wherever it is: the result's fragment (or the
+    // delta, or the entry).
+    const withHostileTitle = async (route: Route) => {
       const response = await route.fetch();
       const body = (await response.text()).replaceAll(
         JSON.stringify(first!.title),
         JSON.stringify(`${hostile} ${first!.title}`),
       );
       await route.fulfill({ response, body });
-    });
+    };
+    await page.route('**/search/index.json', withHostileTitle);
+    await page.route('**/search-index/**', withHostileTitle);
     await site.goto(`/search?q=${encodeURIComponent('다면평가')}`);
     await expect(results(page).getByRole('link').first()).toContainText(hostile);
 
@@ -272,24 +271,37 @@ test.describe('검색 대화상자', () => {
     await expect(dialog(page).getByRole('status')).toHaveText(/검색 결과 \d+건/);
   });
 
-  test('결과는 순위가 정해지는 대로 보이고, 발췌는 본문 파일이 오면 맞은 부분으로 바뀐다', async ({
+  test('결과는 보여 줄 문서 조각이 모두 오면 한 번에, 발췌는 맞은 부분으로 보인다', async ({
     page,
     site,
     request,
   }) => {
     desktopOnly();
     const expected = await engineHits(request, '다면평가', { limit: 8 });
-    const release = await holdRequests(page, '**/search-index/texts-*');
+    const fragments: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/search-index/frag-')) fragments.push(request.url());
+    });
+    const release = await holdRequests(page, '**/search-index/frag-*');
     await site.goto('/');
     await page.keyboard.press('Control+k');
-    await page.keyboard.type('다면평가');
-    // The texts are held: the titles, types and leads come with the entry and the term shards.
-    await expect(options(page).first()).toContainText(expected[0]!.title);
-    await expect(options(page)).toHaveCount(expected.length);
+    // One input: no fragments of a shorter query's results (다, 다면) in the count below.
+    await combobox(page).fill('다면평가');
+    // The fragments are held: the dialog says it is searching, and shows no result without its
+    // title (a format-4 result has none before its fragment) nor a wrong "no results".
+    await expect.poll(() => fragments.length).toBe(expected.length);
+    await expect(dialog(page).getByText('검색하는 중입니다.')).toBeVisible();
+    await expect(options(page)).toHaveCount(0);
+    await expect(dialog(page).getByText('검색 결과가 없습니다.')).toHaveCount(0);
     release();
+    await expect(options(page)).toHaveCount(expected.length);
+    await expect(options(page).first()).toContainText(expected[0]!.title);
     await expect(options(page).first().locator('.search-option-excerpt')).toContainText(
       expected[0]!.excerpt.replace(/^…/, '').slice(0, 24),
     );
+    // One parallel round, one request a shown result.
+    expect(new Set(fragments).size).toBe(fragments.length);
+    expect(fragments).toHaveLength(expected.length);
   });
 
   test('결과마다 발췌의 맞은 부분이 화면에 보인다 (휴대폰 너비에서도)', async ({ page, site }) => {
@@ -458,7 +470,7 @@ test.describe('검색 대화상자', () => {
     await expect(page.locator('form[data-search-early]')).toBeHidden();
   });
 
-  test('대화상자 코드가 오기 전에도 친 글자와 제목이 맞는 결과를 보여 주고, 코드가 오면 대화상자가 이어받는다', async ({
+  test('대화상자 코드가 오기 전에도 친 글자와 엔진이 찾은 결과를 보여 주고, 코드가 오면 대화상자가 이어받는다', async ({
     page,
     site,
     request,

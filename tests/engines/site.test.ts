@@ -246,8 +246,8 @@ for (const engine of engines) {
         /**
          * The site search from the header's button. At the first width the dialog's code is not in
          * the cache yet: until it arrives (held back here), what is typed shows in the header's
-         * early form drawn as the dialog's bar, with the titles that match from the index's entry
-         * below it, inside the window, and the dialog then takes over the same text and focus. At
+         * early form drawn as the dialog's bar, with the engine's results below it, inside the
+         * window, and the dialog then takes over the same text and focus. At
          * the next width the code comes from the cache and the dialog opens at once. Either way a
          * result opens with the keyboard.
          */

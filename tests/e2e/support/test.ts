@@ -11,7 +11,7 @@
 import { test as base, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
-export type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
+export type { APIRequestContext, Locator, Page, Request, Route } from '@playwright/test';
 
 /** Resolves once no `astro-island` is waiting to hydrate (at once when scripts are off). */
 export async function waitForIslands(page: Page): Promise<void> {
