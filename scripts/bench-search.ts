@@ -4,11 +4,12 @@
  * build, no Pagefind, no browser: the in-memory rows only). Prints a Markdown table: recall@10 of the quality set (`scripts/bench-search/queries.ts`)
  * and hits for words used nowhere, bytes (brotli) and requests of a first query on a cold page
  * and of a later one, the time to a first result over slow 4G (150 ms RTT, 1.6 Mbps: one round
- * trip per step: entry → term shards to the first results, → text files for the excerpt
- * windows), search time once loaded, the index's size, and the share of it a publish rewrites. Beside it, Pagefind indexing the same site.
+ * trip per step: entry → term shards and delta → the fragments of the results shown), search
+ * time once loaded, the index's size, and the share of it a publish rewrites. Beside it, Pagefind indexing the same site.
  * Then, in Chromium at `npm run bench`'s slow-phone profile (calibrated CPU slowdown, Slow 4G for
  * the cold query: bench-search/slow-phone.ts), cold page → first result and keystroke → results.
- * `--cpu N` fixes the slowdown instead of calibrating it; `--no-browser` skips that part.
+ * `--cpu N` fixes the slowdown instead of calibrating it; `--no-browser` skips that part; the
+ * site is served on a free port, or on `--port N`.
  * `--scales 1,10,50`: the budgets at our content and at generated copies 10 and 50 times its size,
  * one column a scale (bench-search/scales.ts), in memory.
  */
@@ -54,6 +55,7 @@ const { values } = parseArgs({
     'no-browser': { type: 'boolean' },
     reference: { type: 'boolean' },
     cpu: { type: 'string' },
+    port: { type: 'string', default: '0' },
     scales: { type: 'string' },
   },
 });
@@ -165,7 +167,7 @@ const FIRST_RESULT_OVER_ENTRY = 600;
 const COLD_QUERIES = ['온보딩', '구조화 면접', '자기소개서를', 'ㅇㅂㄷ', 'ISMS', '관대화'];
 let calibrationLine = '';
 if (!values['no-browser']) {
-  const site = await serveStatic(dist, 0);
+  const site = await serveStatic(dist, Number(values.port));
   try {
     const phone = await benchSlowPhone({
       siteUrl: site.url,
