@@ -1,7 +1,7 @@
 /**
  * A throwaway certificate for a local HTTPS server (the bench's HTTP/2 servers): browsers speak
  * HTTP/2 only over TLS. Made by the system's `openssl` (Debian's `openssl`, on every machine we
- * run on), valid for a day, for `127.0.0.1` and `localhost`; the browser is told to trust its key.
+ * run on), valid for two days, for `127.0.0.1` and `localhost`; the browser is told to trust its key.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash, createPublicKey } from 'node:crypto';
@@ -37,7 +37,7 @@ export function selfSignedCert(): SelfSignedCert {
         'ec_paramgen_curve:prime256v1',
         '-nodes',
         '-days',
-        '1',
+        '2',
         '-subj',
         '/CN=127.0.0.1',
         '-addext',

@@ -9,12 +9,12 @@
  * one port speaks both: a connection that starts with a TLS handshake record goes to the HTTPS
  * server, anything else to the redirecting one.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer as createPlainServer, request as forward } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { selfSignedCert } from '../../../scripts/lib/self-signed-cert.ts';
 
 /** First byte of a TLS record carrying a handshake (a ClientHello). */
 const TLS_HANDSHAKE = 0x16;
@@ -26,33 +26,12 @@ export interface Certificate {
   key: Buffer;
 }
 
-/** A self-signed certificate for 127.0.0.1, valid for two days, written into `dir`. */
+/** A self-signed certificate for 127.0.0.1 (`selfSignedCert`), its PEM file written into `dir`. */
 export function makeCertificate(dir: string): Certificate {
+  const { cert, key } = selfSignedCert();
   const certFile = join(dir, 'cert.pem');
-  const keyFile = join(dir, 'key.pem');
-  const args = [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '2',
-  ];
-  args.push(
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-    '-keyout',
-    keyFile,
-    '-out',
-    certFile,
-  );
-  execFileSync('openssl', args, { stdio: 'ignore' });
-  return { certFile, cert: readFileSync(certFile), key: readFileSync(keyFile) };
+  writeFileSync(certFile, cert);
+  return { certFile, cert: Buffer.from(cert), key: Buffer.from(key) };
 }
 
 export interface HostFront {
