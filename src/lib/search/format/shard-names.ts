@@ -29,8 +29,7 @@ export function shardKey(term: string): string {
  * else as it is.
  */
 function initialKey(char: string): string {
-  // A code unit is enough: a character past U+FFFF is no syllable either way.
-  const code = char.charCodeAt(0) - 0xac00;
+  const code = char.codePointAt(0)! - 0xac00;
   return code >>> 0 < 11172 ? String.fromCharCode(0x1100 + code / 588) : char;
 }
 
