@@ -785,6 +785,12 @@ describe("term shards named by their base (the page's hint)", () => {
       expect(named(typed), typed).toHaveLength(count);
       for (const url of named(typed)) expect(shardsOf(typed)).toContain(url.replace('/search-index/', ''));
     }
+    // A syllable and the next one's initial, as an IME shows them mid-word: the `*` term's shard.
+    for (const typed of ['온ㅂ', '구조화 면ㅈ']) {
+      expect(named(typed, true), typed).toHaveLength(typed.split(' ').length);
+      for (const url of named(typed, true))
+        expect(shardsOf(typed)).toContain(url.replace('/search-index/', ''));
+    }
     expect(named('ㅇㅂㄷ')).toEqual([]);
     // 과 may yet become 관: nothing until the syllable is done, or the next one started.
     expect(named('과', true)).toEqual([]);

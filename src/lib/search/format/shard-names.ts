@@ -13,14 +13,16 @@ export const INDEX_FILES_BASE = '/search-index/';
  * What picks a term's shard: its first character and the initial of its second (its second
  * character when not Hangul), so a word, its particle-stripped forms (at least two syllables
  * each), the form an IME shows while composing (온볻 for 온보) and the expansions of its prefix
- * (온보ㄷ) share a file; a `^` (initials) term's first four (`^` and three initials); a `*`
- * (one-character prefix) term whole.
+ * (온보ㄷ) share a file; a `^` (initials) term's first four (`^` and three initials). A `*`
+ * (one-character prefix) term's key is its text's: `*온` shares the file of the one-syllable word
+ * 온 (a query 온 reads both), `*온ㅂ` has the key of what is typed, 온ㅂ (a syllable and the next
+ * one's initial, as the shortcut script sees it).
  */
 export function shardKey(term: string): string {
   const chars = [...term];
-  if (chars[0] === '*') return term;
   if (chars[0] === '^') return chars.slice(0, 4).join('');
-  return chars[1] === undefined ? term : chars[0]! + initialKey(chars[1]);
+  if (chars[0] === '*') chars.shift();
+  return chars[1] === undefined ? chars[0]! : chars[0]! + initialKey(chars[1]);
 }
 
 /**
@@ -137,10 +139,11 @@ export function parseShardHint(text: string | null | undefined): ShardHint | nul
 
 /**
  * Hands `ask` the term shards of the words typed so far (runs of letters and digits, as the query
- * has them), one for each word's first two letters or digits (a one-letter word while typed: its
- * `*` prefix), for the shortcut script to ask for beside the entry (search-shortcut.inline.ts,
- * whose bytes every page's first round trip carries: hence a callback and no array). Not for the
- * syllable an IME is still building alone at the end (it may yet be another), nor for 초성.
+ * has them), one for each word's first two letters or digits (the key of its terms, of its
+ * prefix's expansions and of its `*` prefix term alike: `shardKey`), for the shortcut script to
+ * ask for beside the entry (search-shortcut.inline.ts, whose bytes every page's first round trip
+ * carries: hence a callback and no array). Not for the syllable an IME is still building alone at
+ * the end (it may yet be another), nor for 초성.
  */
 export function typedWordShards(
   typed: string,
@@ -154,16 +157,10 @@ export function typedWordShards(
   const last = words.length - 1;
   words.forEach(
     ([first, second], index) =>
-      // The key of the word's first term (`shardKey`): its first letter and its second's initial. A
-      // compatibility jamo (ㄱ to ㆎ) first: 초성, or noise.
+      // A compatibility jamo (ㄱ to ㆎ) first: 초성, or noise.
       first &&
       (first < 'ㄱ' || first > 'ㆎ') &&
       !(composing && index === last && !second) &&
-      ask(
-        termShardPath(
-          base,
-          keyShardOf(second ? first + initialKey(second) : index === last ? '*' + first : first, count),
-        ),
-      ),
+      ask(termShardPath(base, keyShardOf(second ? first + initialKey(second) : first, count))),
   );
 }
