@@ -157,9 +157,10 @@ export function typedWordShards(
   const last = words.length - 1;
   words.forEach(
     ([first, second], index) =>
-      // A compatibility jamo (ㄱ to ㆎ) first: 초성, or noise.
+      // Not for a compatibility jamo first (U+3131 to U+318E: 초성, or noise), by its code point (a
+      // Hangul literal belongs in ko.json; the comparison compresses best in the page).
       first &&
-      (first < 'ㄱ' || first > 'ㆎ') &&
+      (first.codePointAt(0)! - 0x3131) >>> 0 > 0x5d &&
       !(composing && index === last && !second) &&
       ask(termShardPath(base, keyShardOf(second ? first + initialKey(second) : first, count))),
   );
