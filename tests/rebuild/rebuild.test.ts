@@ -120,6 +120,7 @@ describe('npm run rebuild', () => {
       const [id] = await hrFirstPageIds();
       const hr = readHr();
       const story = hr.items.find((item) => item.analytics_page_id === id)!;
+      const oldTitle = story.title;
       story.title = `${story.title} (개정판)`;
       writeHr(hr);
       await restartApi();
@@ -136,11 +137,19 @@ describe('npm run rebuild', () => {
       const lists = ['/hrcontents', ...(manifest.files.includes('rss.xml') ? ['/rss.xml'] : [])];
       // The story's share picture shows its title too (tests/rebuild/og-images.test.ts).
       const picture = `/og/info/blog/${id}.jpg`;
-      // The site search's entry names the shards that changed (new names, never purged).
+      // The site search's entry names the delta that carries the edit (a new name, never purged);
+      // the story's fragment, which held the old title, is withdrawn, and no other file.
+      const [fragment, ...others] = changed.removed;
+      expect(others).toEqual([]);
+      expect(fragment).toMatch(/^\/search-index\/frag-[0-9a-f]{16}-[0-9a-z]+\.json$/);
+      const withdrawn = JSON.parse(readFileSync(join(bench.out, firstRelease, fragment!), 'utf8')) as {
+        ti: string;
+      };
+      expect(withdrawn.ti).toBe(oldTitle);
       expect(changed).toEqual({
         added: [],
         changed: [...lists, '/search/index.json', `/info/blog/${id}`, picture].sort(),
-        removed: [],
+        removed: [fragment],
         warnings: [],
       });
       const isShard = (route: string) => route.startsWith('/search-index/');
@@ -157,13 +166,17 @@ describe('npm run rebuild', () => {
       const rendered = /getStaticPaths 페이지 (\d+)개 중 렌더링 (\d+)개/.exec(run.stdout);
       const renderedCount = Number(rendered?.[2]);
       expect(Number(rendered?.[1])).toBe(dynamicTotal);
-      // The edit rides in the search entry's delta: every base file of the index keeps its name
-      // and is restored. (How much of the index a publish rewrites is the search bench's figure:
-      // docs/performance.md.)
-      expect(renderedCount).toBe(2);
+      // The edit rides in the search entry's delta, the one search file rendered: every base file
+      // of the index keeps its name and is restored. (How much of the index a publish rewrites is
+      // the search bench's figure: docs/performance.md.)
+      expect(renderedCount).toBe(3);
       const line = run.stdout.split('\n').find((l) => l.includes('getStaticPaths 페이지')) ?? '';
       expect(line).toContain(`/info/blog/${id}`);
       expect(line).toContain(picture);
+      // Search files are counted, not named: the one is the delta the new entry names.
+      expect(line).toContain('(검색 색인 조각 1개 포함)');
+      const entry = readJson<{ delta?: { name: string } }>('search/index.json');
+      expect(existsSync(join(current(), 'search-index', entry.delta!.name))).toBe(true);
       expect(readFileSync(page(`info/blog/${id}`), 'utf8')).toContain('(개정판)');
       // The release is still complete.
       for (const item of hr.items) expect(existsSync(page(`info/blog/${item.analytics_page_id}`))).toBe(true);

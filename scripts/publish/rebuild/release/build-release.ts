@@ -196,7 +196,7 @@ function reportPages(
     `페이지 ${total}개: 렌더링 ${build.rendered.length}개, 캐시에서 복원 ${build.restored.length}개`,
   );
   const renderedDynamic = build.rendered.map(outputPathToRoute).filter((route) => cacheable.has(route));
-  // The pages by name; the site search's shards (none after an edit, hundreds when its index
+  // The pages by name; the site search's files (the delta after an edit, hundreds when its index
   // folds into a fresh base) only counted, so that they never push a page out of the line.
   const renderedShards = renderedDynamic.filter(isSearchShardRoute);
   progress.step(
