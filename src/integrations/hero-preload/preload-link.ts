@@ -58,9 +58,13 @@ function quoted(name: string, value: string): string {
   return `${name}="${value}"`;
 }
 
-/** Whether a `srcset` offers more than its first file (a list, or one file with a descriptor). */
+/**
+ * Whether a `srcset` offers more than one file. One file is the one a browser takes whatever its
+ * descriptor says (a width descriptor, which the HTML checker wants beside `sizes`, only sets the
+ * picture's density), so the link's address names it alone.
+ */
 function offersChoice(srcset: string | undefined): srcset is string {
-  return srcset !== undefined && srcset.trim().split(/\s+/).length > 1;
+  return srcset !== undefined && srcset.split(',').filter((candidate) => candidate.trim()).length > 1;
 }
 
 /** `</_astro/hero.avif>; rel=preload; as=image; type="image/avif"; [imagesrcset="…"; imagesizes="…";] media="…"; fetchpriority=high` */
