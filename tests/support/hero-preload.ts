@@ -4,6 +4,7 @@
  * `<source>` of the `<picture>` whose `<img>` has `fetchpriority="high"`. Returns what differs
  * (empty when the header says what the picture says), so a failure reads as a list.
  */
+
 /** The attributes of the hero's `<source>` in `html`. */
 export function heroSource(html: string): Record<string, string> {
   const picture = [...html.matchAll(/<picture\b[^>]*>[\s\S]*?<\/picture>/g)]
