@@ -168,7 +168,7 @@ writeFileSync(
 copyFileSync(join(root, 'public/_headers'), join(floorDir, '_headers'));
 // Lighthouse reads them over HTTPS and HTTP/2, as a visitor reads every host we deploy to: over
 // HTTP/1.1 the headers travel as plain text and the home's document (its hero's `Link` twice,
-// with the early hint) overran the first round trip by 600 bytes that no visitor downloads. The
+// with the early hint) overran the first round trip by 665 bytes that no visitor downloads. The
 // browser-driven parts (trace, taps, repeat view) keep plain HTTP.
 const tls = selfSignedCert();
 const site = await serveStatic(outDir, sitePort);

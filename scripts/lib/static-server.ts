@@ -175,9 +175,10 @@ type SetHeaders = (res: ServerResponse, served: string, file: string) => void;
  * one from the `Link` headers it saw (here it comes no earlier than the answer, but a browser or a
  * test sees what a host with time to think would send). Written on the socket as Node's
  * `res.writeEarlyHints()` writes it: that refuses a quoted parameter with spaces
- * (`imagesrcset="a.avif 760w, b.avif 1120w"`), which RFC 8288 allows. Only for a GET over HTTP/1.1
- * (an HTTP/1.0 client must not get a 1xx), and only while the socket is this answer's (a
- * pipelined request's answer waits for its turn without one).
+ * (`imagesrcset="a.avif 760w, b.avif 1120w"`), which RFC 8288 allows. Only for a GET (not to an
+ * HTTP/1.0 client, which must not get a 1xx); over HTTP/2 on the request's own stream, over
+ * HTTP/1.1 only while the socket is this answer's (a pipelined request's answer waits for its turn
+ * without one).
  */
 export function sendEarlyHints(res: ServerResponse, link: string): void {
   const { req, socket } = res;

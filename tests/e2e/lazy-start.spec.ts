@@ -309,20 +309,28 @@ test.describe('슬라이더', () => {
     // loader, arrive with it and lay out the sections above (some 900 px of them); without
     // anchoring that moved the slider far off the screen the visitor had stopped at. Its own scroll
     // events do not start the slider: the loader takes a page already scrolled as approached.
-    // The slider sits in a section skipped by `content-visibility` until it nears the screen: right
-    // after the load its box can still read 0, and a scroll to it would go nowhere.
+    // The slider sits among sections skipped by `content-visibility` until they near the screen:
+    // right after the load its box can read 0, and the sections drawn once the page is scrolled
+    // can push it on by their real height. Scrolled again until it stays on the screen, as a
+    // visitor does who stops at it.
     await expect
-      .poll(() => solution.evaluate((element) => element.getBoundingClientRect().top))
-      .toBeGreaterThan(0);
-    await solution.evaluate(
-      (element) =>
-        new Promise<void>((resolve) => {
-          addEventListener('scroll', () => requestAnimationFrame(() => resolve()), { once: true });
-          // A scroll event that never comes must not hang the test (the check below says why).
-          setTimeout(resolve, 1000);
-          scrollTo({ top: scrollY + element.getBoundingClientRect().top - 100, behavior: 'instant' });
-        }),
-    );
+      .poll(() =>
+        solution.evaluate(
+          (element) =>
+            new Promise<boolean>((resolve) => {
+              const top = element.getBoundingClientRect().top;
+              if (top <= 0 || top >= innerHeight / 2)
+                scrollTo({ top: scrollY + top - 100, behavior: 'instant' });
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => {
+                  const settled = element.getBoundingClientRect().top;
+                  resolve(settled > 0 && settled < innerHeight / 2);
+                }),
+              );
+            }),
+        ),
+      )
+      .toBe(true);
     expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
     await expect(solution).not.toHaveClass(/swiper-initialized/);
     await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());

@@ -187,6 +187,10 @@ test.describe('검색 페이지', () => {
     await expect(results(page).getByRole('listitem')).toHaveCount(expected.length);
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(fetchedNew.length).toBeGreaterThan(0);
+    // The engine may still be reading files in the background (the answer does not wait for
+    // them): the page closes with a handler's `route.fetch` in flight, whose disposed response
+    // Playwright would report as this test's error.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   test('주소의 검색어와 위험한 제목은 글자로만 보인다', async ({ page, site, request }) => {

@@ -4,6 +4,7 @@
  * `<source>` of the `<picture>` whose `<img>` has `fetchpriority="high"`. Returns what differs
  * (empty when the header says what the picture says), so a failure reads as a list.
  */
+
 /** The attributes of the hero's `<source>` in `html`. */
 export function heroSource(html: string): Record<string, string> {
   const picture = [...html.matchAll(/<picture\b[^>]*>[\s\S]*?<\/picture>/g)]
@@ -42,8 +43,8 @@ export function heroPreloadProblems(link: string | null | undefined, html: strin
   const parsed = parseLink(link);
   if (!parsed) return [`Link 헤더를 읽을 수 없습니다 (링크 하나여야 합니다): ${link}`];
   const source = heroSource(html);
-  // A source of one file (no descriptor) is named by the link's address alone.
-  const choice = (source.srcset?.trim().split(/\s+/).length ?? 0) > 1;
+  // A source of one file (whatever its descriptor) is named by the link's address alone.
+  const choice = (source.srcset?.split(',').filter((candidate) => candidate.trim()).length ?? 0) > 1;
   const expected: Record<string, string | undefined> = {
     url: source.srcset?.split(/\s+/)[0],
     rel: 'preload',

@@ -5,7 +5,7 @@ import { BUILT_RULES_MARKER, preloadLink, priorityPicture, withBuiltRules } from
 
 /** The home's hero as the build writes it (HomeBanner.astro): desktops one file, phones a choice. */
 const home =
-  '<picture data-astro-cid-x><source media="(width>980px)" type="image/avif" srcset="/_astro/hero.a_Z1x.avif" data-astro-cid-x><source type="image/avif" srcset="/_astro/hero.a_11B.avif 760w, /_astro/hero.a_Z1x.avif 1120w" sizes="64vw" data-astro-cid-x><img src="/_astro/hero.a_A51.webp" alt="대시보드" width="760" height="507" fetchpriority="high" data-astro-cid-x></picture>';
+  '<picture data-astro-cid-x><source media="(width>980px)" type="image/avif" srcset="/_astro/hero.a_Z1x.avif 1120w" sizes="540px" data-astro-cid-x><source type="image/avif" srcset="/_astro/hero.a_11B.avif 760w, /_astro/hero.a_Z1x.avif 1120w" sizes="64vw" data-astro-cid-x><img src="/_astro/hero.a_A51.webp" alt="대시보드" width="760" height="507" fetchpriority="high" data-astro-cid-x></picture>';
 /** A hero whose first source is a choice, everywhere. */
 const hero =
   '<picture data-astro-cid-x><source type="image/avif" srcset="/_astro/hero-dashboard.exee85oK_11Bqlv.avif 760w, /_astro/hero-dashboard.exee85oK_Z1xtULs.avif 1120w" sizes="(max-width: 980px) 100vw, 540px" data-astro-cid-x><img src="/_astro/hero-dashboard.exee85oK_A51AQ.webp" alt="대시보드" width="760" height="507" loading="eager" fetchpriority="high" decoding="async" data-astro-cid-x></picture>';
@@ -44,8 +44,8 @@ describe('priorityPicture', () => {
     expect(priorityPicture(home)).toEqual({
       href: '/_astro/hero.a_Z1x.avif',
       type: 'image/avif',
-      srcset: '/_astro/hero.a_Z1x.avif',
-      sizes: undefined,
+      srcset: '/_astro/hero.a_Z1x.avif 1120w',
+      sizes: '540px',
       media: '(width>980px)',
     });
   });
@@ -64,14 +64,14 @@ describe('preloadLink', () => {
     expect(preloadLink(priorityPicture(home)!)).toBe(
       '</_astro/hero.a_Z1x.avif>; rel=preload; as=image; type="image/avif"; media="(width>980px)"; fetchpriority=high',
     );
-    // One file with a width descriptor is still a choice the browser makes with the sizes.
-    expect(preloadLink({ href: '/a.avif', srcset: '/a.avif 760w', sizes: '50vw' })).toBe(
-      '</a.avif>; rel=preload; as=image; imagesrcset="/a.avif 760w"; imagesizes="50vw"; fetchpriority=high',
+    // Descriptor or not, one file is the one the browser takes.
+    expect(preloadLink({ href: '/a.avif', srcset: '/a.avif', sizes: undefined })).toBe(
+      '</a.avif>; rel=preload; as=image; fetchpriority=high',
     );
   });
 
   it('refuses what a quoted parameter or the address cannot hold', () => {
-    expect(() => preloadLink({ href: '/a.avif', srcset: '/a"b.avif 1w' })).toThrow(/imagesrcset/);
+    expect(() => preloadLink({ href: '/a.avif', srcset: '/a"b.avif 1w, /c.avif 2w' })).toThrow(/imagesrcset/);
     expect(() => preloadLink({ href: '/a.avif', media: '(width>"1")' })).toThrow(/media/);
     expect(() => preloadLink({ href: '/a b.avif' })).toThrow();
   });

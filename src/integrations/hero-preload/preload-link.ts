@@ -58,22 +58,26 @@ function quoted(name: string, value: string): string {
   return `${name}="${value}"`;
 }
 
-/** Whether a `srcset` offers more than its first file (a list, or one file with a descriptor). */
-function offersChoice(srcset: string | undefined): srcset is string {
-  return srcset !== undefined && srcset.trim().split(/\s+/).length > 1;
+/**
+ * Whether a `srcset` offers more than one file. One file is the one a browser takes whatever its
+ * descriptor says (a width descriptor, which the HTML checker wants beside `sizes`, only sets the
+ * picture's density), so the link's address names it alone.
+ */
+function offersChoice(srcset: string | undefined): boolean {
+  return srcset !== undefined && srcset.split(',').filter((candidate) => candidate.trim()).length > 1;
 }
 
 /** `</_astro/hero.avif>; rel=preload; as=image; type="image/avif"; [imagesrcset="…"; imagesizes="…";] media="…"; fetchpriority=high` */
 export function preloadLink(picture: PreloadedPicture): string {
   if (/[<>\s"\\]/.test(picture.href)) throw new Error(`Link 헤더에 쓸 수 없는 주소입니다: ${picture.href}`);
-  const choice = offersChoice(picture.srcset);
+  const srcset = offersChoice(picture.srcset) ? picture.srcset : undefined;
   return [
     `<${picture.href}>`,
     'rel=preload',
     'as=image',
     ...(picture.type ? [quoted('type', picture.type)] : []),
-    ...(choice ? [quoted('imagesrcset', picture.srcset!)] : []),
-    ...(choice && picture.sizes ? [quoted('imagesizes', picture.sizes)] : []),
+    ...(srcset ? [quoted('imagesrcset', srcset)] : []),
+    ...(srcset && picture.sizes ? [quoted('imagesizes', picture.sizes)] : []),
     ...(picture.media ? [quoted('media', picture.media)] : []),
     'fetchpriority=high',
   ].join('; ');
