@@ -502,13 +502,20 @@ describe('a build over the previous index', () => {
     expect((await searcher.search('물결무늬')).hits.map((h) => h.id)).toEqual(['c']);
     expect((await searcher.search('데이터를')).hits.map((h) => h.id)).toEqual(['c']);
   });
-  it('keeps every term shard by name when only a title changed, and finds the new title', async () => {
+  it('rewrites only the term shards showing an old title (their rows), and finds the new title', async () => {
     const first = buildSearchIndex(docs);
-    const retitled = docs.map((d) => (d.id === 'b' ? { ...d, title: `${d.title} 물결무늬 개정판` } : d));
+    const old = docs.find((d) => d.id === 'b')!;
+    const retitled = docs.map((d) => (d.id === 'b' ? { ...d, title: '물결무늬 개정판' } : d));
     const second = buildSearchIndex(retitled, { previous: previousOf(first) });
     expect(second.fresh).toBe(false);
-    expect(second.files.filter(isTerms)).toEqual(first.files.filter(isTerms));
-    expect(second.withdrawn).toHaveLength(1);
+    // The old title is served nowhere: the shards whose rows showed it are rewritten under new
+    // names and withdrawn with the old fragment.
+    const oldTitle = JSON.stringify(old.title);
+    const showing = first.files.filter((f) => isTerms(f) && f.body.includes(oldTitle));
+    expect(showing.length).toBeGreaterThan(0);
+    expect(second.files.filter((f) => f.body.includes(oldTitle))).toEqual([]);
+    expect(second.withdrawn).toEqual(expect.arrayContaining(showing.map((f) => f.name)));
+    expect(second.files.filter(isTerms)).toHaveLength(first.files.filter(isTerms).length);
     expect((await searcherOfIndex(second).search('물결무늬')).hits.map((h) => h.id)).toEqual(['b']);
   });
   it('forgets what an edit took out, and a deleted document', async () => {

@@ -61,9 +61,27 @@ export type Entry = z.infer<typeof EntrySchema>;
 const POSTINGS =
   /^[0-9a-z]+\.[0-9a-z]{2}([0-9a-z]{2})?(~[0-9a-z]+)?(,[0-9a-z]+\.[0-9a-z]{2}([0-9a-z]{2})?(~[0-9a-z]+)?)*$/;
 
+/** What a result's line shows of a document before its text: type, date, title, address. */
+const rowFields = {
+  /** Type, by index in the entry's `types`. */
+  t: count,
+  d: date,
+  ti: z.string(),
+  u: z.string(),
+};
+
+/** A base document's row in a term shard: its id and what its result's line shows. */
+export const RowSchema = z.object({ i: z.string().check(z.minLength(1)), ...rowFields });
+export type Row = z.infer<typeof RowSchema>;
+
 export const TermShardSchema = z.object({
   v: z.literal(FORMAT_VERSION),
   t: z.record(z.string(), z.string().check(z.regex(POSTINGS))),
+  /**
+   * Base slot (base 36) → row, for the best `ROW_TOP` documents of each term here: a query's
+   * first results are drawn from the shards it reads beside the entry, before any fragment.
+   */
+  r: z.optional(z.record(z.string().check(z.regex(/^[0-9a-z]{1,6}$/)), RowSchema)),
 });
 export type TermShard = z.infer<typeof TermShardSchema>;
 
@@ -73,11 +91,7 @@ const docFields = {
   s: count,
   /** Id, stable across publishes. */
   i: z.string().check(z.minLength(1)),
-  /** Type, by index in the entry's `types`. */
-  t: count,
-  d: date,
-  ti: z.string(),
-  u: z.string(),
+  ...rowFields,
   /** The text (a fragment's up to `FRAGMENT_TEXT` characters; a delta document's whole). */
   x: z.string(),
 };
@@ -106,6 +120,13 @@ export const DeltaSchema = z.object({
   d: z.array(DeltaDocSchema),
 });
 export type Delta = z.infer<typeof DeltaSchema>;
+
+/**
+ * Documents a term shard carries the row of, for each of its terms: the term's best by weight,
+ * repeats of another's text left out (they rank after it). A query's first result is almost
+ * always among its words' best three.
+ */
+export const ROW_TOP = 3;
 
 /** Characters of a document's text a fragment carries: the excerpt window is cut from them. */
 export const FRAGMENT_TEXT = 2_000;

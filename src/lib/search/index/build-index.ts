@@ -16,6 +16,7 @@ import {
   isInitialsTerm,
   postingString,
   type Entry,
+  type Row,
   type WeightedPosting,
 } from '../format/format.ts';
 import { fragmentName, INDEX_FILES_BASE, termShardName, termShardOf } from '../format/shard-names.ts';
@@ -27,6 +28,7 @@ import {
   measured,
   filesHash,
   fragmentBody,
+  rowOfDoc,
   shardBody,
   sizeBound,
   withEntrySize,
@@ -35,6 +37,7 @@ import {
   type SearchFile,
 } from './index-files.ts';
 import { overPreviousIndex } from './over-previous.ts';
+import { shardRows } from './shard-rows.ts';
 
 export { cleanText, type SearchFile } from './index-files.ts';
 export { DELTA_MAX_BYTES } from './over-previous.ts';
@@ -160,8 +163,15 @@ function basePostings(slotted: readonly Slotted[], averages: Averages, gram: num
   return postings;
 }
 
-/** The term shards' bodies: each term (in order) in its shard (`termShardOf`), the count from their size. */
-function shardBodies(postings: ReadonlyMap<string, string>, options: BuildOptions): string[] {
+/**
+ * The term shards' bodies: each term (in order) in its shard (`termShardOf`), the count from their
+ * size, with the rows of its terms' best documents (`shardRows`).
+ */
+function shardBodies(
+  postings: ReadonlyMap<string, string>,
+  rowOf: (slot: number) => Row,
+  options: BuildOptions,
+): string[] {
   let bytes = 0;
   for (const [term, encoded] of postings) bytes += term.length * 3 + encoded.length + 6;
   let count = options.termShards ?? MIN_TERM_SHARDS;
@@ -170,7 +180,7 @@ function shardBodies(postings: ReadonlyMap<string, string>, options: BuildOption
   const groups: [string, string][][] = Array.from({ length: count }, () => []);
   for (const term of [...postings.keys()].sort(byString))
     groups[termShardOf(term, count)]!.push([term, postings.get(term)!]);
-  return groups.map(shardBody);
+  return groups.map((terms) => shardBody(terms, shardRows(terms, rowOf)));
 }
 
 /** The first slot of each type in a base of `typeIndexes` (by slot, ordered by type). */
@@ -186,7 +196,11 @@ export function freshBase(docs: readonly CleanDoc[], options: BuildOptions): Bui
   const gram = options.gram ?? DEFAULT_GRAM;
   const slotted = slotOrder(docs.map(measured));
   const averages = averagesOf(slotted.map(({ doc }) => doc));
-  const shards = shardBodies(basePostings(slotted, averages, gram), options);
+  const shards = shardBodies(
+    basePostings(slotted, averages, gram),
+    (slot) => rowOfDoc(slotted[slot]!.doc.doc),
+    options,
+  );
   const fragments = slotted.map(({ doc, back }, slot) =>
     fragmentBody(doc.doc, slot, back > 0 ? slot - back : undefined),
   );

@@ -10,6 +10,7 @@ import {
   type Delta,
   type DeltaDoc,
   type Fragment,
+  type Row,
   type TermShard,
 } from '../format/format.ts';
 import { leadOf } from '../format/lead.ts';
@@ -118,11 +119,14 @@ export function deltaFile(docs: readonly DeltaDoc[]): SearchFile {
   return { name: `delta-${hashOf(body)}.json`, body };
 }
 
-/** A term shard's body: its terms in order. */
-export function shardBody(terms: readonly [string, string][]): string {
+/** A term shard's body: its terms in order, and the rows of their best documents (`shard-rows.ts`). */
+export function shardBody(terms: readonly [string, string][], rows: TermShard['r'] = {}): string {
   // fromEntries, not assignment: a term such as `__proto__` stays a key.
-  return JSON.stringify({ v: FORMAT_VERSION, t: Object.fromEntries(terms) } satisfies TermShard);
+  return JSON.stringify({ v: FORMAT_VERSION, t: Object.fromEntries(terms), r: rows } satisfies TermShard);
 }
+
+/** A base document's row: what its result's line shows before its fragment. */
+export const rowOfDoc = (doc: CleanDoc): Row => ({ i: doc.id, t: doc.typeIndex, d: doc.date, ti: doc.title, u: doc.url });
 
 /** The hash of the files an entry names (term shards, then fragments, in order): its `hash`. */
 export function filesHash(bodies: Iterable<string>): string {

@@ -24,12 +24,13 @@ import {
   deltaFile,
   filesHash,
   hashOf,
+  rowOfDoc,
   textKeyOf,
   withEntrySize,
   type CleanDoc,
   type SearchFile,
 } from './index-files.ts';
-import { currentGrams, scrubbedShard, type StaleSlots } from './scrub-postings.ts';
+import { currentGrams, scrubbedShard, type StaleSlot, type StaleSlots } from './scrub-postings.ts';
 import { DEFAULT_GRAM } from '../format/query.ts';
 
 /**
@@ -133,7 +134,7 @@ function placed(docs: readonly CleanDoc[], base: PreviousBase): Placed {
   }
   const unchanged = new Set<number>();
   const delta: [number, CleanDoc][] = [];
-  const stale = new Map<number, ReadonlySet<string>>();
+  const stale = new Map<number, StaleSlot>();
   for (const doc of docs) {
     const slot = slotOf.get(doc.id) ?? next++;
     if (base.fragments.get(slot)?.fragment.h === doc.hash) {
@@ -141,11 +142,13 @@ function placed(docs: readonly CleanDoc[], base: PreviousBase): Placed {
       continue;
     }
     delta.push([slot, doc]);
-    if (slot < baseDocs) stale.set(slot, currentGrams(doc.title, doc.text, gram));
+    if (slot < baseDocs)
+      stale.set(slot, { terms: currentGrams(doc.title, doc.text, gram), row: rowOfDoc(doc) });
   }
   const gone = [...base.fragments.keys(), ...(base.delta?.file.d ?? []).map((doc) => doc.s)];
   for (const slot of gone)
-    if (slot < baseDocs && !unchanged.has(slot) && !stale.has(slot)) stale.set(slot, new Set());
+    if (slot < baseDocs && !unchanged.has(slot) && !stale.has(slot))
+      stale.set(slot, { terms: new Set(), row: null });
   delta.sort(([a], [b]) => a - b);
   return { unchanged, delta, stale };
 }

@@ -4,15 +4,22 @@
  * its sentences back (`개인정보 인정보홍 …`), so a base shard holding them is rewritten without
  * them, under a new name (`rewrittenShardName`), and its old name is withdrawn from the release.
  */
-import { FORMAT_VERSION, type TermShard } from '../format/format.ts';
+import { FORMAT_VERSION, type Row, type TermShard } from '../format/format.ts';
 import { countDocTerms, docWeights } from '../format/doc-terms.ts';
 
 /**
- * By base slot whose postings may hold removed text (its document deleted, or changed since the
- * base), the terms its current title and text still post: the only ones that may stay posted
- * under it. Empty for a deleted document.
+ * A base slot whose postings may hold removed text (its document deleted, or changed since the
+ * base): the terms its current title and text still post, the only ones that may stay posted
+ * under it (none for a deleted document); and its current row, the only row it may keep.
  */
-export type StaleSlots = ReadonlyMap<number, ReadonlySet<string>>;
+export interface StaleSlot {
+  terms: ReadonlySet<string>;
+  row: Row | null;
+}
+export type StaleSlots = ReadonlyMap<number, StaleSlot>;
+
+const sameRow = (a: Row, b: Row | null) =>
+  b !== null && a.i === b.i && a.t === b.t && a.d === b.d && a.ti === b.ti && a.u === b.u;
 
 /** The terms a document's title and text post now (grams, words, initials, prefixes): what its slot may keep. */
 export function currentGrams(title: string, text: string, gram: number): Set<string> {
@@ -29,7 +36,7 @@ function scrubbedPostings(term: string, encoded: string, stale: StaleSlots): str
   for (const part of encoded.split(',')) {
     const dot = part.indexOf('.');
     slot += parseInt(part.slice(0, dot), 36);
-    if (!(stale.get(slot)?.has(term) ?? true)) {
+    if (!(stale.get(slot)?.terms.has(term) ?? true)) {
       dropped = true;
       continue;
     }
@@ -41,11 +48,18 @@ function scrubbedPostings(term: string, encoded: string, stale: StaleSlots): str
 
 /**
  * The shard without the stale slots' postings of terms their documents no longer have (a term
- * left with none is dropped); null when it posts none of them, and keeps its name and bytes.
+ * left with none is dropped) and without their rows; null when it has none of them, and keeps
+ * its name and bytes.
  * Every posting under such a slot is looked at, not only the terms of its last known text.
  */
 export function scrubbedShard(shard: TermShard, stale: StaleSlots): TermShard | null {
-  let dropped = false;
+  // A stale slot's row stays only as its document has it now: a changed title is the old one's.
+  const rows = Object.entries(shard.r ?? {});
+  const keptRows = rows.filter(([slot, row]) => {
+    const now = stale.get(parseInt(slot, 36));
+    return now === undefined || sameRow(row, now.row);
+  });
+  let dropped = keptRows.length < rows.length;
   const kept: [string, string][] = [];
   for (const [term, encoded] of Object.entries(shard.t)) {
     const left = scrubbedPostings(term, encoded, stale);
@@ -56,5 +70,5 @@ export function scrubbedShard(shard: TermShard, stale: StaleSlots): TermShard | 
     }
   }
   // fromEntries, not assignment: a term such as `__proto__` stays a key.
-  return dropped ? { v: FORMAT_VERSION, t: Object.fromEntries(kept) } : null;
+  return dropped ? { v: FORMAT_VERSION, t: Object.fromEntries(kept), r: Object.fromEntries(keptRows) } : null;
 }
