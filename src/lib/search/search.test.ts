@@ -51,9 +51,11 @@ const docs: SearchDoc[] = [
   },
 ];
 
-function searcherOver(list: SearchDoc[]) {
+function searcherOver(list: SearchDoc[], edit = (body: Record<string, unknown>) => body) {
   const { entry, files } = buildSearchIndex(list);
-  const byName = new Map(files.map((f) => [entry.base + f.name, JSON.parse(f.body) as unknown]));
+  const byName = new Map(
+    files.map((f) => [entry.base + f.name, edit(JSON.parse(f.body) as Record<string, unknown>) as unknown]),
+  );
   const requests: string[] = [];
   const searcher = createSearcher({
     entryUrl: '/search/index.json',
@@ -263,6 +265,35 @@ describe('first results with their fragments', () => {
     expect(requests[0]).toBe('/search/index.json');
     expect(requests[1]).toContain('/terms-');
     expect(requests[2]).toContain('/frag-');
+  });
+  it('gives the first results from the rows of the shards read beside the entry, before any fragment', async () => {
+    const { searcher, requests } = searcherOver(docs);
+    const first = await searcher.first('구조화 면접');
+    expect(requests.some((url) => url.includes('/frag-'))).toBe(false);
+    expect(first?.partial).toBe(true);
+    const full = await searcher.search('구조화 면접');
+    // The same results in the same order, as far as the rows go; the excerpts only with the fragments.
+    expect(first!.hits.length).toBeGreaterThan(0);
+    expect(first!.hits.map(({ id, title, url, type, date }) => ({ id, title, url, type, date }))).toEqual(
+      full.hits
+        .slice(0, first!.hits.length)
+        .map(({ id, title, url, type, date }) => ({ id, title, url, type, date })),
+    );
+    expect(first!.hits.every((hit) => hit.excerpt === '' && hit.excerptMarks.length === 0)).toBe(true);
+    expect(first!.total).toBe(full.total);
+    expect(full.partial).toBeUndefined();
+    expect(requests.some((url) => url.includes('/frag-'))).toBe(true);
+    // Once every file is read, the first answer is the whole one.
+    expect(await searcher.first('구조화 면접')).toEqual(full);
+  });
+  it('gives no first results when the best result has no row in the shards read', async () => {
+    const withoutRows = ({ r: _rows, ...body }: Record<string, unknown>) => body;
+    const { searcher, requests } = searcherOver(docs, withoutRows);
+    expect(await searcher.first('구조화 면접')).toBeNull();
+    expect(requests.some((url) => url.includes('/frag-'))).toBe(false);
+    expect((await searcher.search('구조화 면접')).hits.length).toBeGreaterThan(0);
+    // A word no document has: an empty answer, not a pending one.
+    expect(await searcher.first('물결무늬')).toEqual({ query: '물결무늬', hits: [], counts: {}, total: 0 });
   });
   it('opens an excerpt a few words before its match', async () => {
     const late = {
@@ -528,6 +559,10 @@ describe('a build over the previous index', () => {
     // What was taken out is not served by the new release: neither the deleted text nor the old one.
     const served = [JSON.stringify(second.entry), ...second.files.map((f) => f.body)].join('\n');
     expect(served).not.toContain(JSON.stringify(docs.find((d) => d.id === 'a')!.text).slice(1, -1));
+    // Nor its title, which term shards showed in their rows.
+    const deletedTitle = JSON.stringify(docs.find((d) => d.id === 'a')!.title);
+    expect(first.files.some((f) => f.name.startsWith('terms-') && f.body.includes(deletedTitle))).toBe(true);
+    expect(served).not.toContain(deletedTitle);
     expect(served).not.toContain(JSON.stringify(docs.find((d) => d.id === 'b')!.text).slice(1, -1));
     expect(served).toContain('같은 질문을 묻습니다.');
     const searcher = searcherOfIndex(second);

@@ -8,7 +8,7 @@
  * again). A file the entry names that cannot be read first has the entry read again, past the
  * HTTP cache: a publish may have withdrawn it, and an open tab then answers from the new entry.
  */
-import { FragmentSchema, type Fragment, type TermShard } from '../format/format.ts';
+import { FragmentSchema, type Fragment, type Row, type TermShard } from '../format/format.ts';
 import { fragmentName, entryShardName, type ShardHint } from '../format/shard-names.ts';
 import { excerptOf, initialsRanges, markRanges } from './excerpt.ts';
 import { analyzeQuery, queryShards, type AnalyzedQuery } from '../format/query.ts';
@@ -35,10 +35,6 @@ export interface SearcherOptions {
   shardHint?: ShardHint | null;
 }
 
-/**
- * One answer a query: a result has no title before its fragment, which brings the excerpt window
- * with it, so there is no earlier answer to give.
- */
 export interface SearchOptions {
   limit?: number;
   types?: SearchType[];
@@ -46,6 +42,15 @@ export interface SearchOptions {
 
 export interface Searcher {
   search(query: string, options?: SearchOptions): Promise<SearchResponse>;
+  /**
+   * The answer as far as the files asked for beside the entry give it, before any fragment: the
+   * shown results up to the first whose row the query's term shards lack, each with its title,
+   * type, date and address, and its excerpt where its text is read (`partial`); the whole answer
+   * when every file it needs is read; `null` when not even the first result's row is there. On
+   * a slow network the fragments come a round trip after the ranking: `search` waits for them.
+   * Optional for a stand-in searcher.
+   */
+  first?(query: string, options?: SearchOptions): Promise<SearchResponse | null>;
   /**
    * The answer `search` gives, at once, when every file the query needs (the entry, the delta,
    * the term shards of its words, the fragments of the results shown) is read already; `null`
@@ -110,8 +115,20 @@ function shownDoc(store: FileStore, loaded: Loaded, slot: number, type: SearchTy
   return doc;
 }
 
+/** A base slot's row in one of the query's term shards, checked against its type; none when they lack it. */
+function rowOf(source: RankSource, slot: number, type: SearchType): Row | undefined {
+  const key = slot.toString(36);
+  for (const shard of source.shards.values()) {
+    const row = shard.r?.[key];
+    if (row === undefined) continue;
+    if (source.entry.types[row.t] !== type) throw new SearchIndexError(t('search.index.mismatch'));
+    return row;
+  }
+  return undefined;
+}
+
 function hitOf(
-  doc: { i: string; d: string; ti: string; u: string; x: string },
+  doc: { i: string; d: string; ti: string; u: string; x?: string },
   type: SearchType,
   analyzed: AnalyzedQuery,
   score: number,
@@ -119,7 +136,8 @@ function hitOf(
   const needles = wordNeedles(analyzed);
   const titleMarks =
     analyzed.initials !== undefined ? initialsRanges(doc.ti, analyzed.initials) : markRanges(doc.ti, needles);
-  const excerpt = excerptOf(doc.x, needles);
+  // A row has no text: its excerpt comes with the fragment.
+  const excerpt = doc.x === undefined ? { excerpt: '', marks: [] } : excerptOf(doc.x, needles);
   return {
     id: doc.i,
     type,
@@ -133,13 +151,33 @@ function hitOf(
   };
 }
 
-/** A ranked query's answer from the files read: the fragments it needs, and the response once they are read. */
+/**
+ * A ranked query's answer from the files read: the fragments it needs, the response once they
+ * are read, and before then the first results its rows give (`Searcher.first`).
+ */
 interface ReadAnswer {
   fragments: string[];
   response: SearchResponse | null;
+  first: SearchResponse | null;
+}
+
+/** The shown results up to the first that neither a fragment, the delta nor a row describes. */
+function firstHits(
+  shown: readonly { key: number; type: SearchType; score: number }[],
+  docs: readonly ({ i: string; d: string; ti: string; u: string; x?: string } | undefined)[],
+  analyzed: AnalyzedQuery,
+): SearchHit[] {
+  const hits: SearchHit[] = [];
+  for (const [i, { type, score }] of shown.entries()) {
+    const doc = docs[i];
+    if (!doc) break;
+    hits.push(hitOf(doc, type, analyzed, score));
+  }
+  return hits;
 }
 
 function answerOf(
+  source: RankSource,
   store: FileStore,
   loaded: Loaded,
   query: string,
@@ -159,9 +197,18 @@ function answerOf(
   const shown = filtered.slice(0, Math.max(0, options.limit ?? DEFAULT_LIMIT));
   const docs = shown.map(({ key, type }) => shownDoc(store, loaded, key, type));
   const fragments = shown.filter((_, i) => !docs[i]).map(({ key }) => fragmentUrl(store, loaded, key));
-  if (fragments.length > 0) return { fragments, response: null };
-  const hits = shown.map(({ type, score }, i) => hitOf(docs[i]!, type, analyzed, score));
-  return { fragments, response: { query, hits, counts, total: filtered.length } };
+  const answer = (hits: SearchHit[], partial: boolean): SearchResponse => ({
+    query,
+    hits,
+    counts,
+    total: filtered.length,
+    ...(partial ? { partial } : {}),
+  });
+  if (fragments.length === 0)
+    return { fragments, response: answer(firstHits(shown, docs, analyzed), false), first: null };
+  const described = shown.map(({ key, type }, i) => docs[i] ?? rowOf(source, key, type));
+  const hits = firstHits(shown, described, analyzed);
+  return { fragments, response: null, first: hits.length > 0 ? answer(hits, true) : null };
 }
 
 /**
@@ -178,7 +225,22 @@ function answerFromRead(
   const analyzed = analyzeQuery(query, loaded.entry.gram);
   const source = sourceNow(store, loaded, shardUrls(store, loaded, analyzed));
   if (!source) return null;
-  return answerOf(store, loaded, query, rankQuery(source, analyzed), analyzed, options);
+  return answerOf(source, store, loaded, query, rankQuery(source, analyzed), analyzed, options);
+}
+
+/** Reads the delta and the query's term shards, and ranks: its answer as far as they give it. */
+async function rankedFrom(
+  store: FileStore,
+  shardReader: TermShardReader,
+  loaded: Loaded,
+  query: string,
+  options: SearchOptions,
+): Promise<ReadAnswer> {
+  const urls = shardUrls(store, loaded, analyzeQuery(query, loaded.entry.gram));
+  await Promise.all([...[...urls.values()].map((url) => shardReader.load(url)), loaded.loadDelta()]);
+  const ranked = answerFromRead(store, loaded, query, options);
+  if (!ranked) throw new SearchIndexError(t('search.index.mismatch'));
+  return ranked;
 }
 
 async function answerFrom(
@@ -188,10 +250,7 @@ async function answerFrom(
   query: string,
   options: SearchOptions,
 ): Promise<SearchResponse> {
-  const urls = shardUrls(store, loaded, analyzeQuery(query, loaded.entry.gram));
-  await Promise.all([...[...urls.values()].map((url) => shardReader.load(url)), loaded.loadDelta()]);
-  const ranked = answerFromRead(store, loaded, query, options);
-  if (!ranked) throw new SearchIndexError(t('search.index.mismatch'));
+  const ranked = await rankedFrom(store, shardReader, loaded, query, options);
   if (ranked.response) return ranked.response;
   await Promise.all(ranked.fragments.map((url) => store.load(url, FRAGMENT)));
   const full = answerFromRead(store, loaded, query, options);
@@ -207,12 +266,16 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
   const store = createFileStore(options.entryUrl, options.fetchJson);
   const entries = entryReader(store, options.entryUrl);
   const shardReader = termShardReader(store, options.shardHint);
-  async function search(query: string, searchOptions: SearchOptions = {}): Promise<SearchResponse> {
-    if (asksNothing(query)) return emptyResponse(query);
+  /** The entry, read (or on its way), and the query's shards asked for beside it by the page's hint. */
+  function entryFor(query: string): Promise<Loaded> {
     const reading = entries.load();
     // The entry read names the shards: a guess by the hint is for a query asked before it.
     if (!entries.now()) shardReader.guess(query);
-    const loaded = await reading;
+    return reading;
+  }
+  async function search(query: string, searchOptions: SearchOptions = {}): Promise<SearchResponse> {
+    if (asksNothing(query)) return emptyResponse(query);
+    const loaded = await entryFor(query);
     try {
       return await answerFrom(store, shardReader, loaded, query, searchOptions);
     } catch (error) {
@@ -223,6 +286,11 @@ export function createSearcher(options: SearcherOptions): Required<Searcher> {
   }
   return {
     search,
+    async first(query, searchOptions = {}) {
+      if (asksNothing(query)) return emptyResponse(query);
+      const ranked = await rankedFrom(store, shardReader, await entryFor(query), query, searchOptions);
+      return ranked.response ?? ranked.first;
+    },
     searchNow(query, searchOptions = {}) {
       if (asksNothing(query)) return emptyResponse(query);
       const loaded = entries.now();

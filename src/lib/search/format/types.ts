@@ -41,4 +41,9 @@ export interface SearchResponse {
   /** Over all matches, before the `types` filter. */
   counts: Partial<Record<SearchType, number>>;
   total: number;
+  /**
+   * The first results only (`Searcher.first`): the shown results up to the first whose
+   * description is still to come, their excerpts where their text is read ('' before it).
+   */
+  partial?: true;
 }
