@@ -85,7 +85,7 @@ describe('SearchDialog', () => {
     }
   });
 
-  it('waits for the files a keystroke still needs, and an older answer never replaces a newer one', async () => {
+  it('draws a result title from its row before its fragment, and an older answer never replaces a newer one', async () => {
     const { site, release } = siteOver('/frag-');
     // The term shards read, no fragment.
     await site.search('가이드', { limit: 0 });
@@ -94,12 +94,13 @@ describe('SearchDialog', () => {
     await act(async () => undefined);
     const box = screen.getByRole('combobox', { hidden: true });
 
-    // Ranked from the shards read, the fragment of its result still to come: nothing at once,
-    // nor before the fragment (a format-4 result has no title without it).
+    // Ranked from the shards read, the fragment of its result still to come: nothing at once;
+    // then its title from the shard's row, its excerpt only with the fragment.
     fireEvent.input(box, { target: { value: '가이드' } });
     expect(status()).toBe('');
     await act(async () => undefined);
-    expect(titles()).toEqual([]);
+    expect(titles()).toEqual(['신규 입사자 온보딩 가이드']);
+    expect(document.querySelector('.search-option-excerpt')).toBeNull();
 
     // A newer query answered at once (no result, so no fragment to wait for) stays when the older
     // one's fragments come.

@@ -44,6 +44,7 @@ function setUp() {
   form.hidden = false;
   input.focus();
   const full = new Map<string, ReturnType<typeof later<SearchResponse>>>();
+  const firsts = new Map<string, ReturnType<typeof later<SearchResponse | null>>>();
   /** Every search asked, in order, with its options. */
   const asked: [string, SearchOptions | undefined][] = [];
   const onClose = vi.fn();
@@ -53,12 +54,21 @@ function setUp() {
     limit: 8,
     origin: ORIGIN,
     onClose,
-    search: (query, options) => {
-      const answer = later<SearchResponse>();
-      full.set(query, answer);
-      asked.push([query, options]);
-      return answer.promise;
-    },
+    search: Object.assign(
+      (query: string, options?: SearchOptions) => {
+        const answer = later<SearchResponse>();
+        full.set(query, answer);
+        asked.push([query, options]);
+        return answer.promise;
+      },
+      {
+        first: (query: string) => {
+          const answer = later<SearchResponse | null>();
+          firsts.set(query, answer);
+          return answer.promise;
+        },
+      },
+    ),
   });
   const type = async (text: string) => {
     input.value = text;
@@ -67,7 +77,7 @@ function setUp() {
   };
   const titlesShown = () =>
     [...document.querySelectorAll('.search-early .search-option-title')].map((n) => n.textContent);
-  return { form, input, opener, full, asked, onClose, stop, type, titlesShown };
+  return { form, input, opener, full, firsts, asked, onClose, stop, type, titlesShown };
 }
 
 const settle = () => new Promise((done) => setTimeout(done));
@@ -156,6 +166,37 @@ describe('startEarlyPanel', () => {
     await settle();
     expect(titlesShown()).toEqual(['평가 오류 줄이기']);
     expect(note().hidden).toBe(true);
+  });
+
+  it('draws the first results (titles, no excerpts) while the whole answer comes, never over it', async () => {
+    const { full, firsts, type, titlesShown } = setUp();
+    const excerpts = () => document.querySelectorAll('.search-early .search-option-excerpt').length;
+    await type('구조화 면접');
+    const first = {
+      ...response('구조화 면접', [hit('a', '구조화 면접 안내', { excerpt: '' })]),
+      partial: true as const,
+    };
+    firsts.get('구조화 면접')!.resolve(first);
+    await settle();
+    expect(titlesShown()).toEqual(['구조화 면접 안내']);
+    expect(excerpts()).toBe(0);
+    expect(document.querySelector('[role="status"]')!.textContent).toBe('검색 결과 1건');
+    full
+      .get('구조화 면접')!
+      .resolve(response('구조화 면접', [hit('a', '구조화 면접 안내'), hit('b', '면접 질문')]));
+    await settle();
+    expect(titlesShown()).toEqual(['구조화 면접 안내', '면접 질문']);
+    expect(excerpts()).toBe(2);
+
+    // A first answer coming after the whole one draws nothing.
+    await type('면접관');
+    full.get('면접관')!.resolve(response('면접관', [hit('c', '면접관 교육')]));
+    await settle();
+    firsts
+      .get('면접관')!
+      .resolve({ ...response('면접관', [hit('c', '면접관 교육', { excerpt: '' })]), partial: true });
+    await settle();
+    expect(excerpts()).toBe(1);
   });
 
   it("asks the engine once a query, at once, as the dialog's first search (its limit, nothing else)", async () => {

@@ -172,13 +172,20 @@ export function startEarlyPanel(options: EarlyPanelOptions): () => void {
     const mine = ++latest;
     const query = earlyText(form).trim();
     if (query) shown ??= showPanel(form, shut);
-    const answer = (response: SearchResponse) => {
+    let settled = false;
+    const answer = (response: SearchResponse | null) => {
+      if (!response || settled) return;
+      settled = response.partial !== true;
       if (mine === latest && !stopped && shown) drawAnswer(shown.panel, origin, query, response);
     };
-    // The previous answer stays until this one comes, as in the dialog. A failure is the dialog's
-    // to show (it searches again): nothing alarming here.
-    if (query) options.search(query, { limit: options.limit }).then(answer, () => undefined);
-    else if (shown) drawAnswer(shown.panel, origin, query, null);
+    // The previous answer stays until this one comes, as in the dialog, its first results (titles
+    // before excerpts) drawn meanwhile. A failure is the dialog's to show (it searches again):
+    // nothing alarming here.
+    if (query) {
+      const searchOptions = { limit: options.limit };
+      void options.search.first?.(query, searchOptions).then(answer);
+      options.search(query, searchOptions).then(answer, () => undefined);
+    } else if (shown) drawAnswer(shown.panel, origin, query, null);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -30,8 +30,13 @@ export { SEARCH_ENTRY_URL, type SearchOptions };
  */
 export type SearchNowFn = (query: string, options?: SearchOptions) => SearchResponse | null;
 
+/** The first results before the fragments come (`Searcher.first`), or `null` when there are none to show yet. */
+export type SearchFirstFn = (query: string, options?: SearchOptions) => Promise<SearchResponse | null>;
+
 export interface SearchFn {
   (query: string, options?: SearchOptions): Promise<SearchResponse>;
+  /** Its first results, to draw while the whole answer comes. Absent: only the whole answer is drawn. */
+  first?: SearchFirstFn;
   /**
    * Its answer at once, when it has one: carried on the search function, as the dialog gets only
    * that from its first chunk (search-start.inline.ts). Absent: every answer is awaited.
@@ -54,8 +59,8 @@ export interface SiteSearchState {
 }
 
 export interface SiteSearch {
-  /** Carries `searchNow` as its `now`. */
-  search: SearchFn & { now: SearchNowFn };
+  /** Carries `searchNow` as its `now`, and the searcher's first results as its `first`. */
+  search: SearchFn & { now: SearchNowFn; first: SearchFirstFn };
   searchNow: SearchNowFn;
 }
 
@@ -141,7 +146,11 @@ export function createSiteSearch(
     return startSearch(state, sharedSearcher(), key, query, options);
   };
 
-  return { search: Object.assign(search, { now: searchNow }), searchNow };
+  // A failure here is the whole answer's to report (it drops the searcher): the first results are none.
+  const first: SearchFirstFn = (query, options = {}) =>
+    (sharedSearcher().first?.(query, options) ?? Promise.resolve(null)).catch(() => null);
+
+  return { search: Object.assign(search, { now: searchNow, first }), searchNow };
 }
 
 const SHARED = Symbol.for('insighthire:site-search');

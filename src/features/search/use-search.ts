@@ -52,12 +52,19 @@ export function useSearch(limit: number, search: SearchFn) {
         return;
       }
       setState((previous) => (previous.status === 'loading' ? previous : { ...previous, status: 'loading' }));
+      let settled = false;
+      // The first results (titles before excerpts) while the whole answer's fragments come.
+      void search.first?.(query, options).then((first) => {
+        if (first && !settled && mine === latest.current)
+          flushSync(() => setState({ status: 'ready', response: first }));
+      });
       let next: SearchState;
       try {
         next = { status: 'ready', response: await search(query, options) };
       } catch {
         next = { status: 'error', response: null };
       }
+      settled = true;
       if (mine === latest.current) flushSync(() => setState(next));
     },
     [limit, search],

@@ -802,7 +802,7 @@ describe("term shards named by their base (the page's hint)", () => {
     );
   });
 
-  it('names, from what is typed, a shard the query reads for every word, none for 초성 or a syllable still being built', () => {
+  it('names, from what is typed, a shard the query reads for every word and for 초성, none for a syllable still being built', () => {
     const base = '0123456789abcdef';
     const shardsOf = (typed: string) =>
       queryShards(256, analyzeQuery(typed, 4), 4).map((index) => termShardName(base, index));
@@ -833,7 +833,12 @@ describe("term shards named by their base (the page's hint)", () => {
       for (const url of named(typed, true))
         expect(shardsOf(typed)).toContain(url.replace('/search-index/', ''));
     }
-    expect(named('ㅇㅂㄷ')).toEqual([]);
+    // 초성: its `^` term's shard, the whole query's for two or three initials, none for one.
+    for (const typed of ['ㅇㅂ', 'ㅇㅂㄷ'])
+      expect(named(typed)).toEqual(shardsOf(typed).map((name) => `/search-index/${name}`));
+    expect(named('ㅇㅂㄷㄱ')).toHaveLength(1);
+    expect(shardsOf('ㅇㅂㄷㄱ').map((name) => `/search-index/${name}`)).toContain(named('ㅇㅂㄷㄱ')[0]);
+    expect(named('ㅇ')).toEqual([]);
     // 과 may yet become 관: nothing until the syllable is done, or the next one started.
     expect(named('과', true)).toEqual([]);
     expect(named('관대', true)).toHaveLength(1);

@@ -143,7 +143,9 @@ export function parseShardHint(text: string | null | undefined): ShardHint | nul
  * prefix's expansions and of its `*` prefix term alike: `shardKey`), for the shortcut script to
  * ask for beside the entry (search-shortcut.inline.ts, whose bytes every page's first round trip
  * carries: hence a callback and no array). Not for the syllable an IME is still building alone at
- * the end (it may yet be another), nor for 초성.
+ * the end (it may yet be another). For 초성 (a word of compatibility jamo), the shard of its `^`
+ * term's key, its first three initials: all of a query of two or three, the first cover of a
+ * longer one's.
  */
 export function typedWordShards(
   typed: string,
@@ -156,12 +158,13 @@ export function typedWordShards(
   const words = typed.toLowerCase().split(/[^\p{L}\p{N}]+/u);
   const last = words.length - 1;
   words.forEach(
-    ([first, second], index) =>
-      // Not for a compatibility jamo first (U+3131 to U+318E: 초성, or noise), by its code point (a
-      // Hangul literal belongs in ko.json; the comparison compresses best in the page).
+    ([first, second, third], index) =>
       first &&
-      (first.codePointAt(0)! - 0x3131) >>> 0 > 0x5d &&
-      !(composing && index === last && !second) &&
-      ask(termShardPath(base, keyShardOf(second ? first + initialKey(second) : first, count))),
+      // A compatibility jamo first (U+3131 to U+318E: 초성), by its code point (a Hangul literal
+      // belongs in ko.json; the comparison compresses best in the page).
+      ((first.codePointAt(0)! - 0x3131) >>> 0 > 0x5d
+        ? !(composing && index === last && !second) &&
+          ask(termShardPath(base, keyShardOf(second ? first + initialKey(second) : first, count)))
+        : second && ask(termShardPath(base, keyShardOf(`^${first}${second}${third ?? ''}`, count)))),
   );
 }

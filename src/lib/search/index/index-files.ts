@@ -126,7 +126,13 @@ export function shardBody(terms: readonly [string, string][], rows: TermShard['r
 }
 
 /** A base document's row: what its result's line shows before its fragment. */
-export const rowOfDoc = (doc: CleanDoc): Row => ({ i: doc.id, t: doc.typeIndex, d: doc.date, ti: doc.title, u: doc.url });
+export const rowOfDoc = (doc: CleanDoc): Row => ({
+  i: doc.id,
+  t: doc.typeIndex,
+  d: doc.date,
+  ti: doc.title,
+  u: doc.url,
+});
 
 /** The hash of the files an entry names (term shards, then fragments, in order): its `hash`. */
 export function filesHash(bodies: Iterable<string>): string {
