@@ -18,3 +18,17 @@ export const costLine = (cs: readonly Cost[]) =>
 /** Fragment requests (one parallel round after the ranking): median and max. */
 export const fragmentLine = (cs: readonly Cost[]) =>
   `median ${median(cs.map((c) => c.fragments ?? 0))}, max ${max(cs.map((c) => c.fragments ?? 0))}`;
+
+/**
+ * A first query's first results on a cold page over the modelled Slow 4G: the page asks for the
+ * query's term shards beside the entry (the header's hint), so the ranking's files take one round
+ * trip (one more for a delta, which the entry names); the fragments a round trip after, unless
+ * the shards' rows gave the first result (`Searcher.first`). `shown` is the cost to the ranking,
+ * `done` with the fragments.
+ */
+export function firstResultsMs(shown: Cost, done: Cost): number {
+  const ranking = RTT_MS * (1 + (shown.delta ? 1 : 0));
+  return shown.rowsFirst
+    ? ranking + shown.bytes / BYTES_PER_MS
+    : ranking + RTT_MS + done.bytes / BYTES_PER_MS;
+}

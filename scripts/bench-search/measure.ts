@@ -52,6 +52,10 @@ export interface Cost {
   bytes: number;
   /** Fragment requests (the results shown), in one parallel round after the ranking. */
   fragments?: number;
+  /** Whether a delta file was read (the entry names it: a round trip after it). */
+  delta?: boolean;
+  /** Whether the first results came from the ranking's files alone (`Searcher.first`), before any fragment. */
+  rowsFirst?: boolean;
 }
 
 const isFragment = (url: string) => url.includes('/frag-') || url.startsWith('fragment/');
@@ -62,7 +66,7 @@ export function countingSearcher(files: Map<string, { body: string; bytes: numbe
   peek(): Cost;
   take(): Cost;
 } {
-  let cost: Required<Cost> = { requests: 0, bytes: 0, fragments: 0 };
+  let cost: Cost & { fragments: number } = { requests: 0, bytes: 0, fragments: 0 };
   /** The cost when the first fragment was asked for: what the ranking read. */
   let ranked: Cost | null = null;
   const searcher = createSearcher({
@@ -74,6 +78,7 @@ export function countingSearcher(files: Map<string, { body: string; bytes: numbe
         ranked ??= { ...cost };
         cost.fragments++;
       } else cost.requests++;
+      if (url.includes('/delta-')) cost.delta = true;
       cost.bytes += file.bytes;
       return JSON.parse(file.body) as unknown;
     },
@@ -101,13 +106,18 @@ export interface QueryCosts {
   times: number[];
 }
 
-/** Runs a search, taking the cost at its ranking (before the first fragment) and at its end. */
+/**
+ * Runs a search, taking the cost at its ranking (before the first fragment) and at its end, and
+ * whether its first results came before the fragments.
+ */
 async function measured(
   counting: ReturnType<typeof countingSearcher>,
   query: string,
 ): Promise<{ shown: Cost; done: Cost }> {
+  const first = await counting.searcher.first?.(query, { limit: 10 });
+  const rowsFirst = first !== null && first !== undefined;
   await counting.searcher.search(query, { limit: 10 });
-  const shown = { ...counting.peek() };
+  const shown = { ...counting.peek(), rowsFirst };
   const done = counting.take();
   return { shown, done };
 }
