@@ -275,7 +275,7 @@ test.describe('검색 대화상자', () => {
     await expect(dialog(page).getByRole('status')).toHaveText(/검색 결과 \d+건/);
   });
 
-  test('결과는 보여 줄 문서 조각이 모두 오면 한 번에, 발췌는 맞은 부분으로 보인다', async ({
+  test('문서 조각이 오기 전에 결과의 제목부터 보이고, 조각이 오면 발췌가 맞은 부분으로 보인다', async ({
     page,
     site,
     request,
@@ -291,11 +291,14 @@ test.describe('검색 대화상자', () => {
     await page.keyboard.press('Control+k');
     // One input: no fragments of a shorter query's results (다, 다면) in the count below.
     await combobox(page).fill('다면평가');
-    // The fragments are held: the dialog says it is searching, and shows no result without its
-    // title (a format-4 result has none before its fragment) nor a wrong "no results".
+    // The fragments are held: the results the term shards' rows describe show their titles, in the
+    // engine's order, with no excerpt yet, nor a wrong "no results".
     await expect.poll(() => fragments.length).toBe(expected.length);
-    await expect(dialog(page).getByText('검색하는 중입니다.')).toBeVisible();
-    await expect(options(page)).toHaveCount(0);
+    await expect(options(page).first()).toContainText(expected[0]!.title);
+    const early = await options(page).allTextContents();
+    expect(early.length).toBeLessThanOrEqual(expected.length);
+    early.forEach((text, i) => expect(text).toContain(expected[i]!.title));
+    await expect(options(page).locator('.search-option-excerpt')).toHaveCount(0);
     await expect(dialog(page).getByText('검색 결과가 없습니다.')).toHaveCount(0);
     release();
     await expect(options(page)).toHaveCount(expected.length);

@@ -154,17 +154,29 @@ export function typedWordShards(
   count: number,
   ask: (url: string) => void,
 ): void {
-  // Words as the query's (runs of letters and digits); a string's destructuring gives its first two.
+  // Words as the query's (runs of letters and digits); a string's destructuring gives its first three.
   const words = typed.toLowerCase().split(/[^\p{L}\p{N}]+/u);
   const last = words.length - 1;
   words.forEach(
-    ([first, second, third], index) =>
+    ([first, second, third = ''], index) =>
       first &&
-      // A compatibility jamo first (U+3131 to U+318E: 초성), by its code point (a Hangul literal
-      // belongs in ko.json; the comparison compresses best in the page).
-      ((first.codePointAt(0)! - 0x3131) >>> 0 > 0x5d
-        ? !(composing && index === last && !second) &&
-          ask(termShardPath(base, keyShardOf(second ? first + initialKey(second) : first, count)))
-        : second && ask(termShardPath(base, keyShardOf(`^${first}${second}${third ?? ''}`, count)))),
+      !(composing && index === last && !second) &&
+      ask(
+        termShardPath(
+          base,
+          keyShardOf(
+            // A compatibility jamo first (U+3131 to U+318E: 초성), by its code point (a Hangul
+            // literal belongs in ko.json; the comparison compresses best in the page): the key of
+            // its `^` term. One initial alone, not an IME's, asks for a shard no query reads (a
+            // lone initial finds nothing): the bytes a test for it would cost every page are worth more.
+            (first.codePointAt(0)! - 0x3131) >>> 0 > 0x5d
+              ? second
+                ? first + initialKey(second)
+                : first
+              : `^${first + second + third}`,
+            count,
+          ),
+        ),
+      ),
   );
 }
