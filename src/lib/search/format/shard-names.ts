@@ -169,11 +169,11 @@ export function typedWordShards(
             // literal belongs in ko.json; the comparison compresses best in the page): the key of
             // its `^` term. One initial alone, not an IME's, asks for a shard no query reads (a
             // lone initial finds nothing): the bytes a test for it would cost every page are worth more.
-            (first.codePointAt(0)! - 0x3131) >>> 0 > 0x5d
-              ? second
+            (first.codePointAt(0)! - 0x3131) >>> 0 < 0x5e
+              ? '^' + first + second + third
+              : second
                 ? first + initialKey(second)
-                : first
-              : `^${first + second + third}`,
+                : first,
             count,
           ),
         ),
