@@ -7,10 +7,10 @@
  * composition commits a half-built syllable): a class shows it as the dialog's bar, over the top of
  * a panel drawn after it, inside the header (the header's backdrop filter makes it the fixed
  * elements' frame: both are placed in it alike). The panel shows the engine's answer (the same
- * search as the dialog's first, which takes it over); the latest query wins. Titles, excerpts and
- * addresses are untrusted: text nodes only, links through `resultLink`.
- * The form's release (the dialog adopting its text, or Escape here) takes the panel away in the
- * same task, before a frame is drawn.
+ * search as the dialog's first, which takes it over), its first results (titles before excerpts)
+ * while it comes; the latest query wins. Titles, excerpts and addresses are untrusted: text nodes
+ * only, links through `resultLink`. The form's release (the dialog adopting its text, or Escape
+ * here) takes the panel away in the same task, before a frame is drawn.
  */
 import { formatDate, interpolate, isoDay, t } from '../../i18n/index.ts';
 import { newTabProps } from '../../lib/dom/new-tab.ts';

@@ -2,12 +2,14 @@
  * Runs searches for a screen and keeps only the latest answer: an older query that answers late
  * never replaces a newer one. With the files a query needs read already, its answer is set at once
  * (`SearchFn.now`), inside the caller's event, beside what else it changed (the box's text): React
- * draws the keystroke once, not once for the text and again a task later for the answer.
- * Otherwise an answer is drawn in the task that ranked it (`flushSync`): drawn
+ * draws the keystroke once, not once for the text and again a task later for the answer. Otherwise
+ * its first results (`SearchFn.first`: titles from the term shards' rows, before the fragments
+ * bring the excerpts) are drawn when they come, and the whole answer over them; never the first
+ * results over the whole answer. An answer is drawn in the task that made it (`flushSync`): drawn
  * as a transition on a slow phone, it yielded to the browser between slices and a frame of the
- * whole dialog came in between, which doubled a keystroke's time. The search function is
- * the caller's (search-client.ts): the dialog's comes with its first chunk, so its React code
- * does not carry the engine again.
+ * whole dialog came in between, which doubled a keystroke's time. The search function is the
+ * caller's (search-client.ts): the dialog's comes with its first chunk, so its React code does not
+ * carry the engine again.
  */
 import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
