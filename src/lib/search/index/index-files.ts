@@ -84,16 +84,21 @@ export function measured(doc: CleanDoc): MeasuredDoc {
 export const textKeyOf = (doc: CleanDoc, bodyLength: number) =>
   `${doc.typeIndex}\u0000${bodyLength}\u0000${leadOf(doc.text)}`;
 
+/** A base document's row: what its result's line shows before its fragment. */
+export const rowOfDoc = (doc: CleanDoc): Row => ({
+  i: doc.id,
+  t: doc.typeIndex,
+  d: doc.date,
+  ti: doc.title,
+  u: doc.url,
+});
+
 /** A base document's fragment body: what a result shows, the text cut for the excerpt window. */
 export function fragmentBody(doc: CleanDoc, slot: number, repeats?: number): string {
   const fragment: Fragment = {
     v: FORMAT_VERSION,
     s: slot,
-    i: doc.id,
-    t: doc.typeIndex,
-    d: doc.date,
-    ti: doc.title,
-    u: doc.url,
+    ...rowOfDoc(doc),
     x: [...doc.text].slice(0, FRAGMENT_TEXT).join(''),
     h: doc.hash,
     ...(repeats === undefined ? {} : { r: repeats }),
@@ -102,16 +107,7 @@ export function fragmentBody(doc: CleanDoc, slot: number, repeats?: number): str
 }
 
 export function deltaDocOf(doc: CleanDoc, slot: number, group: Pick<DeltaDoc, 'g' | 'k'>): DeltaDoc {
-  return {
-    s: slot,
-    i: doc.id,
-    t: doc.typeIndex,
-    d: doc.date,
-    ti: doc.title,
-    u: doc.url,
-    x: doc.text,
-    ...group,
-  };
+  return { s: slot, ...rowOfDoc(doc), x: doc.text, ...group };
 }
 
 export function deltaFile(docs: readonly DeltaDoc[]): SearchFile {
@@ -124,15 +120,6 @@ export function shardBody(terms: readonly [string, string][], rows: TermShard['r
   // fromEntries, not assignment: a term such as `__proto__` stays a key.
   return JSON.stringify({ v: FORMAT_VERSION, t: Object.fromEntries(terms), r: rows } satisfies TermShard);
 }
-
-/** A base document's row: what its result's line shows before its fragment. */
-export const rowOfDoc = (doc: CleanDoc): Row => ({
-  i: doc.id,
-  t: doc.typeIndex,
-  d: doc.date,
-  ti: doc.title,
-  u: doc.url,
-});
 
 /** The hash of the files an entry names (term shards, then fragments, in order): its `hash`. */
 export function filesHash(bodies: Iterable<string>): string {
