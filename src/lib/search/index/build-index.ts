@@ -15,7 +15,6 @@ import {
   FORMAT_VERSION,
   isInitialsTerm,
   postingString,
-  type Entry,
   type Row,
   type WeightedPosting,
 } from '../format/format.ts';
@@ -38,18 +37,11 @@ import {
 } from './index-files.ts';
 import { overPreviousIndex } from './over-previous.ts';
 import { shardRows } from './shard-rows.ts';
+import type { BuildOptions, BuiltIndex, SearchEntry } from './built-index.ts';
 
 export { cleanText, type SearchFile } from './index-files.ts';
+export type { BuildOptions, BuiltIndex, PreviousIndex, SearchEntry } from './built-index.ts';
 export { DELTA_MAX_BYTES } from './over-previous.ts';
-
-/** The entry file `/search/index.json`. */
-export type SearchEntry = Entry;
-
-/** The previous release's index: its entry (as read, unvalidated) and its files by name. */
-export interface PreviousIndex {
-  entry: unknown;
-  files: ReadonlyMap<string, string>;
-}
 
 /** How many documents a one-character prefix (`*` term) answers with: its best. */
 export const PREFIX_TOP = 64;
@@ -62,32 +54,6 @@ const MIN_TERM_SHARDS = 16;
 const MAX_TERM_SHARDS = 8_192;
 /** The term shards compressed for the entry's bound: the largest raw ones. */
 const SIZED_SHARDS = 24;
-
-export interface BuildOptions {
-  /** The longest gram indexed (the bench compares lengths). */
-  gram?: number;
-  /** A fixed term shard count instead of the size-based one. */
-  termShards?: number;
-  /** The previous release's index: its base files are kept when it is usable. */
-  previous?: PreviousIndex | undefined;
-  /** Why the previous index was not used (a full base is made instead). */
-  onPreviousRejected?: (reason: string) => void;
-}
-
-export interface BuiltIndex {
-  entry: SearchEntry;
-  files: SearchFile[];
-  /** Whether this build made a fresh base (no usable previous index, or the delta outgrew its bound). */
-  fresh: boolean;
-  /**
-   * The previous index's files that held text the content no longer has, by name: not part of
-   * this release, and to be purged where they are still served (a takedown): the fragments of
-   * deleted or changed documents, the term shards rewritten without their grams, a delta file
-   * holding an old text. After a fold: every previous file this index does not keep, when some
-   * document was deleted or changed. Empty without a usable previous index.
-   */
-  withdrawn: string[];
-}
 
 /** A base slot's document, and the slots back to its repeat group's first (0: the first, or none). */
 interface Slotted {

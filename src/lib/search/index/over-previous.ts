@@ -17,7 +17,7 @@ import {
 import { entryShardName, fragmentName, rewrittenShardName } from '../format/shard-names.ts';
 import { leadOf } from '../format/lead.ts';
 import { gramLength } from '../format/tokenize.ts';
-import type { BuildOptions, BuiltIndex, PreviousIndex } from './build-index.ts';
+import type { BuildOptions, BuiltIndex, PreviousIndex } from './built-index.ts';
 import {
   brotliBytes,
   deltaDocOf,

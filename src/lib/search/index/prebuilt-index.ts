@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { BuiltIndex } from './build-index.ts';
+import type { BuiltIndex } from './built-index.ts';
 import type { SearchDoc } from '../format/types.ts';
 
 export const SEARCH_PREBUILT_INDEX_ENV = 'SEARCH_PREBUILT_INDEX';

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BuildOptions, PreviousIndex } from './build-index.ts';
+import type { BuildOptions, PreviousIndex } from './built-index.ts';
 
 export const SEARCH_PREVIOUS_INDEX_ENV = 'SEARCH_PREVIOUS_INDEX';
 
