@@ -6,9 +6,16 @@
  * a time limit.
  */
 
-/** Hashed-file addresses in a page, script or stylesheet (absolute `/_astro/…`, `/_astro/cards/…`, `/fonts/…`). */
+/**
+ * Hashed-file addresses in a page, script or stylesheet (absolute `/_astro/…`, `/_astro/cards/…`,
+ * `/fonts/…`): whole file names, with their extension. A script that builds a name from a
+ * template (`/search-index/terms-${…}`) names no file a browser would ask for as it parses.
+ */
 export function hashedReferences(text: string, folders: readonly string[]): string[] {
-  const pattern = new RegExp(`/(?:${folders.join('|')})(?:/[A-Za-z0-9._@~+-]+)+`, 'g');
+  const pattern = new RegExp(
+    `/(?:${folders.join('|')})(?:/[A-Za-z0-9._@~+-]+)*/[A-Za-z0-9._@~+-]*\\.[A-Za-z0-9]+(?![A-Za-z0-9._@~+$-])`,
+    'g',
+  );
   return [...new Set(text.match(pattern) ?? [])];
 }
 

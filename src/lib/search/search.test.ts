@@ -533,6 +533,16 @@ describe('a build over the previous index', () => {
     expect((await searcher.search('물결무늬')).hits.map((h) => h.id)).toEqual(['c']);
     expect((await searcher.search('데이터를')).hits.map((h) => h.id)).toEqual(['c']);
   });
+  it('keeps every term shard by name when a title is only added to, and finds the new title', async () => {
+    const first = buildSearchIndex(docs);
+    const retitled = docs.map((d) => (d.id === 'b' ? { ...d, title: `${d.title} 물결무늬 개정판` } : d));
+    const second = buildSearchIndex(retitled, { previous: previousOf(first) });
+    expect(second.fresh).toBe(false);
+    // Their rows show the old title, which the new one still says: nothing taken out is served.
+    expect(second.files.filter(isTerms)).toEqual(first.files.filter(isTerms));
+    expect(second.withdrawn).toHaveLength(1);
+    expect((await searcherOfIndex(second).search('물결무늬')).hits.map((h) => h.id)).toEqual(['b']);
+  });
   it('rewrites only the term shards showing an old title (their rows), and finds the new title', async () => {
     const first = buildSearchIndex(docs);
     const old = docs.find((d) => d.id === 'b')!;

@@ -10,7 +10,8 @@ import { countDocTerms, docWeights } from '../format/doc-terms.ts';
 /**
  * A base slot whose postings may hold removed text (its document deleted, or changed since the
  * base): the terms its current title and text still post, the only ones that may stay posted
- * under it (none for a deleted document); and its current row, the only row it may keep.
+ * under it (none for a deleted document); and its current row, against which its old rows are
+ * kept or dropped (`keepsRow`; none for a deleted document: all dropped).
  */
 export interface StaleSlot {
   terms: ReadonlySet<string>;
@@ -18,8 +19,18 @@ export interface StaleSlot {
 }
 export type StaleSlots = ReadonlyMap<number, StaleSlot>;
 
-const sameRow = (a: Row, b: Row | null) =>
-  b !== null && a.i === b.i && a.t === b.t && a.d === b.d && a.ti === b.ti && a.u === b.u;
+/**
+ * Whether a row shows nothing its document no longer has: the same address, date and type, and a
+ * title the current one still says (a title only added to keeps its rows; the delta, which the
+ * searcher reads before any row, shows the new one).
+ */
+const keepsRow = (row: Row, now: Row | null) =>
+  now !== null &&
+  row.i === now.i &&
+  row.t === now.t &&
+  row.d === now.d &&
+  row.u === now.u &&
+  now.ti.includes(row.ti);
 
 /** The terms a document's title and text post now (grams, words, initials, prefixes): what its slot may keep. */
 export function currentGrams(title: string, text: string, gram: number): Set<string> {
@@ -53,11 +64,10 @@ function scrubbedPostings(term: string, encoded: string, stale: StaleSlots): str
  * Every posting under such a slot is looked at, not only the terms of its last known text.
  */
 export function scrubbedShard(shard: TermShard, stale: StaleSlots): TermShard | null {
-  // A stale slot's row stays only as its document has it now: a changed title is the old one's.
   const rows = Object.entries(shard.r ?? {});
   const keptRows = rows.filter(([slot, row]) => {
     const now = stale.get(parseInt(slot, 36));
-    return now === undefined || sameRow(row, now.row);
+    return now === undefined || keepsRow(row, now.row);
   });
   let dropped = keptRows.length < rows.length;
   const kept: [string, string][] = [];
