@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SearchHit, SearchResponse } from '../../lib/search/format/types.ts';
 import { findEarlyForm, releaseEarlyForm } from './early-input.ts';
 import { earlyResult, startEarlyPanel } from './early-results.ts';
 import type { SearchOptions } from './search-client.ts';
+import { SearchDialogList } from './SearchDialogList.tsx';
 
 const ORIGIN = 'https://site.example';
 
@@ -247,5 +250,32 @@ describe('startEarlyPanel', () => {
     expect(input.value).toBe('');
     expect(document.activeElement).toBe(opener);
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('one description of a result, drawn twice', () => {
+  it('draws a result in the early panel as the dialog draws it: the same type, date, marked title, note and excerpt', () => {
+    const hits = [
+      hit('a', '구조화 면접 안내', { titleMarks: [[0, 3]], excerptMarks: [[2, 5]] }),
+      (({ date: _date, ...undated }) => undated)(
+        hit('b', '외부 기사 <b>제목</b>', { url: 'https://news.example/a' }),
+      ),
+      hit('c', '발췌가 아직 없는 결과', { excerpt: '' }),
+    ];
+    for (const result of hits) {
+      const dialog = document.createElement('ul');
+      dialog.innerHTML = renderToStaticMarkup(
+        createElement(SearchDialogList, {
+          id: 'd',
+          query: '면접',
+          options: [{ kind: 'hit', hit: result }],
+          active: -1,
+          onChoose: () => undefined,
+        }),
+      );
+      const option = dialog.querySelector('[role="option"]')!;
+      const early = earlyResult(result, location.origin).querySelector('a')!;
+      expect(early.innerHTML, result.id).toBe(option.innerHTML);
+    }
   });
 });

@@ -148,6 +148,27 @@ function drawAnswer(panel: Panel, origin: string, query: string, response: Searc
 }
 
 /**
+ * Asks the engine for `query`'s first results (titles before excerpts) and its whole answer, and
+ * draws each as it comes: the first results only while the whole answer has not come. A failure
+ * is the dialog's to show (it searches again): nothing alarming here.
+ */
+function searchEarly(
+  search: SearchFn,
+  query: string,
+  limit: number,
+  draw: (response: SearchResponse) => void,
+): void {
+  let settled = false;
+  const answer = (response: SearchResponse | null) => {
+    if (!response || settled) return;
+    settled = response.partial !== true;
+    draw(response);
+  };
+  void search.first?.(query, { limit }).then(answer);
+  search(query, { limit }).then(answer, () => undefined);
+}
+
+/**
  * Searches what the early form holds as it changes, and once it holds something shows the form
  * as the dialog's bar with the results below it, until the form is released. Returns a function
  * that stops it all (the panel goes).
@@ -172,20 +193,12 @@ export function startEarlyPanel(options: EarlyPanelOptions): () => void {
     const mine = ++latest;
     const query = earlyText(form).trim();
     if (query) shown ??= showPanel(form, shut);
-    let settled = false;
-    const answer = (response: SearchResponse | null) => {
-      if (!response || settled) return;
-      settled = response.partial !== true;
-      if (mine === latest && !stopped && shown) drawAnswer(shown.panel, origin, query, response);
-    };
-    // The previous answer stays until this one comes, as in the dialog, its first results (titles
-    // before excerpts) drawn meanwhile. A failure is the dialog's to show (it searches again):
-    // nothing alarming here.
-    if (query) {
-      const searchOptions = { limit: options.limit };
-      void options.search.first?.(query, searchOptions).then(answer);
-      options.search(query, searchOptions).then(answer, () => undefined);
-    } else if (shown) drawAnswer(shown.panel, origin, query, null);
+    // The previous answer stays until this one comes, as in the dialog.
+    if (query)
+      searchEarly(options.search, query, options.limit, (response) => {
+        if (mine === latest && !stopped && shown) drawAnswer(shown.panel, origin, query, response);
+      });
+    else if (shown) drawAnswer(shown.panel, origin, query, null);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
