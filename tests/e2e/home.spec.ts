@@ -3,6 +3,7 @@ import { test, expect } from './support/test.ts';
 import { home } from '../../src/data/home.ts';
 import { expectSliderWorks, expectTabsWork, scrollThrough } from './support/marketing.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { scrollToStay } from './support/scroll.ts';
 import { heroPreloadProblems } from '../support/hero-preload.ts';
 
 /** The home's sections in their set order, with their h2. */
@@ -229,7 +230,9 @@ test('솔루션 이미지: 1440에서는 세 칸, 390에서는 슬라이더', as
   const slider = page.locator('#solution [data-carousel]');
   const slides = slider.locator('.swiper-slide');
   await expect(slides).toHaveCount(3);
-  await slider.scrollIntoViewIfNeeded();
+  // Near enough for the slider's code to start (it starts as a visitor comes near), so that a
+  // narrower window then makes it a slider.
+  await scrollToStay(slider);
   if (testInfo.project.name === 'desktop') {
     await page.waitForTimeout(600);
     await expect(slider.locator('.swiper')).not.toHaveClass(/swiper-initialized/);

@@ -8,6 +8,7 @@
 import { test, expect, type Locator, type Page, type Request } from './support/test.ts';
 import { noscriptContents } from './support/html.ts';
 import { pictureLoaded } from './support/pictures.ts';
+import { scrollToStay } from './support/scroll.ts';
 
 /** Waits until the browser has been idle after the load event (afterFirstPaint work has run). */
 async function settle(page: Page): Promise<void> {
@@ -278,7 +279,7 @@ test.describe('슬라이더', () => {
     await settle(page);
     const solution = page.locator('#solution [data-carousel] .swiper');
     await expect(solution).not.toHaveClass(/swiper-initialized/);
-    await solution.scrollIntoViewIfNeeded();
+    await scrollToStay(solution);
     await expect(solution).toHaveClass(/swiper-initialized/);
   });
 
@@ -309,28 +310,7 @@ test.describe('슬라이더', () => {
     // loader, arrive with it and lay out the sections above (some 900 px of them); without
     // anchoring that moved the slider far off the screen the visitor had stopped at. Its own scroll
     // events do not start the slider: the loader takes a page already scrolled as approached.
-    // The slider sits among sections skipped by `content-visibility` until they near the screen:
-    // right after the load its box can read 0, and the sections drawn once the page is scrolled
-    // can push it on by their real height. Scrolled again until it stays on the screen, as a
-    // visitor does who stops at it.
-    await expect
-      .poll(() =>
-        solution.evaluate(
-          (element) =>
-            new Promise<boolean>((resolve) => {
-              const top = element.getBoundingClientRect().top;
-              if (top <= 0 || top >= innerHeight / 2)
-                scrollTo({ top: scrollY + top - 100, behavior: 'instant' });
-              requestAnimationFrame(() =>
-                requestAnimationFrame(() => {
-                  const settled = element.getBoundingClientRect().top;
-                  resolve(settled > 0 && settled < innerHeight / 2);
-                }),
-              );
-            }),
-        ),
-      )
-      .toBe(true);
+    await scrollToStay(solution);
     expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
     await expect(solution).not.toHaveClass(/swiper-initialized/);
     await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
