@@ -20,6 +20,7 @@ import { markPieces } from './highlight.ts';
 import { resultLink } from './result-link.ts';
 import { searchPageHref } from './search-address.ts';
 import type { SearchFn } from './search-client.ts';
+import { searchWithFirst } from './search-with-first.ts';
 import { typeLabel } from './search-labels.ts';
 
 /** The form's classes while it is the bar; `visually-hidden` while it is not. */
@@ -148,27 +149,6 @@ function drawAnswer(panel: Panel, origin: string, query: string, response: Searc
 }
 
 /**
- * Asks the engine for `query`'s first results (titles before excerpts) and its whole answer, and
- * draws each as it comes: the first results only while the whole answer has not come. A failure
- * is the dialog's to show (it searches again): nothing alarming here.
- */
-function searchEarly(
-  search: SearchFn,
-  query: string,
-  limit: number,
-  draw: (response: SearchResponse) => void,
-): void {
-  let settled = false;
-  const answer = (response: SearchResponse | null) => {
-    if (!response || settled) return;
-    settled = response.partial !== true;
-    draw(response);
-  };
-  void search.first?.(query, { limit }).then(answer);
-  search(query, { limit }).then(answer, () => undefined);
-}
-
-/**
  * Searches what the early form holds as it changes, and once it holds something shows the form
  * as the dialog's bar with the results below it, until the form is released. Returns a function
  * that stops it all (the panel goes).
@@ -193,11 +173,13 @@ export function startEarlyPanel(options: EarlyPanelOptions): () => void {
     const mine = ++latest;
     const query = earlyText(form).trim();
     if (query) shown ??= showPanel(form, shut);
-    // The previous answer stays until this one comes, as in the dialog.
+    const draw = (response: SearchResponse) => {
+      if (mine === latest && !stopped && shown) drawAnswer(shown.panel, origin, query, response);
+    };
+    // The previous answer stays until this one comes, as in the dialog, its first results drawn
+    // meanwhile. A failure is the dialog's to show (it searches again): nothing alarming here.
     if (query)
-      searchEarly(options.search, query, options.limit, (response) => {
-        if (mine === latest && !stopped && shown) drawAnswer(shown.panel, origin, query, response);
-      });
+      searchWithFirst(options.search, query, { limit: options.limit }, draw).then(draw, () => undefined);
     else if (shown) drawAnswer(shown.panel, origin, query, null);
   };
 

@@ -15,6 +15,7 @@ import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { SearchResponse, SearchType } from '../../lib/search/format/types.ts';
 import type { SearchFn } from './search-client.ts';
+import { searchWithFirst } from './search-with-first.ts';
 
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -54,19 +55,16 @@ export function useSearch(limit: number, search: SearchFn) {
         return;
       }
       setState((previous) => (previous.status === 'loading' ? previous : { ...previous, status: 'loading' }));
-      let settled = false;
       // The first results (titles before excerpts) while the whole answer's fragments come.
-      void search.first?.(query, options).then((first) => {
-        if (first && !settled && mine === latest.current)
-          flushSync(() => setState({ status: 'ready', response: first }));
+      const whole = searchWithFirst(search, query, options, (first) => {
+        if (mine === latest.current) flushSync(() => setState({ status: 'ready', response: first }));
       });
       let next: SearchState;
       try {
-        next = { status: 'ready', response: await search(query, options) };
+        next = { status: 'ready', response: await whole };
       } catch {
         next = { status: 'error', response: null };
       }
-      settled = true;
       if (mine === latest.current) flushSync(() => setState(next));
     },
     [limit, search],
