@@ -83,3 +83,34 @@ for (const [path, firstAfter] of [
     }
   });
 }
+
+// A `content-visibility: auto` footer near the first screen (within the distance at which the
+// browser lays such a box out) is laid out before the first paint whatever its styles; should they
+// come after the paint, the footer is laid out a second time then, a long task of a slow phone.
+// Such a page carries the footer's styles itself (SiteFooter's `styles="inline"`).
+for (const { path } of staticRoutes) {
+  test(`${path}: 첫 화면과 함께 배치되는 바닥글은 스타일을 문서에 담아 온다 (휴대폰)`, async ({
+    page,
+    browserName,
+  }) => {
+    test.skip(
+      browserName !== 'chromium' || test.info().project.name !== 'mobile',
+      'content-visibility as the phone project lays it out',
+    );
+    // The footer's later stylesheet held back: the footer shows only what the document carries.
+    await page.route(/\/_astro\/site-footer\.[^/]+\.css(\?|$)/, (route) => route.abort());
+    await page.goto(path);
+    await page.waitForLoadState('load');
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const footer = await page.evaluate(() => {
+      const element = document.getElementById('site-footer')!;
+      return {
+        laidOut: element.querySelector('section')!.checkVisibility({ contentVisibilityAuto: true }),
+        styled: getComputedStyle(element).visibility === 'visible',
+      };
+    });
+    expect(footer.styled || !footer.laidOut, '첫 화면과 함께 배치된 바닥글에 스타일이 없다').toBe(true);
+  });
+}
