@@ -9,6 +9,7 @@ import { test, expect, type Locator, type Page, type Request } from './support/t
 import { noscriptContents } from './support/html.ts';
 import { pictureLoaded } from './support/pictures.ts';
 import { scrollToStay } from './support/scroll.ts';
+import { addLaterStyles } from '../../src/lib/dom/later-styles.ts';
 
 /** Waits until the browser has been idle after the load event (afterFirstPaint work has run). */
 async function settle(page: Page): Promise<void> {
@@ -306,23 +307,13 @@ test.describe('슬라이더', () => {
     await page.goto('/');
     await page.waitForLoadState('load');
     const solution = page.locator('#solution [data-carousel] .swiper');
-    // The later styles in first, as the page's own idle callback would bring them: arriving after
-    // the scroll, they lay out the sections above (some 900 px shorter), and in about one run in
-    // twenty scroll anchoring did not hold the slider, which the loader then found far above the
-    // screen (rightly not approached). The loader adds no second link for a file already in.
-    await page.evaluate(() =>
-      Promise.all(
-        [...document.querySelectorAll<HTMLElement>('[data-later-styles]')].map(
-          (element) =>
-            new Promise((resolve) => {
-              const link = document.createElement('link');
-              link.rel = 'stylesheet';
-              link.href = element.dataset.laterStyles!;
-              link.onload = link.onerror = resolve;
-              document.head.append(link);
-            }),
-        ),
-      ),
+    // The later styles in first, as the page's own idle callback would bring them (its own
+    // function): arriving after the scroll, they lay out the sections above (some 900 px shorter),
+    // and in about one run in twenty scroll anchoring did not hold the slider, which the loader then
+    // found far above the screen (rightly not approached). The loader adds no second link.
+    await page.evaluate(addLaterStyles);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[data-later]')].every((link) => link.sheet),
     );
     // Its own scroll events do not start the slider: the loader takes a page already scrolled as
     // approached.
