@@ -311,7 +311,7 @@ test.describe('슬라이더', () => {
     // function): arriving after the scroll, they lay out the sections above (some 900 px shorter),
     // and in about one run in twenty scroll anchoring did not hold the slider, which the loader then
     // found far above the screen (rightly not approached). The loader adds no second link.
-    await page.evaluate(addLaterStyles);
+    await page.evaluate(`void (${addLaterStyles.toString()})()`);
     await page.waitForFunction(() =>
       [...document.querySelectorAll<HTMLLinkElement>('link[data-later]')].every((link) => link.sheet),
     );
