@@ -72,6 +72,8 @@ test('목록 섬: 코드를 받아 컴파일해 둔 뒤에 파일이 사라지�
   await page.goto('/newsRoom');
   const island = page.locator('astro-island').first();
   await expect(island).toHaveAttribute('data-hydrate-on-interaction', '');
+  // A pointer on the page, away from the list: the prefetch compiles at the first interaction.
+  await page.getByRole('banner').hover({ position: { x: 2, y: 2 } });
   // The prefetch has handed every file it downloaded to the browser to compile (modulepreload),
   // one file a task: all of them, not only those linked so far. A routed page skips the HTTP
   // cache, so a file not compiled by then would be asked for again, and missing.

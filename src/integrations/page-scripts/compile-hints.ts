@@ -12,8 +12,8 @@ const isIslandEntry = (moduleId: string) =>
  * called, on the main thread; an island's first render calls most of React DOM, so on a slow
  * phone a first tap spent about as long compiling as running (a trace of the FAQ's first tap).
  * With the hint at the top of a file, V8 compiles all of it while streaming it, on a background
- * thread: the island prefetch's `modulepreload` does that after the first paint
- * (src/features/lists/first-tap/prefetch-modules.ts), so a first tap finds the code compiled. Only the islands'
+ * thread: the island prefetch's `modulepreload` does that at the visitor's first interaction with
+ * the page (src/features/lists/first-tap/prefetch-modules.ts), so a tap finds the code compiled. Only the islands'
  * code carries it: compiling everything eagerly costs memory, and the sliders' Swiper modules
  * are mostly unused. Browsers without the hint read a comment.
  */

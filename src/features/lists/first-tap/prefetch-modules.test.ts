@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
-import { compileModule, downloadInWorker, prefetchModules } from './prefetch-modules.ts';
+import { compileModule, downloadInWorker, prefetchModules, visitorInteracts } from './prefetch-modules.ts';
 
 const chunk = (file: string) => `https://site.example/_astro/${file}`;
+
+/** The visitor has already interacted with the page. */
+const interaction = Promise.resolve();
 
 /** A stand-in for `Worker`: answers each message with `answer`, or fails to start. */
 function fakeWorkers(answer: (request: unknown) => unknown, { fails = false } = {}) {
@@ -33,7 +36,7 @@ describe('prefetchModules', () => {
   it('has every file that arrived compiled once, after all downloads, absolute addresses asked', async () => {
     const download = vi.fn(async () => [chunk('a.js'), chunk('b.js')]);
     const compile = vi.fn((_url: string) => expect(download).toHaveBeenCalledTimes(1));
-    await prefetchModules(['/_astro/a.js'], { download, compile, lazy: false });
+    await prefetchModules(['/_astro/a.js'], { download, compile, lazy: false, interaction });
     expect(download).toHaveBeenCalledWith({
       urls: [new URL('/_astro/a.js', location.href).href],
       lazy: false,
@@ -51,7 +54,7 @@ describe('prefetchModules', () => {
       aTaskRan = false;
       setTimeout(() => (aTaskRan = true), 0);
     });
-    await prefetchModules(['/_astro/a.js'], { download, compile, lazy: false });
+    await prefetchModules(['/_astro/a.js'], { download, compile, lazy: false, interaction });
     await vi.waitFor(() => expect(taskBefore).toHaveLength(3));
     expect(taskBefore).toEqual([true, true, true]);
   });
@@ -59,9 +62,45 @@ describe('prefetchModules', () => {
   it('resolves once the files are downloaded: an island started by a tap does not wait for the compile', async () => {
     const files = Array.from({ length: 25 }, (_, index) => chunk(`${index}.js`));
     const compile = vi.fn();
-    await prefetchModules(['/_astro/0.js'], { download: async () => files, compile, lazy: false });
+    await prefetchModules(['/_astro/0.js'], {
+      download: async () => files,
+      compile,
+      lazy: false,
+      interaction,
+    });
     expect(compile.mock.calls.length).toBeLessThan(files.length);
     await vi.waitFor(() => expect(compile).toHaveBeenCalledTimes(files.length));
+  });
+
+  it('compiles nothing until the visitor interacts with the page, then every file', async () => {
+    const page = new EventTarget();
+    const compile = vi.fn();
+    await prefetchModules(['/_astro/a.js'], {
+      download: async () => [chunk('a.js'), chunk('b.js')],
+      compile,
+      lazy: false,
+      interaction: visitorInteracts(page),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(compile).not.toHaveBeenCalled();
+    page.dispatchEvent(new Event('touchstart'));
+    await vi.waitFor(() => expect(compile).toHaveBeenCalledTimes(2));
+  });
+
+  it('counts an interaction that came before the download ended', async () => {
+    const page = new EventTarget();
+    const compile = vi.fn();
+    let arrive!: (files: string[]) => void;
+    const done = prefetchModules(['/_astro/a.js'], {
+      download: () => new Promise<string[]>((resolve) => (arrive = resolve)),
+      compile,
+      lazy: false,
+      interaction: visitorInteracts(page),
+    });
+    page.dispatchEvent(new Event('keydown'));
+    arrive([chunk('a.js')]);
+    await done;
+    await vi.waitFor(() => expect(compile).toHaveBeenCalledWith(chunk('a.js')));
   });
 
   it('has the browser compile a file with a modulepreload link, which does not run it', () => {

@@ -76,13 +76,38 @@ export async function downloadInWorker(
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Downloads `urls` and everything they name (`downloadInWorker`), then has the
- * browser compile every file that arrived, once all are in the cache: a module compiled earlier
- * would ask for its imports itself, a second download beside the prefetch's on a slow network.
- * Resolves once the files are in the cache; the compile goes on after it, one file a task: the
- * island's 25 or so links added at once made one task of 35-45 ms on a list page's main thread in
- * our traces, a long task of a slow phone, and an island started by a tap meanwhile (its import
- * finds each file in the cache or compiled) must not wait for the last of them.
+ * What says a visitor is at the page, not only loading it: a touch, a pointer moving or pressed,
+ * focus, a key or a wheel. An element's own interaction (`INTERACTION_EVENTS`, src/lib/dom/visitor-watch.ts) starts with a
+ * pointer coming over it; on the page a mouse already inside it only moves.
+ */
+const VISITOR_EVENTS = ['touchstart', 'pointermove', 'pointerdown', 'focusin', 'keydown', 'wheel'] as const;
+
+/** Resolves at the visitor's first interaction anywhere on the page (`VISITOR_EVENTS`). */
+export const visitorInteracts = (target: EventTarget = document): Promise<void> =>
+  new Promise((resolve) => {
+    const stop = new AbortController();
+    const interacted = () => {
+      stop.abort();
+      resolve();
+    };
+    for (const type of VISITOR_EVENTS)
+      target.addEventListener(type, interacted, { capture: true, passive: true, signal: stop.signal });
+  });
+
+/**
+ * Downloads `urls` and everything they name (`downloadInWorker`), then, at the visitor's first
+ * interaction with the page (`visitorInteracts`), has the browser compile every file that
+ * arrived. Resolves once the files are in the cache; the compile goes on after it, one file a
+ * task: the island's 25 or so links added at once made one task of 35-45 ms on a list page's main
+ * thread in our traces, a long task of a slow phone, and an island started by a tap meanwhile (its
+ * import finds each file in the cache or compiled) must not wait for the last of them.
+ *
+ * Not at the load: the compile (every function of React DOM, with the islands' compile hint) is
+ * background work of tens of milliseconds, and on a phone with few cores it took them from the
+ * page's own thread while it was still painting and starting up (Lighthouse's blocking time of
+ * the lists fell from 80-90 ms over the floor page to 30 without it). A visitor who reads first
+ * and then scrolls has touched the screen long before the tap; one who taps at once starts the
+ * compile with the island, as the download is already done.
  */
 export async function prefetchModules(
   urls: Iterable<string>,
@@ -90,14 +115,18 @@ export async function prefetchModules(
     lazy = true,
     download = downloadInWorker,
     compile = compileModule,
+    interaction = visitorInteracts(),
   }: {
     lazy?: boolean;
     download?: (request: ModuleRequest) => Promise<string[]>;
     compile?: (url: string) => void;
+    /** When to compile; a visitor's interaction before the download ends counts too. */
+    interaction?: Promise<void>;
   } = {},
 ): Promise<void> {
   const absolute = [...urls].map((url) => new URL(url, location.href).href);
-  void compileEach(await download({ urls: absolute, lazy }), compile);
+  const files = await download({ urls: absolute, lazy });
+  void interaction.then(() => compileEach(files, compile));
 }
 
 async function compileEach(urls: readonly string[], compile: (url: string) => void): Promise<void> {
