@@ -476,6 +476,54 @@ test.describe('포인터나 키 없이 온 클릭과 제출(보조 기술, 음�
   });
 });
 
+test.describe('섬이 시작된 뒤의 탭', () => {
+  /** Presses `target` with the mouse and keeps it pressed; returns what lets it go. */
+  async function press(page: Page, target: Locator): Promise<() => Promise<void>> {
+    const box = (await target.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    return () => page.mouse.up();
+  }
+
+  test('FAQ 분류: 누르는 순간 API 요청이 떠나고, 클릭이 되어도 다시 묻지 않는다', async ({ page, site }) => {
+    await site.goto('/faq');
+    const categories = faqCategories(page);
+    await categories.getByRole('button').nth(1).click();
+    await expectFaqCategoryShown(page, (await categories.getByRole('button').nth(1).textContent())!.trim());
+    const asked = apiRequests(page, '/faq/');
+
+    const category = categories.getByRole('button').nth(2);
+    const name = (await category.textContent())!.trim();
+    const letGo = await press(page, category);
+    // Still pressed, no click yet: the category's answer is already asked for.
+    await expect.poll(() => asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/[?&]topic_id=\d+/);
+    await letGo();
+    await expectFaqCategoryShown(page, name);
+    expect(asked).toHaveLength(1);
+  });
+
+  test('검색: 검색 버튼을 누르는 순간 API 요청이 떠나고, 제출되어도 다시 묻지 않는다', async ({
+    page,
+    site,
+  }) => {
+    await site.goto('/newsRoom');
+    const asked = apiRequests(page, '/news/search');
+    await page.getByRole('search').getByRole('searchbox').fill('면접');
+    const letGo = await press(page, page.getByRole('search').getByRole('button', { name: '검색' }));
+    // Still pressed, no submission yet: the search's answer is already asked for.
+    await expect.poll(() => asked).toHaveLength(1);
+    expect(new URL(asked[0]!).searchParams.get('term')).toBe('면접');
+    await letGo();
+
+    const region = page.getByRole('region', { name: '뉴스 목록', exact: true });
+    await expect(page).toHaveURL(/[?&]term=%EB%A9%B4%EC%A0%91/);
+    await expect(region).toHaveAttribute('data-status', 'ready');
+    await expect(region.locator('li').first()).toContainText('면접');
+    expect(asked).toHaveLength(1);
+  });
+});
+
 test.describe('첫 페이지가 아닌 주소', () => {
   test('?page=2로 열면 2페이지가 화면에 올 때까지 미리 렌더링된 1페이지 대신 로딩 상태를 보인다', async ({
     page,

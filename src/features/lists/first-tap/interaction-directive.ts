@@ -79,11 +79,43 @@ function pressedAddress(target: Element | null): string | undefined {
   return link ? new URL(link.href).search : target?.closest('button')?.dataset.query;
 }
 
+/** What submitting `form` (the list's search) asks the list for. */
+const formAddress = (form: HTMLFormElement) =>
+  new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+
+/**
+ * What a press on `target` will ask the list for once it becomes a click: a page link's query, a
+ * category's or topic's, the search form's.
+ */
+function addressPressed(target: Element | null): string | URLSearchParams | undefined {
+  const submit = target?.closest('button[type="submit"]');
+  if (submit instanceof HTMLButtonElement && submit.form) return formAddress(submit.form);
+  return pressedAddress(target);
+}
+
 /** Asks the API now for what the page address `address` shows (the runtime's `askEarly`). */
 function askEarly(island: WaitingIsland, address: string | URLSearchParams | undefined): void {
   void firstTapRuntime().then(
     (runtime) => runtime.askEarly(island.el, address),
     () => undefined,
+  );
+}
+
+/**
+ * Asks for a press's answer at the press, for the island's whole life: the click that ends it
+ * comes only after the browser has handled the press and the release, tens of milliseconds on a
+ * slow phone before React's handler asks (the second tap on a list: 30-90 ms of a Slow 4G
+ * round trip's 600). Before React is there, the press also starts the island (`listen`).
+ */
+function askAtPress(island: WaitingIsland): void {
+  island.el.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (!isPlainClick(event)) return;
+      const target = event.target instanceof Element ? event.target : null;
+      askEarly(island, addressPressed(target));
+    },
+    { capture: true, passive: true },
   );
 }
 
@@ -154,12 +186,9 @@ function hold(
 function record(island: Catcher, event: Event): void {
   const target = event.target instanceof Element ? event.target : null;
   const { type } = event;
-  if (type === 'pointerdown') {
-    // The click that ends this press comes only after the island's first code has run (the
-    // press also starts it): on a slow phone that is tens of milliseconds the request can have.
-    if (isPlainClick(event)) askEarly(island, pressedAddress(target));
-  } else if (type === 'submit' && target instanceof HTMLFormElement) {
-    hold(island, event, new URLSearchParams(new FormData(target) as unknown as Record<string, string>), {
+  // A press (`pointerdown`) is asked for by `askAtPress`; it starts the island (`listen`).
+  if (type === 'submit' && target instanceof HTMLFormElement) {
+    hold(island, event, formAddress(target), {
       island: () => target.requestSubmit(),
       fallback: () => target.submit(),
     });
@@ -214,6 +243,7 @@ if (!prerendered) markPagePending();
 
 const interaction: ClientDirective = (load, _options, el) => {
   const island: Catcher = { el, load, changed: new Map(), caught: (event) => record(island, event) };
+  askAtPress(island);
   if (prerendered) waitForVisitor(island);
   else startAtPaint(island);
 };
