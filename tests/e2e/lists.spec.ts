@@ -58,6 +58,25 @@ for (const screen of screens.filter((s) => s.path === '/newsRoom' || s.path === 
   });
 }
 
+for (const path of ['/seminar', '/video', '/success_story']) {
+  test(`${path}: 배너 슬라이드의 그림도 사이트가 미리 그린 WebP 파일이다(글자 든 SVG를 휴대폰이 그리지 않는다)`, async ({
+    page,
+    site,
+    request,
+  }) => {
+    test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+    await site.goto(path);
+    const pictures = page.locator('.banner-image');
+    const count = await pictures.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index++)
+      await expect(pictures.nth(index)).toHaveAttribute('src', /^\/_astro\/cards\/[\w-]{16}\.webp$/);
+    expect(await pictureLoaded(pictures.first())).toBe(true);
+    const file = await request.get((await pictures.first().getAttribute('src'))!);
+    expect(file.headers()['content-type']).toBe('image/webp');
+  });
+}
+
 for (const screen of screens.filter((s) => s.path === '/faq' || s.path === '/tech')) {
   test(`${screen.name}: 그림이 없는 목록의 HTML은 그림을 싣지 않는다`, async ({ page, site, request }) => {
     test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');

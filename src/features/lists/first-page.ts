@@ -4,7 +4,7 @@
 import { getEntry } from 'astro:content';
 import { totalPosts } from '../../lib/paging.ts';
 import { sanitizeHtmlServer } from '../../lib/html/sanitize.server.ts';
-import { cardPictureSrc, fallbackCardPictureSrc } from '../../lib/images/card-picture.ts';
+import { contentPictureSrc } from '../../lib/images/card-picture.ts';
 import { leadCardPicture } from '../../lib/images/lead-card-picture.ts';
 import type { ListId } from '../../lib/routes.ts';
 import { compactCardItem, toCardItem } from './list-items.ts';
@@ -31,7 +31,7 @@ export async function listFirstPage(kind: ListId): Promise<ListFirstPage> {
     await Promise.all(
       items.map(async (item, index) => {
         if (index === 0) Object.assign(item, await leadCardPicture(item.image));
-        else item.image = item.image ? await cardPictureSrc(item.image) : await fallbackCardPictureSrc();
+        else item.image = await contentPictureSrc(item.image);
       }),
     );
   }

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CARD_PICTURES_PATH, cardPictureSrc, fallbackCardPictureSrc } from './card-picture.ts';
+import {
+  BANNER_FRAME,
+  CARD_PICTURES_PATH,
+  cardPictureSrc,
+  contentPictureSrc,
+  fallbackCardPictureSrc,
+} from './card-picture.ts';
 
 /** A card picture as the reference content draws them: Korean text in an SVG. */
 const svg = (label: string) =>
@@ -85,6 +91,20 @@ describe('cardPictureSrc', () => {
     // The same picture at another address is the same file; another picture is another.
     expect(await cardPictureSrc(`${apiOrigin}/images/a-again.svg`, options())).toBe(src);
     expect(await cardPictureSrc(`${apiOrigin}/images/b.svg`, options())).not.toBe(src);
+  });
+
+  it("draws a banner's picture at the banner's size, beside the same picture's card", async () => {
+    const card = await cardPictureSrc(`${apiOrigin}/images/a.svg`, options());
+    const banner = await contentPictureSrc(`${apiOrigin}/images/a.svg`, {
+      ...options(),
+      frame: BANNER_FRAME,
+    });
+    expect(banner).not.toBe(card);
+    const meta = await sharp(fileOf(banner!)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1280, 720]);
+    // An item without a picture: the fallback, drawn at that size too.
+    const fallback = await contentPictureSrc(undefined, { ...options(), frame: BANNER_FRAME });
+    expect((await sharp(fileOf(fallback!)).metadata()).width).toBe(1280);
   });
 
   it('fetches each address once per build', async () => {

@@ -17,6 +17,7 @@
  * very drawing the build refused, on a phone's main thread.
  */
 import { createHash } from 'node:crypto';
+import type { PictureFrame } from './draw-picture.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { registerFontsForSvg } from '../og/share-image-fonts.ts';
@@ -38,6 +39,11 @@ export const CARD_PICTURES_PATH = '/_astro/cards/';
 
 /** A card's picture frame (16:9, the card's `<img>` size): twice a phone card's CSS width. */
 const CARD_FRAME = { width: 800, height: 450, format: 'webp', quality: 80 } as const;
+/**
+ * A banner slide's (16:9 too): the slide's picture spans the banner, about 1,030 CSS px at a
+ * 1440 px desktop and 350 at a phone's three device pixels a CSS pixel.
+ */
+export const BANNER_FRAME = { ...CARD_FRAME, width: 1280, height: 720 } as const;
 
 export interface CardPictureOptions {
   /** The build's output folder; without one, every address is kept. */
@@ -48,9 +54,15 @@ export interface CardPictureOptions {
   root?: string;
   /** What a picture may cost to draw (tests make it small). */
   limits?: PictureDrawLimits;
+  /** The size drawn: a card's (`CARD_FRAME`) unless told. */
+  frame?: PictureFrame;
 }
 
 const drawn = new Map<string, Promise<string | null>>();
+
+/** A picture's drawing is one per address and size. */
+const frameKey = (url: string, options: CardPictureOptions) =>
+  `${(options.frame ?? CARD_FRAME).width}\n${url}`;
 
 /** One drawing per picture and output folder per build. */
 function once(dir: string, key: string, make: () => Promise<string | null>): Promise<string | null> {
@@ -67,7 +79,7 @@ function once(dir: string, key: string, make: () => Promise<string | null>): Pro
 export async function cardPictureSrc(url: string, options: CardPictureOptions = {}): Promise<string> {
   const dir = options.dir ?? process.env[CARD_PICTURES_DIR_ENV];
   if (!dir) return url;
-  const written = await once(dir, url, async () => {
+  const written = await once(dir, frameKey(url, options), async () => {
     const image = await fetchImageBytes(url, options.origins ?? imageOrigins(), PICTURE_FETCH_LIMITS);
     if (!image) return null;
     const drawn = await drawCard(Buffer.from(image.bytes), options);
@@ -84,10 +96,21 @@ export async function cardPictureSrc(url: string, options: CardPictureOptions = 
 export function fallbackCardPictureSrc(options: CardPictureOptions = {}): Promise<string | null> {
   const dir = options.dir ?? process.env[CARD_PICTURES_DIR_ENV];
   if (!dir) return Promise.resolve(null);
-  return once(dir, FALLBACK_IMAGE, async () => {
+  return once(dir, frameKey(FALLBACK_IMAGE, options), async () => {
     const drawn = await drawCard(Buffer.from(fallbackSvg), options);
     return drawn instanceof Buffer ? write(drawn, dir) : null;
   });
+}
+
+/**
+ * A card's or banner's picture from the API drawn as the site's WebP (`cardPictureSrc`), or, for
+ * an item without one, the fallback drawn the same way; null keeps the fallback's SVG.
+ */
+export function contentPictureSrc(
+  url: string | null | undefined,
+  options: CardPictureOptions = {},
+): Promise<string | null> {
+  return url ? cardPictureSrc(url, options) : fallbackCardPictureSrc(options);
 }
 
 /** A picture refused for its cost: a warning in the build's log, and the fallback in its place. */
@@ -105,7 +128,7 @@ async function refused(
 function drawCard(bytes: Buffer, options: CardPictureOptions): Promise<Buffer | PictureProblem | null> {
   // Text in an SVG picture is drawn with the site's own font, whatever the build machine has.
   registerFontsForSvg(options.root ?? process.cwd());
-  return drawWithinLimits(bytes, CARD_FRAME, options.limits ?? PICTURE_DRAW_LIMITS);
+  return drawWithinLimits(bytes, options.frame ?? CARD_FRAME, options.limits ?? PICTURE_DRAW_LIMITS);
 }
 
 /** The WebP written under its content's name in the output folder: its address, or null. */
