@@ -9,7 +9,7 @@ import { startEarly } from '../../../lib/dom/early-requests.ts';
 import { loadWebFontsBesideLists } from '../../../lib/fonts/load-fonts.ts';
 import { listApiUrl } from './list-address.ts';
 import { LIST_READY_EVENT } from './list-pending.ts';
-import { prefetchModules } from './prefetch-modules.ts';
+import { prefetchModules, visitorInteracts } from './prefetch-modules.ts';
 import { CAUGHT, WAITING_ATTRIBUTE, type FirstTapRuntime, type WaitingIsland } from './waiting-island.ts';
 
 // A list page leaves the first visit's web font download to this file (BaseLayout's `webFonts`):
@@ -49,7 +49,7 @@ export function prefetch(el: Element): Promise<void> {
   if (!done) {
     done = prefetchModules(
       ['component-url', 'renderer-url'].flatMap((name) => el.getAttribute(name) ?? []),
-      { lazy: el.querySelector('[data-lazy-code]') !== null },
+      { lazy: el.querySelector('[data-lazy-code]') !== null, interaction: visitorInteracts(document, el) },
     );
     prefetched.set(el, done);
   }

@@ -87,6 +87,25 @@ describe('prefetchModules', () => {
     await vi.waitFor(() => expect(compile).toHaveBeenCalledTimes(2));
   });
 
+  it("leaves an interaction with the island itself to the island's start", async () => {
+    const island = document.createElement('div');
+    const inside = island.appendChild(document.createElement('button'));
+    document.body.append(island);
+    const compile = vi.fn();
+    await prefetchModules(['/_astro/a.js'], {
+      download: async () => [chunk('a.js')],
+      compile,
+      lazy: false,
+      interaction: visitorInteracts(document, island),
+    });
+    inside.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(compile).not.toHaveBeenCalled();
+    document.body.dispatchEvent(new Event('touchstart', { bubbles: true }));
+    await vi.waitFor(() => expect(compile).toHaveBeenCalledTimes(1));
+    island.remove();
+  });
+
   it('counts an interaction that came before the download ended', async () => {
     const page = new EventTarget();
     const compile = vi.fn();
