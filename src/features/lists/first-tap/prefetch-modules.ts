@@ -77,8 +77,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * What says a visitor is at the page, not only loading it: a touch, a pointer moving or pressed,
- * focus, a key or a wheel. An element's own interaction (`INTERACTION_EVENTS`, src/lib/dom/visitor-watch.ts) starts with a
- * pointer coming over it; on the page a mouse already inside it only moves.
+ * focus, a key or a wheel. An element's own interaction (`INTERACTION_EVENTS` in
+ * src/lib/dom/visitor-watch.ts) starts with a pointer coming over it; on the page a mouse already
+ * inside it only moves.
  */
 const VISITOR_EVENTS = ['touchstart', 'pointermove', 'pointerdown', 'focusin', 'keydown', 'wheel'] as const;
 
@@ -100,10 +101,11 @@ export const visitorInteracts = (target: EventTarget = document, island?: Elemen
   });
 
 /**
- * Downloads `urls` and everything they name (`downloadInWorker`), then, at the visitor's first
- * interaction with the page (`visitorInteracts`), has the browser compile every file that
- * arrived. Resolves once the files are in the cache; the compile goes on after it, one file a
- * task: the island's 25 or so links added at once made one task of 35-45 ms on a list page's main
+ * Downloads `urls` and everything they name (`downloadInWorker`), then, once all are in the cache
+ * (a module compiled earlier would ask for its imports itself, a second download beside the
+ * prefetch's on a slow network) and at the visitor's first interaction with the page
+ * (`interaction`), has the browser compile every file that arrived. Resolves once the files are in
+ * the cache; the compile goes on after it, one file a task: the island's 25 or so links added at once made one task of 35-45 ms on a list page's main
  * thread in our traces, a long task of a slow phone, and an island started by a tap meanwhile (its
  * import finds each file in the cache or compiled) must not wait for the last of them.
  *
@@ -111,8 +113,8 @@ export const visitorInteracts = (target: EventTarget = document, island?: Elemen
  * background work of tens of milliseconds, and on a phone with few cores it took them from the
  * page's own thread while it was still painting and starting up (Lighthouse's blocking time of
  * the lists fell from 80-90 ms over the floor page to 30 without it). A visitor who reads first
- * and then scrolls has touched the screen long before the tap; one who taps at once starts the
- * compile with the island, as the download is already done.
+ * and then scrolls has touched the screen long before the tap; one who taps the list at once
+ * starts the island, whose own imports compile what it runs.
  */
 export async function prefetchModules(
   urls: Iterable<string>,
