@@ -1,7 +1,8 @@
 /**
- * The two signals the site's start-later code waits for before it does work a plain page load
- * does not need: the visitor comes to an element (a pointer, focus or a key: `onInteraction`),
- * or scrolls it near the screen (`onApproach`). The list islands' hydration directive, the
+ * The signals the site's start-later code waits for before it does work a plain page load
+ * does not need: the visitor comes to an element (a pointer, focus or a key: `onInteraction`) or
+ * is at the page at all (`onPageInteraction`), or scrolls an element near the screen
+ * (`onApproach`). The list islands' hydration directive, the
  * slider loader and the waiting pictures share them (see src/integrations/page-scripts/README.md).
  */
 
@@ -22,6 +23,36 @@ export function onInteraction(element: EventTarget, start: () => void): () => vo
   };
   for (const type of INTERACTION_EVENTS) element.addEventListener(type, handle, { passive: true });
   return stop;
+}
+
+/**
+ * What says a visitor is at the page, not only loading it: a touch, a pointer moving or pressed,
+ * focus, a key or a wheel. An element's interaction (`INTERACTION_EVENTS`) starts with a pointer
+ * coming over it; on the page a mouse already inside it only moves.
+ */
+export const PAGE_INTERACTION_EVENTS = [
+  'touchstart',
+  'pointermove',
+  'pointerdown',
+  'focusin',
+  'keydown',
+  'wheel',
+] as const;
+
+/**
+ * Calls `start` once, on the visitor's first interaction anywhere in `page` (`PAGE_INTERACTION_EVENTS`)
+ * but inside `except`. Returns a function that stops watching.
+ */
+export function onPageInteraction(page: EventTarget, start: () => void, except?: Element): () => void {
+  const watch = new AbortController();
+  const handle = (event: Event) => {
+    if (except && event.target instanceof Node && except.contains(event.target)) return;
+    watch.abort();
+    start();
+  };
+  for (const type of PAGE_INTERACTION_EVENTS)
+    page.addEventListener(type, handle, { capture: true, passive: true, signal: watch.signal });
+  return () => watch.abort();
 }
 
 /**

@@ -17,11 +17,11 @@
  * very drawing the build refused, on a phone's main thread.
  */
 import { createHash } from 'node:crypto';
-import type { PictureFrame } from './draw-picture.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { registerFontsForSvg } from '../og/share-image-fonts.ts';
 import fallbackSvg from '../../../public/images/fallback-thumb.svg?raw';
+import type { PictureFrame } from './draw-picture.ts';
 import { FALLBACK_IMAGE } from './fallback-image.ts';
 import { fetchImageBytes, imageOrigins, PICTURE_FETCH_LIMITS } from './inline-remote.ts';
 import {
@@ -60,13 +60,17 @@ export interface CardPictureOptions {
 
 const drawn = new Map<string, Promise<string | null>>();
 
-/** A picture's drawing is one per address and size. */
-const frameKey = (url: string, options: CardPictureOptions) =>
-  `${(options.frame ?? CARD_FRAME).width}\n${url}`;
+/** The size a picture is drawn at: a card's unless told. */
+const frameOf = (options: CardPictureOptions) => options.frame ?? CARD_FRAME;
 
-/** One drawing per picture and output folder per build. */
-function once(dir: string, key: string, make: () => Promise<string | null>): Promise<string | null> {
-  const id = `${dir}\n${key}`;
+/** One drawing per picture, size and output folder per build. */
+function once(
+  dir: string,
+  key: string,
+  options: CardPictureOptions,
+  make: () => Promise<string | null>,
+): Promise<string | null> {
+  const id = `${dir}\n${frameOf(options).width}\n${key}`;
   let pending = drawn.get(id);
   if (!pending) drawn.set(id, (pending = make()));
   return pending;
@@ -79,7 +83,7 @@ function once(dir: string, key: string, make: () => Promise<string | null>): Pro
 export async function cardPictureSrc(url: string, options: CardPictureOptions = {}): Promise<string> {
   const dir = options.dir ?? process.env[CARD_PICTURES_DIR_ENV];
   if (!dir) return url;
-  const written = await once(dir, frameKey(url, options), async () => {
+  const written = await once(dir, url, options, async () => {
     const image = await fetchImageBytes(url, options.origins ?? imageOrigins(), PICTURE_FETCH_LIMITS);
     if (!image) return null;
     const drawn = await drawCard(Buffer.from(image.bytes), options);
@@ -96,7 +100,7 @@ export async function cardPictureSrc(url: string, options: CardPictureOptions = 
 export function fallbackCardPictureSrc(options: CardPictureOptions = {}): Promise<string | null> {
   const dir = options.dir ?? process.env[CARD_PICTURES_DIR_ENV];
   if (!dir) return Promise.resolve(null);
-  return once(dir, frameKey(FALLBACK_IMAGE, options), async () => {
+  return once(dir, FALLBACK_IMAGE, options, async () => {
     const drawn = await drawCard(Buffer.from(fallbackSvg), options);
     return drawn instanceof Buffer ? write(drawn, dir) : null;
   });
@@ -128,7 +132,7 @@ async function refused(
 function drawCard(bytes: Buffer, options: CardPictureOptions): Promise<Buffer | PictureProblem | null> {
   // Text in an SVG picture is drawn with the site's own font, whatever the build machine has.
   registerFontsForSvg(options.root ?? process.cwd());
-  return drawWithinLimits(bytes, options.frame ?? CARD_FRAME, options.limits ?? PICTURE_DRAW_LIMITS);
+  return drawWithinLimits(bytes, frameOf(options), options.limits ?? PICTURE_DRAW_LIMITS);
 }
 
 /** The WebP written under its content's name in the output folder: its address, or null. */

@@ -15,6 +15,7 @@ import {
 } from './module-downloads.ts';
 import workerUrl from './module-cache.worker.ts?worker&url';
 import { trustedScriptUrl } from '../../../lib/security/trusted-types.ts';
+import { onPageInteraction } from '../../../lib/dom/visitor-watch.ts';
 
 /**
  * Hands a downloaded module to the browser to compile, without running it: a `modulepreload`
@@ -76,29 +77,12 @@ export async function downloadInWorker(
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * What says a visitor is at the page, not only loading it: a touch, a pointer moving or pressed,
- * focus, a key or a wheel. An element's own interaction (`INTERACTION_EVENTS` in
- * src/lib/dom/visitor-watch.ts) starts with a pointer coming over it; on the page a mouse already
- * inside it only moves.
- */
-const VISITOR_EVENTS = ['touchstart', 'pointermove', 'pointerdown', 'focusin', 'keydown', 'wheel'] as const;
-
-/**
- * Resolves at the visitor's first interaction anywhere on the page (`VISITOR_EVENTS`) but inside
+ * Resolves at the visitor's first interaction with `page` (`onPageInteraction`) but inside
  * `island`: an interaction with the island starts it, and its own imports compile what it runs;
  * the compile added to that start made a slow phone's first tap slower (FAQ 1.2× → 1.5-1.7×).
  */
-export const visitorInteracts = (target: EventTarget = document, island?: Element): Promise<void> =>
-  new Promise((resolve) => {
-    const stop = new AbortController();
-    const interacted = (event: Event) => {
-      if (island && event.target instanceof Node && island.contains(event.target)) return;
-      stop.abort();
-      resolve();
-    };
-    for (const type of VISITOR_EVENTS)
-      target.addEventListener(type, interacted, { capture: true, passive: true, signal: stop.signal });
-  });
+export const visitorInteracts = (page: EventTarget = document, island?: Element): Promise<void> =>
+  new Promise((resolve) => onPageInteraction(page, resolve, island));
 
 /**
  * Downloads `urls` and everything they name (`downloadInWorker`), then, once all are in the cache
