@@ -45,6 +45,16 @@ describe('prefetchModules', () => {
     expect(compile.mock.calls.map(([url]) => url)).toEqual([chunk('a.js'), chunk('b.js')]);
   });
 
+  it('starts the download in a task after its caller’s (the first-tap runtime’s start)', async () => {
+    const download = vi.fn(async () => [chunk('a.js')]);
+    const done = prefetchModules(['/_astro/a.js'], { download, compile: vi.fn(), lazy: false, interaction });
+    // Whatever the caller's task still does (its promise reactions included) comes first.
+    for (let reaction = 0; reaction < 5; reaction++) await Promise.resolve();
+    expect(download).not.toHaveBeenCalled();
+    await done;
+    expect(download).toHaveBeenCalledTimes(1);
+  });
+
   it('hands the files to the browser one a task, not in one long task', async () => {
     const download = vi.fn(async () => [chunk('a.js'), chunk('b.js'), chunk('c.js')]);
     let aTaskRan = true;
@@ -117,6 +127,7 @@ describe('prefetchModules', () => {
       interaction: visitorInteracts(page),
     });
     page.dispatchEvent(new Event('keydown'));
+    await vi.waitFor(() => expect(arrive).toBeTypeOf('function'));
     arrive([chunk('a.js')]);
     await done;
     await vi.waitFor(() => expect(compile).toHaveBeenCalledWith(chunk('a.js')));

@@ -116,6 +116,9 @@ export async function prefetchModules(
   } = {},
 ): Promise<void> {
   const absolute = [...urls].map((url) => new URL(url, location.href).href);
+  // A task of its own: started in the task that ran the first-tap runtime's import, the worker's
+  // start and the first files' requests made it one of 7 ms, a long task on a slow phone.
+  await nextTask();
   const files = await download({ urls: absolute, lazy });
   void interaction.then(() => compileEach(files, compile));
 }
