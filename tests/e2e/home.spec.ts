@@ -244,7 +244,7 @@ test('솔루션 이미지: 1440에서는 세 칸, 390에서는 슬라이더', as
     for (const box of boxes) expect(box.width).toBeGreaterThan(300);
     await expect(slider.locator('.carousel-controls')).toBeHidden();
 
-    // Narrowing the window turns it into a slider (through the throttled viewport store), and back.
+    // Narrowing the window turns it into a slider (through the viewport store), and back.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(slider.locator('.swiper')).toHaveClass(/swiper-initialized/);
     await page.setViewportSize({ width: 1440, height: 900 });

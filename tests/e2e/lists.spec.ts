@@ -75,6 +75,22 @@ for (const path of ['/seminar', '/video', '/success_story']) {
     const file = await request.get((await pictures.first().getAttribute('src'))!);
     expect(file.headers()['content-type']).toBe('image/webp');
   });
+
+  test(`${path}: 배너 아래 목록의 첫 카드는 첫 화면이 아니라 그림을 HTML에 싣지도, 먼저 받지도 않는다`, async ({
+    request,
+  }) => {
+    test.skip(test.info().project.name === 'mobile', '화면 너비와 무관한 동작은 데스크톱에서만 확인합니다.');
+    const html = await (await request.get(path)).text();
+    // The banner fills the first screen: the list's pictures, its first card's included, are the
+    // site's WebP files, fetched lazily, and the island's props carry no inlined picture either.
+    const body = html.slice(html.indexOf('<body'));
+    expect(body).not.toContain('data:image/');
+    const list = body.slice(body.indexOf('<astro-island'));
+    const first = /<img [^>]*>/.exec(list)?.[0] ?? '';
+    expect(first).toMatch(/src="\/_astro\/cards\/[\w-]{16}\.webp"/);
+    expect(first).toContain('loading="lazy"');
+    expect(first).not.toContain('fetchPriority="high"');
+  });
 }
 
 for (const screen of screens.filter((s) => s.path === '/faq' || s.path === '/tech')) {

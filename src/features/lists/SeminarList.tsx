@@ -7,7 +7,7 @@ import { ListFrame } from './ListFrame.tsx';
 import type { ListFirstPage } from './list.store.ts';
 import { useListStore } from './use-list-store.ts';
 import cards from './cards.module.scss';
-import listCard from './list-card.module.scss';
+import seminarCards from './seminar-cards.module.scss';
 
 export interface SeminarListProps {
   firstPage: ListFirstPage;
@@ -18,20 +18,20 @@ function SeminarList({ firstPage }: SeminarListProps) {
   const [state, store] = useListStore('seminar', firstPage);
   return (
     <ListFrame config={listKinds.seminar} state={state} store={store}>
-      <ul className={`${cards.grid} ${listCard.seminarCards}`}>
+      <ul className={`${cards.grid} ${seminarCards.seminarCards}`}>
         {state.items.map((item, index) => (
           <ListCard
             key={item.id}
             item={item}
-            lead={index === 0}
+            lead={index === 0 && !firstPage.belowBanner}
             ended={item.ended}
             badge={
-              <span className={item.ended ? listCard.badgeEnded : listCard.badge}>
+              <span className={item.ended ? seminarCards.badgeEnded : seminarCards.badge}>
                 {item.ended ? t('list.seminar.ended') : t('list.seminar.open')}
               </span>
             }
           >
-            <dl className={listCard.facts}>
+            <dl className={seminarCards.facts}>
               <div>
                 <dt>{t('list.seminar.place')}</dt>
                 <dd>{item.place}</dd>

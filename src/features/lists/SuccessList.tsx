@@ -32,7 +32,11 @@ function SuccessList({ firstPage }: SuccessListProps) {
               className={cards.cardLink}
               {...newTabProps(item.external)}
             >
-              <CardImage src={item.image} preview={item.preview} lead={index === 0} />
+              <CardImage
+                src={item.image}
+                preview={item.preview}
+                lead={index === 0 && !firstPage.belowBanner}
+              />
               <div className={cards.cardBody}>
                 <h2 className={cards.cardTitle}>{item.title}</h2>
                 <p className={successCards.author}>{item.author}</p>

@@ -19,7 +19,7 @@ function VideoList({ firstPage }: VideoListProps) {
     <SearchListFrame config={listKinds.video} state={state} store={store}>
       <ul className={`${cards.grid} ${listCard.videoCards}`}>
         {state.items.map((item, index) => (
-          <ListCard key={item.id} item={item} lead={index === 0} play>
+          <ListCard key={item.id} item={item} lead={index === 0 && !firstPage.belowBanner} play>
             <p className={cards.meta}>
               <span>{item.author}</span>
               <DateText value={item.date} />

@@ -17,20 +17,24 @@ export async function loadListEntry(kind: ListId) {
   return entry;
 }
 
-export async function listFirstPage(kind: ListId): Promise<ListFirstPage> {
+export async function listFirstPage(
+  kind: ListId,
+  { belowBanner = false }: { belowBanner?: boolean } = {},
+): Promise<ListFirstPage> {
   const { data } = await loadListEntry(kind);
   const topics = data.topics ?? data.first.tags ?? [];
   const items = data.first.objects.map((item) => toCardItem(item, sanitizeHtmlServer, topics, kind));
   // The first card's image is the largest thing on a phone's first screen: when it is small (or
   // the fallback) it travels inside the HTML and the island's props instead of costing a request;
   // an SVG's text is left to a WebP drawn over it (lead-card-picture.ts).
-  // Lists whose cards show no picture (FAQ, patents) would only carry it as dead weight.
+  // Lists whose cards show no picture (FAQ, patents) would only carry it as dead weight, and so
+  // would a list below a banner slider, whose first screen is the banner.
   // The others' pictures, and the fallback of those without, are drawn again as WebP files of
   // the site's own (card-picture.ts).
   if (listKinds[kind].cardImages) {
     await Promise.all(
       items.map(async (item, index) => {
-        if (index === 0) Object.assign(item, await leadCardPicture(item.image));
+        if (index === 0 && !belowBanner) Object.assign(item, await leadCardPicture(item.image));
         else item.image = await contentPictureSrc(item.image);
       }),
     );
@@ -40,5 +44,6 @@ export async function listFirstPage(kind: ListId): Promise<ListFirstPage> {
     total: totalPosts(data.first.paging.page_size),
     // A topic's slug is the API's; the screens show and ask by id and name.
     topics: topics.map(({ id, name }) => ({ id, name })),
+    ...(belowBanner && { belowBanner: true }),
   };
 }

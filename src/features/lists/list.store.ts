@@ -42,6 +42,11 @@ export interface ListFirstPage {
   items: CompactCardItem[];
   total: number;
   topics: Topic[];
+  /**
+   * A banner slider above the list fills the first screen: the first card is none of it, so its
+   * picture is neither carried in the HTML nor asked for first (first-page.ts, CardImage's `lead`).
+   */
+  belowBanner?: true;
 }
 
 /** The browser surroundings the store talks to; replaced in tests. */

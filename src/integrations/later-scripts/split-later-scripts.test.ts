@@ -3,7 +3,7 @@ import { scriptHash } from '../finish-pages/csp-policy.ts';
 import { mergeModuleScripts } from '../finish-pages/merge-module-scripts.ts';
 import { pruneScriptHashes } from '../finish-pages/prune-script-hashes.ts';
 import { FOLD_MARK } from '../later-styles/split-later-styles.ts';
-import { laterScriptLoader, splitLaterScripts } from './split-later-scripts.ts';
+import { LATER_SCRIPTS_MARK, laterScriptLoader, splitLaterScripts } from './split-later-scripts.ts';
 import { moduleBodies, moduleScript, policyPage } from '../finish-pages/test-pages.ts';
 
 describe('splitLaterScripts', () => {
@@ -64,5 +64,36 @@ describe('splitLaterScripts', () => {
     expect(moduleBodies(split.html)).toEqual([untrusted, importing, laterScriptLoader(href())]);
     expect(split.js).toContain(tabs);
     expect(split.js).not.toContain(untrusted);
+  });
+
+  it("on a page without a fold mark, moves what follows the layout's scripts mark, and drops the mark", () => {
+    const html = policyPage(
+      all,
+      `<header>${moduleScript(menu)}</header><main>${moduleScript(tabs)}</main>` +
+        `<footer>${moduleScript(notice)}</footer>${LATER_SCRIPTS_MARK}${moduleScript(fonts)}`,
+    );
+    const split = splitLaterScripts(html, href);
+    expect(moduleBodies(split.html)).toEqual([menu, tabs, notice, laterScriptLoader(href())]);
+    expect(split.js).toContain(fonts);
+    expect(split.js).not.toContain(notice);
+    expect(split.html).not.toContain(LATER_SCRIPTS_MARK);
+  });
+
+  it('splits at the fold mark when a page has both, and drops the scripts mark', () => {
+    const html = policyPage(
+      all,
+      `${moduleScript(menu)}${FOLD_MARK}${moduleScript(tabs)}${moduleScript(notice)}${LATER_SCRIPTS_MARK}${moduleScript(fonts)}`,
+    );
+    const split = splitLaterScripts(html, href);
+    expect(moduleBodies(split.html)).toEqual([menu, laterScriptLoader(href())]);
+    expect(split.js.indexOf(tabs)).toBeLessThan(split.js.indexOf(fonts));
+    expect(split.html).toContain(FOLD_MARK);
+    expect(split.html).not.toContain(LATER_SCRIPTS_MARK);
+
+    const nothingAfter = policyPage(all, `${moduleScript(menu)}${LATER_SCRIPTS_MARK}`);
+    expect(splitLaterScripts(nothingAfter, href)).toEqual({
+      html: nothingAfter.replace(LATER_SCRIPTS_MARK, ''),
+      js: '',
+    });
   });
 });

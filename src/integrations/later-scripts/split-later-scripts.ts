@@ -7,7 +7,9 @@
  * stays inline, so the first tap on it never waits for a file.
  *
  * The inline module scripts after the page's fold mark (the one the later styles use, so one mark
- * says where the first screen ends) are joined into a module file that a few bytes of inline code
+ * says where the first screen ends), or on a page without one after {@link LATER_SCRIPTS_MARK}
+ * (the layout's, after the last thing a visitor may see: the web fonts, the later styles and the
+ * sliders' loader need nothing before the paint), are joined into a module file that a few bytes of inline code
  * import once the page has painted, as the islands and sliders load theirs: no script file
  * competes with the document, its styles and the hero picture for a slow connection's first
  * round trips (tests/e2e/first-paint.spec.ts). They ran after parsing, in document order; now
@@ -21,6 +23,12 @@
 import { editScriptSources, scriptHash, scriptSources } from '../finish-pages/csp-policy.ts';
 import { MODULE_SCRIPT, MODULE_SYNTAX } from '../finish-pages/merge-module-scripts.ts';
 import { FOLD_MARK } from '../later-styles/split-later-styles.ts';
+
+/**
+ * Where the page's own scripts end and those that wait for the paint begin, on every page
+ * (layouts/BaseLayout.astro); a fold mark before it wins. Taken out of the page either way.
+ */
+export const LATER_SCRIPTS_MARK = '<!--later-scripts-->';
 
 /**
  * The inline script that imports the file after the first contentful paint (or two frames, where
@@ -48,26 +56,29 @@ export interface SplitScripts {
 
 /** Splits `html`'s inline module scripts at its fold mark; `src(js)` names the file they go to. */
 export function splitLaterScripts(html: string, src: (js: string) => string): SplitScripts {
-  const mark = html.indexOf(FOLD_MARK);
-  const trusted = new Set(scriptSources(html));
-  if (mark === -1 || trusted.size === 0) return { html, js: '' };
-  const later = [...html.matchAll(MODULE_SCRIPT)].filter(
-    (match) => match.index > mark && !MODULE_SYNTAX.test(match[1]!) && trusted.has(scriptHash(match[1]!)),
+  const fold = html.indexOf(FOLD_MARK);
+  const mark = fold === -1 ? html.indexOf(LATER_SCRIPTS_MARK) : fold;
+  // The scripts' mark goes either way (a fold mark is before it, and stays for the later styles).
+  const page = html.replace(LATER_SCRIPTS_MARK, '');
+  const trusted = new Set(scriptSources(page));
+  if (mark === -1 || trusted.size === 0) return { html: page, js: '' };
+  const later = [...page.matchAll(MODULE_SCRIPT)].filter(
+    (match) => match.index >= mark && !MODULE_SYNTAX.test(match[1]!) && trusted.has(scriptHash(match[1]!)),
   );
-  if (later.length === 0) return { html, js: '' };
+  if (later.length === 0) return { html: page, js: '' };
   // A line break before the closing brace: a body may end in a `//` comment.
   const js = later.map((match) => `(async()=>{${match[1]!}\n})();`).join('');
   const loader = laterScriptLoader(src(js));
   const tag = `<script type="module">${loader}</script>`;
-  let page = '';
+  let out = '';
   let from = 0;
   later.forEach((match, i) => {
-    page += html.slice(from, match.index) + (i === 0 ? tag : '');
+    out += page.slice(from, match.index) + (i === 0 ? tag : '');
     from = match.index + match[0].length;
   });
   // The policy trusts the loader; the moved scripts' hashes are left for the merge step to prune.
   return {
-    html: editScriptSources(page + html.slice(from), (sources) => [...sources, scriptHash(loader)]),
+    html: editScriptSources(out + page.slice(from), (sources) => [...sources, scriptHash(loader)]),
     js,
   };
 }

@@ -3,7 +3,7 @@
  * `aria-current="true"` (an IntersectionObserver on a reading line below the sticky header),
  * and keeps the `<details>` open on wide screens, closed by default on phones.
  */
-import { $isMobile, RESIZE_THROTTLE_MS, throttle } from '../../../stores/viewport.store.ts';
+import { RESIZE_THROTTLE_MS, throttle, watchMobileLayout } from '../../../lib/dom/mobile-layout.ts';
 
 export function initToc(details: HTMLDetailsElement): void {
   const links = new Map<string, HTMLAnchorElement>();
@@ -40,7 +40,7 @@ export function initToc(details: HTMLDetailsElement): void {
   observe();
   window.addEventListener('resize', throttle(observe, RESIZE_THROTTLE_MS));
 
-  $isMobile.subscribe((mobile) => {
+  watchMobileLayout((mobile) => {
     details.open = !mobile;
   });
 }

@@ -1,6 +1,6 @@
 /**
- * Inlined into every page with a slider (its imports are copied in at build time, see
- * src/integrations/page-scripts). Until a slider starts, its first slide is the whole picture
+ * Every page's, in the scripts that follow its paint (layouts/BaseLayout.astro; its imports are
+ * copied in at build time, see src/integrations/page-scripts); it finds the page's sliders. Until a slider starts, its first slide is the whole picture
  * and the HTML already holds its dots; Swiper is fetched and started only when the visitor
  * comes to the slider:
  *
