@@ -4,7 +4,7 @@
  * and XSS payloads through both sanitisers.
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { test, expect, type APIRequestContext, type Locator, type Page } from './support/test.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { noscriptContents } from './support/html.ts';
@@ -12,6 +12,7 @@ import { pictureLoaded } from './support/pictures.ts';
 import { sanitizeHtmlServer } from '../../src/lib/html/sanitize.server.ts';
 import { harmlessMarkup, xssPayloads } from '../fixtures/xss-payloads.ts';
 import { API, apiList, fakeList, type ApiItem } from './support/api.ts';
+import { distDir } from './support/built-site.ts';
 
 interface BlogDetail {
   title: string;
@@ -25,7 +26,6 @@ interface PatentDetail {
   list: { title: string; date: string; img?: string | null; content?: string };
 }
 
-const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const FALLBACK = '/images/fallback-thumb.svg';
 const NOT_FOUND = '요청하신 글을 찾을 수 없습니다.';
 
@@ -249,7 +249,7 @@ test.describe('빌드 결과', () => {
       expect(items.length, list).toBeGreaterThan(0);
       const missing = items
         .map((item) => lastSegment(item.absolute_url))
-        .filter((key) => !existsSync(`${dist}${dir}/${key}/index.html`));
+        .filter((key) => !existsSync(join(distDir, dir, key, 'index.html')));
       expect(missing, `${dir}: 빌드되지 않은 항목`).toEqual([]);
       const sample = items.at(-1)!;
       expect((await request.get(sample.absolute_url)).status(), sample.absolute_url).toBe(200);

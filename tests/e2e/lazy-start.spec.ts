@@ -25,16 +25,15 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
- * A script the page itself runs. The web font download's worker (fonts.spec.ts) starts after
- * the load event on every page and runs off the page's main thread.
- */
-/**
- * What the page itself loads once it has painted, not code of an island or a slider: the web font
- * download's worker, the list's first-tap runtime and its worker that downloads the island's code
- * (src/features/lists/first-tap/).
+ * What the page itself loads once it has painted, not code of an island or a slider: its scripts
+ * that wait for the paint (`later.<hash>.js`, src/integrations/later-scripts/), the web font
+ * download's worker (fonts.spec.ts), the list's first-tap runtime and its worker that downloads
+ * the island's code (src/features/lists/first-tap/).
  */
 const isAfterPaintLoader = (url: string) =>
-  /\/(font-cache\.worker-|module-cache\.worker-|first-tap-runtime\.)/.test(new URL(url).pathname);
+  /^\/_astro\/(later\.|font-cache\.worker-|module-cache\.worker-|first-tap-runtime\.)/.test(
+    new URL(url).pathname,
+  );
 const isPageScript = (request: Request) =>
   request.resourceType() === 'script' && !isAfterPaintLoader(request.url());
 
