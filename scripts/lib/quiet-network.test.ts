@@ -25,7 +25,12 @@ function fakePage(
     },
   });
   fire();
-  return { watch, time: () => clock };
+  /** Time passing while the test itself waits (the page painting). */
+  const advanceTo = (at: number) => {
+    clock = at;
+    fire();
+  };
+  return { watch, time: () => clock, advanceTo };
 }
 
 describe('watchNetwork', () => {
@@ -57,5 +62,22 @@ describe('watchNetwork', () => {
     await expect(watch.untilQuiet(500, 3_000)).resolves.toBe(false);
     expect(time()).toBe(3000);
     expect(watch.quietFor()).toBe(0);
+  });
+
+  it('counts the quiet only from countFromNow on: a request soon after it is waited for', async () => {
+    // Load ends at 100; the slow phone paints at 900, and its prefetch starts at 950. Counted
+    // from the load, 500 ms of quiet came at 600, before the paint.
+    const { watch, time, advanceTo } = fakePage([
+      [0, 'request', 'document'],
+      [100, 'requestfinished', 'document'],
+      [950, 'request', 'island'],
+      [1700, 'requestfinished', 'island'],
+    ]);
+    advanceTo(100);
+    advanceTo(900);
+    expect(watch.quietFor()).toBe(800);
+    watch.countFromNow();
+    await expect(watch.untilQuiet(500, 15_000)).resolves.toBe(true);
+    expect(time()).toBe(2200);
   });
 });

@@ -3,7 +3,8 @@
  * included) open for `quietMs`. The tap bench taps only then, once the island's code prefetched
  * after the first paint is in the cache. Playwright's `networkidle` is not that wait: it can
  * resolve in the gap between the `load` event and the first paint, before the prefetch has even
- * started, and a tap then pays for the download.
+ * started, and a tap then pays for the download. At a slow phone's CPU that gap can outlast any
+ * quiet time too: the bench counts the quiet from the first paint on (`countFromNow`).
  */
 
 type Listener = (request: object) => void;
@@ -18,6 +19,12 @@ export interface NetworkWatch {
   open(): number;
   /** Milliseconds since the last request started or ended, 0 while one is open. */
   quietFor(): number;
+  /**
+   * Counts the quiet from now on, as if a request had just ended: what the page does next (its
+   * first paint starts the island's prefetch) may still ask for something, and a quiet stretch
+   * before it does not count.
+   */
+  countFromNow(): void;
   /**
    * Resolves `true` once the network has been quiet for `quietMs`, `false` after `timeoutMs`
    * without such a moment (a page that keeps loading pictures may never be quiet).
@@ -50,6 +57,9 @@ export function watchNetwork(page: RequestEvents, options: WatchOptions = {}): N
   return {
     open: () => requests.size,
     quietFor,
+    countFromNow() {
+      lastChange = now();
+    },
     async untilQuiet(quietMs, timeoutMs) {
       const deadline = now() + timeoutMs;
       for (;;) {

@@ -68,3 +68,22 @@ export async function throttlePage(
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuMultiplier });
 }
+
+/**
+ * Resolves once `page` has had its first contentful paint. A plain evaluate, not a
+ * `waitForFunction`: that one runs Playwright's helper script in the page, main-thread work that
+ * the tap bench keeps out of the load (tap-bench.ts).
+ */
+export function untilFirstPaint(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const observer = new PerformanceObserver((list) => {
+          if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe({ type: 'paint', buffered: true });
+      }),
+  );
+}
