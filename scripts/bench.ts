@@ -191,7 +191,7 @@ const routes: BenchRoute[] = [
   { name: '뉴스룸', path: '/newsRoom', js: 'list' },
   { name: 'HR 이야기', path: '/hrcontents', js: 'list' },
   { name: 'FAQ', path: '/faq', js: 'list' },
-  { name: 'HR 이야기 상세', path: `/info/blog/${blogIds[0]}`, js: 'none' },
+  { name: 'HR 이야기 상세', path: `/info/blog/${blogIds[0]}`, js: 'plain' },
   // A product page: no island, but its slider is interaction, so it gets the home's budget.
   { name: 'AI 역량검사', path: '/soft-skill', js: 'home' },
 ];

@@ -122,25 +122,26 @@ describe('checkBudgets', () => {
   it('holds each figure against its budget, LCP and TBT over the floor', () => {
     const home = { js: 'home', lcp: 'home' } as const;
     const list = { js: 'list' } as const;
-    const none = { js: 'none' } as const;
+    const plain = { js: 'plain' } as const;
     expect(allMet(checkBudgets(result({ jsBytes: 90 * KB }), home))).toBe(true);
     expect(checkBudgets(result({ jsBytes: 90 * KB + 1 }), home).js).toBe(false);
     expect(checkBudgets(result({ jsBytes: 85 * KB + 1 }), list).js).toBe(false);
-    expect(checkBudgets(result({ jsBytes: 1 }), none).js).toBe(false);
-    expect(checkBudgets(result({}, 150), none).lcp).toBe(true);
-    expect(checkBudgets(result({}, 151), none).lcp).toBe(false);
-    expect(checkBudgets(result({ documentBytes: 14_600 }), none).document).toBe(true);
-    expect(checkBudgets(result({ documentBytes: 14_601 }), none).document).toBe(false);
-    expect(checkBudgets(result({ score: 99 }), none).score).toBe(false);
-    expect(checkBudgets(result({ cls: 0.011 }), none).cls).toBe(false);
+    expect(checkBudgets(result({ jsBytes: 2 * KB }), plain).js).toBe(true);
+    expect(checkBudgets(result({ jsBytes: 2 * KB + 1 }), plain).js).toBe(false);
+    expect(checkBudgets(result({}, 150), plain).lcp).toBe(true);
+    expect(checkBudgets(result({}, 151), plain).lcp).toBe(false);
+    expect(checkBudgets(result({ documentBytes: 14_600 }), plain).document).toBe(true);
+    expect(checkBudgets(result({ documentBytes: 14_601 }), plain).document).toBe(false);
+    expect(checkBudgets(result({ score: 99 }), plain).score).toBe(false);
+    expect(checkBudgets(result({ cls: 0.011 }), plain).cls).toBe(false);
     expect(budgets.score).toBe(100);
   });
 
   it('judges TBT over the floor page, whatever the page measured alone', () => {
-    const none = { js: 'none' } as const;
-    expect(checkBudgets(result({ tbt: 250 }, 50, 50), none).tbt).toBe(true);
-    expect(checkBudgets(result({ tbt: 51 }, 50, 51), none).tbt).toBe(false);
-    expect(checkBudgets(result({ tbt: 0 }, 50, -20), none).tbt).toBe(true);
+    const plain = { js: 'plain' } as const;
+    expect(checkBudgets(result({ tbt: 250 }, 50, 50), plain).tbt).toBe(true);
+    expect(checkBudgets(result({ tbt: 51 }, 50, 51), plain).tbt).toBe(false);
+    expect(checkBudgets(result({ tbt: 0 }, 50, -20), plain).tbt).toBe(true);
   });
 
   it('gives the home 250 ms over the floor for LCP and every other page one round trip (150 ms)', () => {
@@ -162,7 +163,7 @@ describe('formatTable', () => {
           result: result({ jsBytes: 46 * KB, lcp: 780, tbt: 60 }, 148, 47.6),
         },
         {
-          route: { name: '상세', path: '/d', js: 'none' },
+          route: { name: '상세', path: '/d', js: 'plain' },
           result: result({ jsBytes: 24 * KB, lcp: 1200 }, 568, -3),
         },
       ],
@@ -178,7 +179,7 @@ describe('formatTable', () => {
     );
     expect(lines[3]).toContain('+568 ms ✖');
     expect(lines[3]).toContain('−3 ms ✔');
-    expect(lines[3]).toContain('24.0 KB / 0.0 KB ✖');
+    expect(lines[3]).toContain('24.0 KB / 2.0 KB ✖');
     expect(lines[4]).toMatch(/^\| 기준: .* \| 632 ms \| — \| 10 ms \| — \|/);
   });
 });
