@@ -9,12 +9,13 @@
  * The inline module scripts after the page's fold mark (the one the later styles use, so one mark
  * says where the first screen ends), or on a page without one after {@link LATER_SCRIPTS_MARK}
  * (the layout's, after the last thing a visitor may see: the web fonts, the later styles and the
- * sliders' loader need nothing before the paint), are joined into a module file that a few bytes of inline code
- * import once the page has painted, as the islands and sliders load theirs: no script file
- * competes with the document, its styles and the hero picture for a slow connection's first
- * round trips (tests/e2e/first-paint.spec.ts). They ran after parsing, in document order; now
- * they run, in the same order, after the scripts that stay. Each body runs in a function of its
- * own and keeps its own failure, as merge-module-scripts.ts does for the inline ones.
+ * sliders' loader need nothing before the paint), are joined into a module file that a few bytes
+ * of inline code import once the page has painted, as the islands and sliders load theirs: no
+ * script file competes with the document, its styles and the hero picture for a slow
+ * connection's first round trips (tests/e2e/first-paint.spec.ts). They ran after parsing, in
+ * document order; now they run, in the same order, after the scripts that stay. Each body runs in
+ * a function of its own and keeps its own failure, as merge-module-scripts.ts does for the inline
+ * ones.
  *
  * Only scripts the page's policy trusts move (their hashes are in `script-src`): a file from the
  * site itself would run under `'self'` what the policy meant to block. A script with a static
@@ -54,7 +55,10 @@ export interface SplitScripts {
   js: string;
 }
 
-/** Splits `html`'s inline module scripts at its fold mark; `src(js)` names the file they go to. */
+/**
+ * Splits `html`'s inline module scripts at its fold mark, or else at the layout's scripts mark;
+ * `src(js)` names the file they go to.
+ */
 export function splitLaterScripts(html: string, src: (js: string) => string): SplitScripts {
   const fold = html.indexOf(FOLD_MARK);
   const mark = fold === -1 ? html.indexOf(LATER_SCRIPTS_MARK) : fold;
