@@ -1,8 +1,8 @@
 /**
  * Every page's, in the scripts that follow its paint (layouts/BaseLayout.astro; its imports are
- * copied in at build time, see src/integrations/page-scripts); it finds the page's sliders. Until a slider starts, its first slide is the whole picture
- * and the HTML already holds its dots; Swiper is fetched and started only when the visitor
- * comes to the slider:
+ * copied in at build time, see src/integrations/page-scripts); it finds the page's sliders.
+ * Until a slider starts, its first slide is the whole picture and the HTML already holds its
+ * dots; Swiper is fetched and started only when the visitor comes to the slider:
  *
  * - on approach: the visitor scrolls and the slider is within `APPROACH_MARGIN` of the screen
  *   (a slider that is on screen when the page opens waits for the first scroll; a page already
