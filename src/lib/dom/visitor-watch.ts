@@ -1,9 +1,9 @@
 /**
- * The signals the site's start-later code waits for before it does work a plain page load
- * does not need: the visitor comes to an element (a pointer, focus or a key: `onInteraction`) or
- * is at the page at all (`onPageInteraction`), or scrolls an element near the screen
- * (`onApproach`). The list islands' hydration directive, the
- * slider loader and the waiting pictures share them (see src/integrations/page-scripts/README.md).
+ * The signals the site's start-later code waits for before it does work a plain page load does
+ * not need: the visitor comes to an element (a pointer, focus or a key: `onInteraction`) or is at
+ * the page at all (`onPageInteraction`), or scrolls an element near the screen (`onApproach`).
+ * The list islands' hydration directive, the slider loader and the waiting pictures share them
+ * (see src/integrations/page-scripts/README.md).
  */
 
 /** What counts as coming to an element: a pointer over it or pressed on it, focus or a key in it. */
@@ -40,8 +40,8 @@ export const PAGE_INTERACTION_EVENTS = [
 ] as const;
 
 /**
- * Calls `start` once, on the visitor's first interaction anywhere in `page` (`PAGE_INTERACTION_EVENTS`)
- * but inside `except`. Returns a function that stops watching.
+ * Calls `start` once, on the visitor's first interaction anywhere in `page`
+ * (`PAGE_INTERACTION_EVENTS`) but inside `except`. Returns a function that stops watching.
  */
 export function onPageInteraction(page: EventTarget, start: () => void, except?: Element): () => void {
   const watch = new AbortController();

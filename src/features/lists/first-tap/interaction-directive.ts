@@ -73,24 +73,19 @@ function listLink(target: Element | null): HTMLAnchorElement | undefined {
   return url.origin + url.pathname === location.origin + location.pathname ? link : undefined;
 }
 
-/** What a press on `target` asks the list for: a page link's query, a category's or topic's. */
-function pressedAddress(target: Element | null): string | undefined {
-  const link = listLink(target);
-  return link ? new URL(link.href).search : target?.closest('button')?.dataset.query;
-}
-
 /** What submitting `form` (the list's search) asks the list for. */
 const formAddress = (form: HTMLFormElement) =>
   new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
 
 /**
- * What a press on `target` will ask the list for once it becomes a click: a page link's query, a
+ * What a press on `target` asks the list for once it becomes a click: a page link's query, a
  * category's or topic's, the search form's.
  */
-function addressPressed(target: Element | null): string | URLSearchParams | undefined {
+function pressedAddress(target: Element | null): string | URLSearchParams | undefined {
   const submit = target?.closest('button[type="submit"]');
   if (submit instanceof HTMLButtonElement && submit.form) return formAddress(submit.form);
-  return pressedAddress(target);
+  const link = listLink(target);
+  return link ? new URL(link.href).search : target?.closest('button')?.dataset.query;
 }
 
 /** Asks the API now for what the page address `address` shows (the runtime's `askEarly`). */
@@ -113,7 +108,7 @@ function askAtPress(island: WaitingIsland): void {
     (event) => {
       if (!isPlainClick(event)) return;
       const target = event.target instanceof Element ? event.target : null;
-      askEarly(island, addressPressed(target));
+      askEarly(island, pressedAddress(target));
     },
     { capture: true, passive: true },
   );

@@ -89,9 +89,10 @@ export const visitorInteracts = (page: EventTarget = document, island?: Element)
  * (a module compiled earlier would ask for its imports itself, a second download beside the
  * prefetch's on a slow network) and at the visitor's first interaction with the page
  * (`interaction`), has the browser compile every file that arrived. Resolves once the files are in
- * the cache; the compile goes on after it, one file a task: the island's 25 or so links added at once made one task of 35-45 ms on a list page's main
- * thread in our traces, a long task of a slow phone, and an island started by a tap meanwhile (its
- * import finds each file in the cache or compiled) must not wait for the last of them.
+ * the cache; the compile goes on after it, one file a task: the island's 25 or so links added at
+ * once made one task of 35-45 ms on a list page's main thread in our traces, a long task of a slow
+ * phone, and an island started by a tap meanwhile (its import finds each file in the cache or
+ * compiled) must not wait for the last of them.
  *
  * Not at the load: the compile (every function of React DOM, with the islands' compile hint) is
  * background work of tens of milliseconds, and on a phone with few cores it took them from the
