@@ -7,7 +7,7 @@
  * alone from the page afterwards (tap-report.ts).
  *
  * A tap is timed on the page's own clock, from its `pointerdown` (tap-probe.ts records it) to the
- * first animation frame at which the result is in the DOM (`waitForFunction`, polled every frame).
+ * first animation frame at which the result is in the DOM (the probe checks each change of the DOM).
  * A tap that loads a new document (a plain link or form before the island hydrated) takes that
  * clock away, and the run is marked as navigated. It is then timed on the epoch clock
  * (`timeOrigin + now`, comparable across documents) from the pointerdown the old document left in
@@ -18,7 +18,7 @@
 import { errors, type Browser, type Page } from 'playwright';
 import { launchBenchBrowser, slowPhonePage, SLOW_4G, untilFirstPaint, VIEWPORT } from './slow-phone-page.ts';
 import { watchNetwork } from './quiet-network.ts';
-import { describeView, probeScript, type ListView, type ProbeGlobals } from './tap-probe.ts';
+import { describeView, probeScript, type ListView, type ProbeGlobals, type ResultMoment } from './tap-probe.ts';
 import { paginationLabel, tapScenarios, type TapScenarioSpec, type TapStep } from './tap-scenarios.ts';
 import { describeFailedRun, describeTapRun, type TapReportRow, type TapRun } from './tap-report.ts';
 
@@ -49,6 +49,8 @@ export interface TapScenarioResult extends TapReportRow {
 
 /** A tap's result may wait for the island's code and a request on Slow 4G with a slowed CPU. */
 const RESULT_TIMEOUT = 30_000;
+/** How often Node asks the page whether its result came; the page's own clock times it. */
+const RESULT_POLL_MS = 100;
 /** After `load`, how long to wait for the network to fall quiet (images of a slow page may never let it). */
 const IDLE_TIMEOUT = 15_000;
 /** Quiet means no request open for this long (what Playwright's `networkidle` means by it). */
@@ -57,14 +59,6 @@ const QUIET_MS = 500;
 interface TapOutcome {
   ms: number;
   navigated: boolean;
-}
-
-interface ResultMoment {
-  now: number;
-  timeOrigin: number;
-  doc: number;
-  down: number | null;
-  downAt: number | null;
 }
 
 /** The page's clock (`timeOrigin + now`, epoch ms) minus Node's, from the middle of a round trip. */
@@ -85,26 +79,20 @@ async function timedTap(page: Page, step: TapStep, which: string): Promise<TapOu
     probe.__tapBenchReset();
     return { view: probe.__tapBenchView(label), doc: probe.__tapBenchDoc };
   }, paginationLabel);
+  await page.evaluate(
+    ({ label, expectation }) => (window as unknown as ProbeGlobals).__tapBenchArm(label, expectation),
+    { label: paginationLabel, expectation: expect(before.view as ListView) },
+  );
   const offset = await clockOffset(page);
   const tappedAt = Date.now();
   await target.tap();
   await step.complete?.(page, target);
-  // Survives a navigation: Playwright evaluates the condition again in the new document.
+  // The page notes the moment itself (tap-probe.ts); this only asks for it now and then, and asks
+  // the new document when the tap loaded one.
   const waiting = page.waitForFunction(
-    ({ label, expectation }) => {
-      const probe = window as unknown as Partial<ProbeGlobals>;
-      if (!probe.__tapBenchView || !probe.__tapBenchMatches) return false;
-      if (!probe.__tapBenchMatches(probe.__tapBenchView(label), expectation)) return false;
-      return {
-        now: performance.now(),
-        timeOrigin: performance.timeOrigin,
-        doc: probe.__tapBenchDoc,
-        down: probe.__tapBenchDown,
-        downAt: probe.__tapBenchDownAt?.() ?? null,
-      };
-    },
-    { label: paginationLabel, expectation: expect(before.view as ListView) },
-    { polling: 'raf', timeout: RESULT_TIMEOUT },
+    () => (window as unknown as Partial<ProbeGlobals>).__tapBenchResult ?? false,
+    undefined,
+    { polling: RESULT_POLL_MS, timeout: RESULT_TIMEOUT },
   );
   const handle = await waiting.catch(async (error: unknown) => {
     if (!(error instanceof errors.TimeoutError)) throw error;

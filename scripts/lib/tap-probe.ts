@@ -2,6 +2,11 @@
  * What the tap bench (tap-bench.ts) runs inside the page. Everything here is serialised into the
  * page with `Function.prototype.toString`, so no function may reference anything outside its own
  * body (no imports, no module constants); `viewMatches` is also pure and unit-tested in Node.
+ *
+ * The page notices its result itself: armed before a tap, the probe reads the screen only when the
+ * DOM changes and notes the time at the next animation frame. Polled every frame from Node
+ * (Playwright's `waitForFunction` with `raf`), reading the list's whole text took the main thread
+ * in every frame of a tap, the island's start included: the bench's own cost, in the site's time.
  */
 
 /** What a list screen shows, read in the page. */
@@ -40,6 +45,15 @@ export interface ViewExpectation {
   minItems?: number;
 }
 
+/** The page's clock when the result was first in a frame, and what the document knew then. */
+export interface ResultMoment {
+  now: number;
+  timeOrigin: number;
+  doc: number;
+  down: number | null;
+  downAt: number | null;
+}
+
 export interface ProbeGlobals {
   /** A random number per document: another value after a tap means the tap loaded a new document. */
   __tapBenchDoc: number;
@@ -53,8 +67,16 @@ export interface ProbeGlobals {
    * outlives a document the tap replaced (same tab, same origin); null when there is none.
    */
   __tapBenchDownAt(): number | null;
-  /** Forgets the latest pointerdown, before a timed tap. */
+  /** Forgets the latest pointerdown and any armed wait, before a timed tap. */
   __tapBenchReset(): void;
+  /**
+   * Waits in the page for a view that matches `expect`: each change of the DOM is checked, and the
+   * first match is noted at the next animation frame in `__tapBenchResult`. Kept in sessionStorage,
+   * so a document the tap loaded goes on waiting.
+   */
+  __tapBenchArm(paginationLabel: string, expect: ViewExpectation): void;
+  /** The armed wait's result, null until it came. */
+  __tapBenchResult: ResultMoment | null;
   __tapBenchView(paginationLabel: string): ListView;
   __tapBenchMatches(view: ListView, expect: ViewExpectation): boolean;
 }
@@ -88,6 +110,56 @@ export function installProbe(): void {
   window.addEventListener('input', (event) => event.target instanceof HTMLSelectElement && record(), {
     capture: true,
   });
+}
+
+/** Installed after {@link installProbe}: the armed wait for a tap's result (`__tapBenchArm`). */
+export function installResultWatch(): void {
+  const probe = window as unknown as ProbeGlobals;
+  const armedKey = '__tapBenchArmed';
+  let observer: MutationObserver | null = null;
+  probe.__tapBenchResult = null;
+  const disarm = () => {
+    observer?.disconnect();
+    observer = null;
+    probe.__tapBenchResult = null;
+  };
+  const forgetDown = probe.__tapBenchReset;
+  probe.__tapBenchReset = () => {
+    forgetDown();
+    sessionStorage.removeItem(armedKey);
+    disarm();
+  };
+  const watch = (label: string, expect: ViewExpectation) => {
+    disarm();
+    const check = () => {
+      if (!observer || !probe.__tapBenchMatches(probe.__tapBenchView(label), expect)) return;
+      observer.disconnect();
+      observer = null;
+      sessionStorage.removeItem(armedKey);
+      requestAnimationFrame(() => {
+        probe.__tapBenchResult = {
+          now: performance.now(),
+          timeOrigin: performance.timeOrigin,
+          doc: probe.__tapBenchDoc,
+          down: probe.__tapBenchDown,
+          downAt: probe.__tapBenchDownAt(),
+        };
+      });
+    };
+    observer = new MutationObserver(check);
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    check();
+  };
+  probe.__tapBenchArm = (label, expect) => {
+    sessionStorage.setItem(armedKey, JSON.stringify({ label, expect }));
+    watch(label, expect);
+  };
+  // A document the tap loaded waits on for the same result.
+  const armed = sessionStorage.getItem(armedKey);
+  if (armed) {
+    const { label, expect } = JSON.parse(armed) as { label: string; expect: ViewExpectation };
+    watch(label, expect);
+  }
 }
 
 /** Reads the list screen; the pagination is found by its accessible name (`pagination.label`). */
@@ -136,11 +208,12 @@ export function describeView(view: ListView): string {
   ].join(', ');
 }
 
-/** The init script: the probe, the view reader and the matcher, as source text. */
+/** The init script: the view reader, the matcher, the probe and its watch that use them, as source text. */
 export function probeScript(): string {
   return [
-    `(${installProbe.toString()})();`,
     `window.__tapBenchView = ${readListView.toString()};`,
     `window.__tapBenchMatches = ${viewMatches.toString()};`,
+    `(${installProbe.toString()})();`,
+    `(${installResultWatch.toString()})();`,
   ].join('\n');
 }
