@@ -18,7 +18,13 @@
 import { errors, type Browser, type Page } from 'playwright';
 import { launchBenchBrowser, slowPhonePage, SLOW_4G, untilFirstPaint, VIEWPORT } from './slow-phone-page.ts';
 import { watchNetwork } from './quiet-network.ts';
-import { describeView, probeScript, type ListView, type ProbeGlobals, type ResultMoment } from './tap-probe.ts';
+import {
+  describeView,
+  probeScript,
+  type ListView,
+  type ProbeGlobals,
+  type ResultMoment,
+} from './tap-probe.ts';
 import { paginationLabel, tapScenarios, type TapScenarioSpec, type TapStep } from './tap-scenarios.ts';
 import { describeFailedRun, describeTapRun, type TapReportRow, type TapRun } from './tap-report.ts';
 
